@@ -1,0 +1,42 @@
+//! `arbor`: Arbor's searches from the command line.
+//!
+//! Each subcommand lives in its own module with an `Args` struct and a `run` function; add one
+//! by adding a variant to [`Command`].
+
+mod tree;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Arbor: game-tree and single-agent search, step by step.
+#[derive(Parser)]
+#[command(name = "arbor", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Search an explicit game tree given as text and print the result as JSON.
+    Tree(tree::Args),
+}
+
+/// A failure the user can fix: printed as `arbor: <message>` with exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Tree(args) => tree::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) => {
+            eprintln!("arbor: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

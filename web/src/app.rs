@@ -1,0 +1,70 @@
+//! The app shell: header, navigation, and the view the location hash names.
+
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+use crate::route::{Route, View};
+use crate::views;
+
+fn current_route() -> Route {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    Route::parse(&hash)
+}
+
+/// The whole app.
+#[component]
+pub fn App() -> Html {
+    let route = use_state(current_route);
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|window| {
+                EventListener::new(&window, "hashchange", move |_| route.set(current_route()))
+            });
+            move || drop(listener)
+        });
+    }
+    let view = match &route.view {
+        View::Home => html! { <views::home::Home /> },
+        View::AlphaBeta => html! { <views::placeholder::Placeholder title="Alpha-beta stepper" /> },
+        View::Search => html! { <views::placeholder::Placeholder title="Search" /> },
+        View::Play => html! { <views::placeholder::Placeholder title="Play" /> },
+        View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },
+    };
+    let link = |target: View, text: &'static str| {
+        let current = route.view == target;
+        html! {
+            <a href={Route::new(target).to_hash()} class={classes!(current.then_some("current"))}
+               aria-current={current.then_some("page")}>{ text }</a>
+        }
+    };
+    html! {
+        <>
+            <a class="skip" href="#main" onclick={Callback::from(|e: MouseEvent| {
+                e.prevent_default();
+                if let Some(main) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("main")) {
+                    if let Ok(main) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(main) {
+                        let _ = main.focus();
+                    }
+                }
+            })}>{ "Skip to content" }</a>
+            <header class="site">
+                <a class="brand" href="#/" aria-label="Arbor, home">
+                    <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+                        <line x1="16" y1="6" x2="8" y2="22" /><line x1="16" y1="6" x2="24" y2="22" />
+                        <polygon points="16,2 21,10 11,10" /><polygon points="8,26 12,19 4,19" /><rect x="20" y="19" width="8" height="8" />
+                    </svg>
+                    <span>{ "Arbor" }</span>
+                </a>
+                <nav aria-label="Views">
+                    { link(View::AlphaBeta, "Alpha-beta") }
+                    { link(View::Search, "Search") }
+                    { link(View::Play, "Play") }
+                </nav>
+            </header>
+            <main id="main" tabindex="-1">{ view }</main>
+        </>
+    }
+}

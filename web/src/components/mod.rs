@@ -1,0 +1,3 @@
+//! Presentational components: they draw what they are given.
+
+pub mod tree_svg;

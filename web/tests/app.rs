@@ -1,0 +1,53 @@
+//! The app in a real browser (wasm-bindgen-test in headless Chromium).
+
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Opens `hash` and mounts the app in a fresh element, then lets Yew render.
+async fn mount(hash: &str) -> web_sys::Element {
+    let window = web_sys::window().unwrap();
+    window.location().set_hash(hash).unwrap();
+    let document = window.document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<arbor_web::App>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    root
+}
+
+#[wasm_bindgen_test]
+async fn home_draws_the_minimax_tree_the_core_solved() {
+    let root = mount("#/").await;
+    let node = |path: &str| {
+        root.query_selector(&format!("svg.tree [data-node='{path}']"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("node {path} is not drawn in {}", root.inner_html()))
+    };
+    assert_eq!(node("r").get_attribute("data-value").as_deref(), Some("4"));
+    assert_eq!(
+        node("r.1").get_attribute("data-value").as_deref(),
+        Some("-3")
+    );
+    assert_eq!(
+        node("r.1.1").get_attribute("data-value").as_deref(),
+        Some("7")
+    );
+    assert!(node("r.0").get_attribute("class").unwrap().contains("min"));
+    assert!(node("r").get_attribute("class").unwrap().contains("max"));
+    let nav = root.query_selector("header nav").unwrap().unwrap();
+    let text = nav.text_content().unwrap();
+    for view in ["Alpha-beta", "Search", "Play"] {
+        assert!(text.contains(view), "{text}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn an_unknown_hash_is_not_found_and_shown_as_text() {
+    let root = mount("#/%3Cb%3Ebold%3C%2Fb%3E").await;
+    let main = root.query_selector("main").unwrap().unwrap();
+    assert!(main.text_content().unwrap().contains("<b>bold</b>"));
+    assert!(main.query_selector("b").unwrap().is_none());
+}

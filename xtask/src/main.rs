@@ -1,0 +1,285 @@
+//! Arbor's developer commands, in Rust so they run wherever cargo does.
+//!
+//! - `cargo xtask serve [--port N]`: install what is missing, build the release bundle, serve it
+//!   on http://127.0.0.1:8080.
+//! - `cargo xtask test`: install what is missing, then format check, clippy, native tests, wasm
+//!   tests in headless Chromium, the release build, and end-to-end tests.
+//! - `cargo xtask dist`: install what is missing and build the release bundle into `dist/`.
+
+mod server;
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
+  test                              run every check: fmt, clippy, native, wasm, release build, e2e
+  dist                              build the release bundle into dist/
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    std::env::set_current_dir(&root).expect("the workspace root exists");
+    let result = match args.first().map(String::as_str) {
+        Some("serve") => serve(&root, &args[1..]),
+        Some("test") => test(&root),
+        Some("dist") => tools::ensure_build_tools(&root).and_then(|env| build_dist(&root, &env)),
+        Some("-h" | "--help" | "help") => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => {
+            eprintln!(
+                "xtask: {}\n\n{USAGE}",
+                match other {
+                    Some(cmd) => format!("unknown command '{cmd}'"),
+                    None => "no command given".to_string(),
+                }
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
+}
+
+/// Runs a command, echoing it; fails with a message naming it.
+pub fn run(cmd: &mut Command) -> Result<(), String> {
+    eprintln!("+ {}", describe(cmd));
+    let status = cmd
+        .status()
+        .map_err(|e| format!("could not start `{}`: {e}", describe(cmd)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(cmd)))
+    }
+}
+
+fn describe(cmd: &Command) -> String {
+    let mut parts = vec![cmd.get_program().to_string_lossy().into_owned()];
+    parts.extend(cmd.get_args().map(|a| a.to_string_lossy().into_owned()));
+    parts.join(" ")
+}
+
+fn serve(root: &Path, args: &[String]) -> Result<(), String> {
+    let mut port: u16 = 8080;
+    let mut address = "127.0.0.1".to_string();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--port" => {
+                port = it
+                    .next()
+                    .and_then(|p| p.parse().ok())
+                    .ok_or("--port needs a number from 0 to 65535")?;
+            }
+            "--address" => address = it.next().ok_or("--address needs an address")?.clone(),
+            other => return Err(format!("unknown option '{other}' for serve\n\n{USAGE}")),
+        }
+    }
+    let env = tools::ensure_build_tools(root)?;
+    build_dist(root, &env)?;
+    let server = server::Server::start(
+        &format!("{address}:{port}"),
+        vec![("/".into(), root.join("dist"))],
+    )?;
+    println!(
+        "Arbor is served at http://{}/ (Ctrl-C stops it)",
+        server.addr()
+    );
+    server.wait();
+    Ok(())
+}
+
+/// The release bundle: `trunk build --release` into `dist/`, offline.
+fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+    run(Command::new("cargo")
+        .args(["fetch", "--quiet"])
+        .current_dir(root))?;
+    let mut cmd = Command::new(&env.trunk);
+    cmd.args(["build", "--release"]).current_dir(root);
+    env.apply(&mut cmd);
+    run(&mut cmd)?;
+    report_size(root);
+    Ok(())
+}
+
+fn report_size(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root.join("dist")) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            let raw = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            let gz = Command::new("gzip")
+                .args(["-9", "-c"])
+                .arg(&path)
+                .output()
+                .map(|o| o.stdout.len())
+                .unwrap_or(0);
+            eprintln!(
+                "dist: {} is {:.0} KiB raw, {:.0} KiB gzipped",
+                path.file_name().unwrap_or_default().to_string_lossy(),
+                raw as f64 / 1024.0,
+                gz as f64 / 1024.0
+            );
+        }
+    }
+}
+
+struct Step {
+    name: &'static str,
+    outcome: Result<(), String>,
+    took: Duration,
+}
+
+fn test(root: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let env = tools::ensure_test_tools(root)?;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut step = |name: &'static str, f: &mut dyn FnMut() -> Result<(), String>| {
+        eprintln!("\n=== {name}");
+        let t = Instant::now();
+        let outcome = f();
+        if let Err(e) = &outcome {
+            eprintln!("=== {name}: FAILED: {e}");
+        }
+        let ok = outcome.is_ok();
+        steps.push(Step {
+            name,
+            outcome,
+            took: t.elapsed(),
+        });
+        ok
+    };
+    let cargo = |args: &[&str]| {
+        let mut cmd = Command::new("cargo");
+        cmd.args(args).current_dir(root);
+        env.apply(&mut cmd);
+        run(&mut cmd)
+    };
+    step("format", &mut || cargo(&["fmt", "--all", "--check"]));
+    step("clippy (native)", &mut || {
+        cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    });
+    step("clippy (wasm)", &mut || {
+        cargo(&[
+            "clippy",
+            "-p",
+            "arbor-web",
+            "-p",
+            "arbor-game",
+            "-p",
+            "arbor-layout",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    });
+    step("native tests (unit, doc, integration)", &mut || {
+        cargo(&["test", "--workspace"])
+    });
+    step("wasm tests in headless Chromium", &mut || {
+        let mut cmd = Command::new("cargo");
+        cmd.args([
+            "test",
+            "-p",
+            "arbor-web",
+            "--target",
+            "wasm32-unknown-unknown",
+        ])
+        .current_dir(root)
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            &env.wasm_bindgen_test_runner,
+        )
+        .env("CHROMEDRIVER", &env.chromedriver)
+        .env(
+            "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+            root.join("web/webdriver.json"),
+        )
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+        env.apply(&mut cmd);
+        run(&mut cmd)
+    });
+    let built = step("release build (trunk)", &mut || build_dist(root, &env));
+    step("end-to-end tests in headless Chromium", &mut || {
+        if !built {
+            return Err("skipped: the release build failed".into());
+        }
+        e2e(root, &env)
+    });
+    let failed: Vec<&Step> = steps.iter().filter(|s| s.outcome.is_err()).collect();
+    eprintln!();
+    for s in &steps {
+        eprintln!(
+            "{:>6} {:>7.1}s  {}",
+            if s.outcome.is_ok() { "ok" } else { "FAILED" },
+            s.took.as_secs_f64(),
+            s.name
+        );
+    }
+    let summary = format!(
+        "xtask test: {} of {} steps passed, {} failed, in {:.0}s",
+        steps.len() - failed.len(),
+        steps.len(),
+        failed.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if failed.is_empty() {
+        println!("{summary}");
+        Ok(())
+    } else {
+        Err(summary)
+    }
+}
+
+/// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site
+/// would host it) and runs the Playwright tests against it.
+fn e2e(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+    let dist = root.join("dist");
+    let server = server::Server::start(
+        "127.0.0.1:0",
+        vec![
+            ("/course/arbor/".into(), dist.clone()),
+            ("/fixtures/".into(), root.join("e2e/fixtures")),
+            ("/".into(), dist),
+        ],
+    )?;
+    let mut cmd = Command::new("node");
+    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
+        .arg("tests/")
+        .current_dir(root.join("e2e"))
+        .env("ARBOR_URL", format!("http://{}/", server.addr()))
+        .env("CHROMIUM", &env.chromium);
+    run(&mut cmd)
+}
