@@ -3,6 +3,7 @@
 //! Each subcommand lives in its own module with an `Args` struct and a `run` function; add one
 //! by adding a variant to [`Command`].
 
+mod bench;
 mod tree;
 
 use std::process::ExitCode;
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Search an explicit game tree given as text and print the result as JSON.
     Tree(tree::Args),
+    /// Measure speed (release builds): `arbor bench observer`.
+    Bench(bench::Args),
 }
 
 /// A failure the user can fix: printed as `arbor: <message>` with exit status 2.
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Tree(args) => tree::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,10 @@
-//! `arbor tree`: search an explicit tree given as text.
+//! `arbor tree`: search an explicit tree given as text and print one JSON object.
 
-use arbor_game::{minimax, Event, GameTree, Recorder, Stats};
+use arbor_game::replay::{NodeStatus, Replay};
+use arbor_game::{
+    alpha_beta, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Event, Fail, GameTree,
+    NodeId, Ordering, Recorder, Stats,
+};
 use clap::ValueEnum;
 use serde::Serialize;
 
@@ -9,36 +13,109 @@ use crate::UsageError;
 /// Arguments of `arbor tree`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The search to run.
-    #[arg(long, value_enum, default_value_t = Algo::Minimax)]
+    /// The search to run (a tree with utility vectors is searched with max^n whatever this says).
+    #[arg(long, value_enum, default_value_t = Algo::Alphabeta)]
     algo: Algo,
+    /// Alpha-beta's form: fail-soft (the textbook's) or fail-hard.
+    #[arg(long, value_enum, default_value_t = FailArg::Soft)]
+    fail: FailArg,
+    /// The order alpha-beta tries moves in.
+    #[arg(long, value_enum, default_value_t = OrderArg::Natural)]
+    order: OrderArg,
+    /// Search only this many plies; inner nodes at the limit are valued by their {evaluation}.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Use a transposition table.
+    #[arg(long)]
+    table: bool,
     /// The tree in bracket form: a leaf is an integer, an inner node `[child, child, …]`,
-    /// e.g. "[[3,12,8],[2,4,6],[14,5,2]]". Prefix "min" for MIN at the root.
+    /// e.g. "[[3,12,8],[2,4,6],[14,5,2]]". Start with "min" for MIN at the root.
     tree: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Algo {
-    /// Plain minimax: every node searched.
+    /// Plain minimax: every node is searched.
     Minimax,
+    /// Alpha-beta pruning.
+    Alphabeta,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FailArg {
+    Soft,
+    Hard,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OrderArg {
+    Natural,
+    Reversed,
+    Evaluation,
+    Best,
+    Worst,
 }
 
 #[derive(Serialize)]
 struct Report {
     algo: &'static str,
-    value: i32,
+    /// The root's value for MAX (two players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<i32>,
+    /// The root's utility vector (three or more players).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<i32>>,
     /// 0-based left-to-right indices of the leaves evaluated, in evaluation order.
     evaluated: Vec<usize>,
+    /// Labels of the nodes never searched because of a cutoff, breadth-first.
+    pruned: Vec<String>,
+    /// Label of the best move's child.
     best: Option<String>,
+    /// The principal variation, as labels from the root.
+    principal: Vec<String>,
     stats: Stats,
+    /// Leaves plain minimax evaluates on the same tree.
+    minimax_evaluated: u64,
+    /// For a uniform tree, the fewest leaves any search must evaluate (Knuth and Moore).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    knuth_moore_minimum: Option<u64>,
 }
 
 /// Runs `arbor tree`.
 pub fn run(args: &Args) -> Result<(), UsageError> {
     let tree = GameTree::parse(&args.tree).map_err(|e| UsageError(format!("bad tree: {e}")))?;
     let mut recorder = Recorder::new();
-    let (name, outcome) = match args.algo {
-        Algo::Minimax => ("minimax", minimax(&tree, &tree.root(), None, &mut recorder)),
+    let root = tree.root();
+    let (name, value, values, best, stats) = if tree.players() > 2 {
+        let o = maxn(&tree, &root, args.depth, &mut recorder);
+        ("maxn", None, Some(o.values), o.best, o.stats)
+    } else {
+        match args.algo {
+            Algo::Minimax => {
+                let o = minimax(&tree, &root, args.depth, &mut recorder);
+                ("minimax", Some(o.value), None, o.best, o.stats)
+            }
+            Algo::Alphabeta => {
+                let options = AlphaBetaOptions {
+                    fail: match args.fail {
+                        FailArg::Soft => Fail::Soft,
+                        FailArg::Hard => Fail::Hard,
+                    },
+                    ordering: match args.order {
+                        OrderArg::Natural => Ordering::Natural,
+                        OrderArg::Reversed => Ordering::Reversed,
+                        OrderArg::Evaluation => Ordering::Evaluation,
+                        OrderArg::Best => Ordering::Best,
+                        OrderArg::Worst => Ordering::Worst,
+                    },
+                    depth: args.depth,
+                    table_bits: args.table.then_some(16),
+                    ..AlphaBetaOptions::default()
+                };
+                let o = alpha_beta(&tree, &root, &options, &mut recorder);
+                ("alphabeta", Some(o.value), None, o.best, o.stats)
+            }
+        }
     };
     let trace = recorder.into_trace();
     let leaf_index = tree.leaf_indices();
@@ -46,16 +123,42 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Evaluate { node, .. } => leaf_index[trace.nodes[*node as usize].state.index()],
+            Event::Evaluate { node, .. } | Event::EvaluateVector { node, .. } => {
+                leaf_index[trace.nodes[*node as usize].state.index()]
+            }
             _ => None,
         })
         .collect();
+    let replay = Replay::new(tree.clone(), trace);
+    let end = replay.frame(replay.len());
+    let label = |id: NodeId| tree.node(id).label.clone();
+    let pruned = end
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.status == NodeStatus::Pruned)
+        .map(|(i, _)| label(NodeId(i as u32)))
+        .collect();
+    let minimax_evaluated = if tree.players() > 2 {
+        stats.evaluated
+    } else {
+        minimax(&tree, &root, args.depth, &mut arbor_game::Quiet)
+            .stats
+            .evaluated
+    };
     let report = Report {
         algo: name,
-        value: outcome.value,
+        value,
+        values,
         evaluated,
-        best: outcome.best.map(|id| tree.node(id).label.clone()),
-        stats: outcome.stats,
+        pruned,
+        best: best.map(label),
+        principal: end.principal.iter().map(|&id| label(id)).collect(),
+        stats,
+        minimax_evaluated,
+        knuth_moore_minimum: tree
+            .uniform_shape()
+            .and_then(|(b, d)| knuth_moore_minimum(b as u64, d)),
     };
     println!(
         "{}",

@@ -2,25 +2,42 @@
 //!
 //! - [`Game`]: the textbook's game (`to_move`, `legal_moves`, `play`, `utility`, `evaluate`),
 //!   implemented here by explicit trees ([`GameTree`]) and elsewhere by real games.
-//! - Searches — [`minimax`] so far — are generic over an [`Observer`]: the [`Quiet`] observer
+//! - Searches — [`minimax`], [`alpha_beta`] (fail-hard or fail-soft, any move order, depth
+//!   limit, transposition [`Table`]), [`iterative_deepening`] with node and time [`Budget`]s,
+//!   and [`maxn`] for three or more players — are generic over an [`Observer`]: the [`Quiet`] observer
 //!   costs nothing; the [`Recorder`] keeps a [`Trace`] that a viewer replays step by step. The
 //!   search that plays is the search that is shown.
 
 #![deny(missing_docs)]
 
+mod alphabeta;
+mod budget;
 mod game;
+mod iterative;
+mod maxn;
 mod minimax;
 mod observe;
 pub mod presets;
+mod random;
+pub mod replay;
 mod stats;
+mod table;
 mod tree;
 
+pub use alphabeta::{alpha_beta, AlphaBeta, Fail, Options as AlphaBetaOptions, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
+pub use budget::SystemClock;
+pub use budget::{Aborted, Budget, Clock};
 pub use game::{mix64, Game, SplitMix64, INF};
+pub use iterative::{iterative_deepening, Deepening, Iteration};
+pub use maxn::{maxn, VectorOutcome};
 pub use minimax::minimax;
 pub use observe::{
     Bound, Event, HitEffect, Observer, Quiet, Recorder, Side, Trace, TraceId, TraceNode,
 };
+pub use random::{RandomSpec, MAX_RANDOM_NODES};
 pub use stats::{knuth_moore_minimum, Outcome, Stats};
+pub use table::{Entry as TableEntry, Table};
 pub use tree::{
     auto_label, GameTree, NodeId, ParseError, RawNode, RootPlayer, TreeNode, MAX_DEPTH, MAX_LEAF,
     MAX_NODES,

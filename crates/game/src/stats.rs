@@ -27,6 +27,17 @@ impl Stats {
         self.table_hits += other.table_hits;
         self.table_stores += other.table_stores;
     }
+
+    /// The counts added since `earlier` was taken.
+    pub fn since(&self, earlier: &Stats) -> Stats {
+        Stats {
+            visited: self.visited - earlier.visited,
+            evaluated: self.evaluated - earlier.evaluated,
+            cutoffs: self.cutoffs - earlier.cutoffs,
+            table_hits: self.table_hits - earlier.table_hits,
+            table_stores: self.table_stores - earlier.table_stores,
+        }
+    }
 }
 
 /// The fewest leaves any algorithm must examine to prove the value of a uniform tree of

@@ -1,0 +1,599 @@
+//! Alpha-beta: minimax that skips moves which cannot change the result.
+//!
+//! One implementation serves every use — the stepper, the CLI, and the games' AI. Inside, it is
+//! written in negamax form (a value is from the point of view of the player to move, and a
+//! child's value is negated), but it reports every event to its [`Observer`] from MAX's point
+//! of view, so a trace reads like the textbook's MAX-VALUE / MIN-VALUE: MAX nodes raise α, MIN
+//! nodes lower β, and a node stops when its value reaches the far end of (α, β).
+//!
+//! Options choose the form and the help it gets: fail-hard or fail-soft values, the order moves
+//! are tried in, a depth limit, a transposition table, and a budget of nodes or time.
+
+use std::collections::HashMap;
+
+use crate::budget::{Aborted, Budget};
+use crate::game::{Game, INF};
+use crate::observe::{Bound, HitEffect, Observer, Side};
+use crate::stats::{Outcome, Stats};
+use crate::table::{Entry, Table};
+
+/// What a node returns when its value lies outside its window (α, β).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fail {
+    /// The value found, even beyond the window: a MAX node cut off at `v ≥ β` returns `v`, a
+    /// node whose children all fail low returns their best. This is the textbook pseudocode's
+    /// form (`v ← −∞ … return v`). A result `v ≤ α` means the true value is at most `v`; `v ≥ β`
+    /// means at least `v`; otherwise it is exact.
+    #[default]
+    Soft,
+    /// The value clamped to the window: a cut-off returns the bound it reached (β at MAX, α at
+    /// MIN), and a node that cannot improve on its window returns that window's near end.
+    Hard,
+}
+
+/// The order in which a node's moves are tried.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ordering {
+    /// As the game lists them (left to right in a drawn tree).
+    #[default]
+    Natural,
+    /// Right to left.
+    Reversed,
+    /// Best static evaluation first, for the player to move.
+    Evaluation,
+    /// Each node's best move first, by the true values below it: alpha-beta then examines the
+    /// fewest nodes possible. Needs the whole game searched in advance (fine for drawn trees).
+    Best,
+    /// Each node's worst move first: alpha-beta then prunes as little as possible.
+    Worst,
+}
+
+impl Ordering {
+    /// Every ordering, for menus and tests.
+    pub const ALL: [Ordering; 5] = [
+        Ordering::Natural,
+        Ordering::Reversed,
+        Ordering::Evaluation,
+        Ordering::Best,
+        Ordering::Worst,
+    ];
+}
+
+/// How an alpha-beta search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Options {
+    /// Fail-hard or fail-soft.
+    pub fail: Fail,
+    /// Move order.
+    pub ordering: Ordering,
+    /// Plies to search before [`Game::evaluate`] stands in for the rest (`None`: to the end).
+    pub depth: Option<u32>,
+    /// Use a transposition table of `2^bits` entries.
+    pub table_bits: Option<u32>,
+    /// The root's window (α, β), from MAX's point of view; `(-INF, INF)` for a full search.
+    pub window: (i32, i32),
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            fail: Fail::Soft,
+            ordering: Ordering::Natural,
+            depth: None,
+            table_bits: None,
+            window: (-INF, INF),
+        }
+    }
+}
+
+/// An alpha-beta search of one game, reusable across searches: its transposition table and
+/// the best moves it found carry over (which is what iterative deepening relies on).
+pub struct AlphaBeta<'g, G: Game> {
+    game: &'g G,
+    options: Options,
+    table: Option<Table<G::Move>>,
+    /// Best move per position from earlier searches, tried first.
+    previous_best: HashMap<u64, G::Move>,
+    /// Try `previous_best` moves first.
+    use_previous: bool,
+    /// True values by (position, remaining depth), for the best and worst orders.
+    oracle: HashMap<(u64, u32), i32>,
+    stats: Stats,
+    /// Nodes valued by the evaluation function because the depth limit stopped there.
+    horizon: u64,
+    budget: Budget<'g>,
+    moves: Vec<Vec<G::Move>>,
+    keys: Vec<i64>,
+}
+
+/// Depth value meaning "to the end of the game".
+const FULL: u32 = u32::MAX;
+
+/// The depth left for a child: one less, except in a search to the end of the game, where
+/// every result is final whatever the ply (so a table entry answers at any ply).
+fn below(remaining: u32) -> u32 {
+    if remaining == FULL {
+        FULL
+    } else {
+        remaining.saturating_sub(1)
+    }
+}
+
+impl<'g, G: Game> AlphaBeta<'g, G> {
+    /// A search of `game` with these options and no budget.
+    pub fn new(game: &'g G, options: Options) -> Self {
+        AlphaBeta {
+            game,
+            options,
+            table: options.table_bits.map(Table::new),
+            previous_best: HashMap::new(),
+            use_previous: false,
+            oracle: HashMap::new(),
+            stats: Stats::default(),
+            horizon: 0,
+            budget: Budget::unlimited(),
+            moves: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    /// Stops searches that exceed this budget (they return [`Aborted`]).
+    pub fn with_budget(mut self, budget: Budget<'g>) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Tries first, at each position, the best move an earlier search found there (the
+    /// "best-first from the previous iteration" order of iterative deepening).
+    pub fn remember_best_moves(mut self) -> Self {
+        self.use_previous = true;
+        self
+    }
+
+    /// Changes the depth limit (for iterative deepening).
+    pub fn set_depth(&mut self, depth: Option<u32>) {
+        self.options.depth = depth;
+    }
+
+    /// Counts since the search was created.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Nodes valued at the depth limit since the search was created (none means every line
+    /// was searched to the end of the game).
+    pub fn horizon_evaluations(&self) -> u64 {
+        self.horizon
+    }
+
+    /// Searches `root` with the options' window and depth.
+    pub fn search<O: Observer<G>>(
+        &mut self,
+        root: &G::State,
+        observer: &mut O,
+    ) -> Result<Outcome<G::Move>, Aborted> {
+        debug_assert_eq!(self.game.players(), 2, "alpha-beta is for two players");
+        let before = self.stats;
+        let colour = self.colour(root);
+        let (a, b) = self.options.window;
+        // The root's window in the mover's view.
+        let (alpha, beta) = if colour == 1 { (a, b) } else { (-b, -a) };
+        let remaining = self.options.depth.unwrap_or(FULL);
+        let (value, best) = self.node(root, None, 0, remaining, alpha, beta, observer)?;
+        Ok(Outcome {
+            value: colour * value,
+            best,
+            stats: self.stats.since(&before),
+        })
+    }
+
+    fn colour(&self, state: &G::State) -> i32 {
+        if self.game.to_move(state) == 0 {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// The negamax value of `state` for the player to move, searched with the window
+    /// (`alpha`, `beta`) in that player's view, and the best move.
+    #[allow(clippy::too_many_arguments)]
+    fn node<O: Observer<G>>(
+        &mut self,
+        state: &G::State,
+        mv: Option<G::Move>,
+        ply: u32,
+        remaining: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        observer: &mut O,
+    ) -> Result<(i32, Option<G::Move>), Aborted> {
+        debug_assert!(alpha < beta);
+        if let Some(value) =
+            self.valued_on_the_spot(state, mv, ply, remaining, alpha, beta, observer)?
+        {
+            return Ok((value, None));
+        }
+        self.stats.visited += 1;
+        self.budget.charge(self.stats.visited)?;
+        let colour = self.colour(state);
+        // Everything the observer sees is in MAX's view.
+        let max_view = |a: i32, b: i32| if colour == 1 { (a, b) } else { (-b, -a) };
+        observer.enter(state, mv, ply, Some(max_view(alpha, beta)));
+
+        // The window as given, before the table narrows it: a result at or below it is an
+        // upper bound.
+        let alpha0 = alpha;
+        let key = if self.table.is_some() || self.use_previous {
+            self.game.hash(state)
+        } else {
+            0
+        };
+        let mut hint = None;
+        if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
+            hint = entry.best;
+            let (value, bound) = (entry.value, entry.bound);
+            let effect = if entry.depth < remaining {
+                HitEffect::MoveOnly
+            } else {
+                match bound {
+                    Bound::Exact => HitEffect::Answered,
+                    Bound::Lower if value >= beta => HitEffect::Answered,
+                    Bound::Upper if value <= alpha => HitEffect::Answered,
+                    Bound::Lower if value > alpha => HitEffect::Narrowed,
+                    Bound::Upper if value < beta => HitEffect::Narrowed,
+                    _ => HitEffect::MoveOnly,
+                }
+            };
+            if effect != HitEffect::MoveOnly {
+                self.stats.table_hits += 1;
+            }
+            observer.table_hit(
+                colour * value,
+                max_bound(bound, colour),
+                entry.depth,
+                effect,
+            );
+            match effect {
+                HitEffect::Answered => {
+                    let value = match self.options.fail {
+                        Fail::Soft => value,
+                        Fail::Hard => value.clamp(alpha, beta),
+                    };
+                    observer.exit(colour * value, entry.best);
+                    return Ok((value, entry.best));
+                }
+                HitEffect::Narrowed => match bound {
+                    Bound::Lower => {
+                        alpha = value;
+                        let (a, b) = max_view(alpha, beta);
+                        observer.bound(
+                            if colour == 1 { Side::Alpha } else { Side::Beta },
+                            if colour == 1 { a } else { b },
+                        );
+                    }
+                    _ => {
+                        beta = value;
+                        let (a, b) = max_view(alpha, beta);
+                        observer.bound(
+                            if colour == 1 { Side::Beta } else { Side::Alpha },
+                            if colour == 1 { b } else { a },
+                        );
+                    }
+                },
+                HitEffect::MoveOnly => {}
+            }
+        }
+
+        let mut moves = self.take_moves(ply);
+        self.game.legal_moves(state, &mut moves);
+        debug_assert!(
+            !moves.is_empty(),
+            "a state that is not terminal has a legal move"
+        );
+        self.order(state, remaining, colour, &mut moves);
+        let first = hint.or_else(|| {
+            self.use_previous
+                .then(|| self.previous_best.get(&key).copied())
+                .flatten()
+        });
+        if let Some(first) = first {
+            if let Some(pos) = moves.iter().position(|&m| m == first) {
+                moves[..=pos].rotate_right(1);
+            }
+        }
+
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut result = Ok(());
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let child = self.game.play(state, m);
+            let below = below(remaining);
+            // Leaves are valued here rather than in a call of their own: most nodes are
+            // leaves, and this keeps the search's full frame for inner nodes.
+            let searched = match self.valued_on_the_spot(
+                &child,
+                Some(m),
+                ply + 1,
+                below,
+                -beta,
+                -alpha,
+                observer,
+            ) {
+                Ok(Some(v)) => Ok(v),
+                Ok(None) => self
+                    .node(&child, Some(m), ply + 1, below, -beta, -alpha, observer)
+                    .map(|(v, _)| v),
+                Err(e) => Err(e),
+            };
+            let v = match searched {
+                Ok(v) => -v,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            observer.returned(colour * v);
+            // Values never reach ±∞, so the first child always sets `best_move`.
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            // As the seeds' pseudocode: raise α first, then stop if α ≥ β. (Cutting at v ≥ β
+            // before raising α prunes the same moves; this way the trace shows the crossed
+            // bounds, as the tutorials draw them.)
+            if v > alpha {
+                alpha = v;
+                let (a, b) = max_view(alpha, beta);
+                if colour == 1 {
+                    observer.bound(Side::Alpha, a);
+                } else {
+                    observer.bound(Side::Beta, b);
+                }
+            }
+            if alpha >= beta {
+                // A cutoff prunes the moves left; at the last move there is nothing to prune.
+                if i + 1 < moves.len() {
+                    self.stats.cutoffs += 1;
+                    observer.cutoff(colour * v, &moves[i + 1..]);
+                }
+                break;
+            }
+        }
+        self.moves[ply as usize] = moves;
+        result?;
+
+        let value = match self.options.fail {
+            Fail::Soft => best,
+            Fail::Hard if best >= beta => beta,
+            Fail::Hard => alpha,
+        };
+        if let Some(table) = self.table.as_mut() {
+            let bound = if value <= alpha0 {
+                Bound::Upper
+            } else if value >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            table.store(Entry {
+                key,
+                value,
+                bound,
+                depth: remaining,
+                best: best_move,
+            });
+            self.stats.table_stores += 1;
+            observer.table_store(colour * value, max_bound(bound, colour), remaining);
+        }
+        if self.use_previous {
+            if let Some(m) = best_move {
+                self.previous_best.insert(key, m);
+            }
+        }
+        observer.exit(colour * value, best_move);
+        Ok((value, best_move))
+    }
+
+    /// If `state` is terminal or at the depth limit, visits it as a leaf — entered, valued by
+    /// its utility or evaluation, and left — and returns its value for the player to move.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn valued_on_the_spot<O: Observer<G>>(
+        &mut self,
+        state: &G::State,
+        mv: Option<G::Move>,
+        ply: u32,
+        remaining: u32,
+        alpha: i32,
+        beta: i32,
+        observer: &mut O,
+    ) -> Result<Option<i32>, Aborted> {
+        let terminal = self.game.is_terminal(state);
+        if !terminal && remaining != 0 {
+            return Ok(None);
+        }
+        self.stats.visited += 1;
+        self.budget.charge(self.stats.visited)?;
+        let colour = self.colour(state);
+        let window = if colour == 1 {
+            (alpha, beta)
+        } else {
+            (-beta, -alpha)
+        };
+        observer.enter(state, mv, ply, Some(window));
+        let value = if terminal {
+            self.game.utility(state)
+        } else {
+            self.game.evaluate(state)
+        };
+        debug_assert!(
+            value.abs() < INF,
+            "a value must lie strictly between -INF and INF"
+        );
+        self.stats.evaluated += 1;
+        self.horizon += u64::from(!terminal);
+        observer.evaluated(value, !terminal);
+        observer.exit(value, None);
+        Ok(Some(colour * value))
+    }
+
+    /// Puts `moves` in the options' order.
+    fn order(&mut self, state: &G::State, remaining: u32, colour: i32, moves: &mut [G::Move]) {
+        match self.options.ordering {
+            Ordering::Natural => {}
+            Ordering::Reversed => moves.reverse(),
+            Ordering::Evaluation | Ordering::Best | Ordering::Worst => {
+                let mut keys = std::mem::take(&mut self.keys);
+                keys.clear();
+                for &m in moves.iter() {
+                    let child = self.game.play(state, m);
+                    let score = match self.options.ordering {
+                        Ordering::Evaluation => {
+                            let v = if self.game.is_terminal(&child) {
+                                self.game.utility(&child)
+                            } else {
+                                self.game.evaluate(&child)
+                            };
+                            colour * v
+                        }
+                        Ordering::Best => colour * self.true_value(&child, below(remaining)),
+                        _ => -colour * self.true_value(&child, below(remaining)),
+                    };
+                    keys.push(i64::from(score));
+                }
+                // A stable sort, best key first; equal keys keep their natural order.
+                let mut idx: Vec<usize> = (0..moves.len()).collect();
+                idx.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
+                let sorted: Vec<G::Move> = idx.iter().map(|&i| moves[i]).collect();
+                moves.copy_from_slice(&sorted);
+                self.keys = keys;
+            }
+        }
+    }
+
+    /// The minimax value (MAX's view) of `state` searched `remaining` plies deep, computed once
+    /// and remembered. Not counted in the statistics: it stands for perfect knowledge.
+    fn true_value(&mut self, state: &G::State, remaining: u32) -> i32 {
+        let key = (self.game.hash(state), remaining);
+        if let Some(&v) = self.oracle.get(&key) {
+            return v;
+        }
+        let v = if self.game.is_terminal(state) {
+            self.game.utility(state)
+        } else if remaining == 0 {
+            self.game.evaluate(state)
+        } else {
+            let maximizing = self.game.to_move(state) == 0;
+            let mut moves = Vec::new();
+            self.game.legal_moves(state, &mut moves);
+            let mut best = if maximizing { -INF } else { INF };
+            for m in moves {
+                let child = self.game.play(state, m);
+                let v = self.true_value(&child, below(remaining));
+                best = if maximizing { best.max(v) } else { best.min(v) };
+            }
+            best
+        };
+        self.oracle.insert(key, v);
+        v
+    }
+
+    fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
+        let ply = ply as usize;
+        if self.moves.len() <= ply {
+            self.moves.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        moves
+    }
+}
+
+/// A bound in the mover's view, seen from MAX's: at a MIN node lower and upper swap.
+fn max_bound(bound: Bound, colour: i32) -> Bound {
+    match (bound, colour) {
+        (Bound::Lower, -1) => Bound::Upper,
+        (Bound::Upper, -1) => Bound::Lower,
+        (b, _) => b,
+    }
+}
+
+/// Alpha-beta with these options, no budget: the root's value for MAX and the best move.
+///
+/// ```
+/// use arbor_game::{alpha_beta, AlphaBetaOptions, GameTree, Quiet};
+/// let tree = GameTree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// let outcome = alpha_beta(&tree, &tree.root(), &AlphaBetaOptions::default(), &mut Quiet);
+/// assert_eq!(outcome.value, 3);
+/// assert_eq!(outcome.stats.evaluated, 7); // 4 and 6 are pruned
+/// ```
+pub fn alpha_beta<G: Game, O: Observer<G>>(
+    game: &G,
+    root: &G::State,
+    options: &Options,
+    observer: &mut O,
+) -> Outcome<G::Move> {
+    AlphaBeta::new(game, *options)
+        .search(root, observer)
+        .expect("a search without a budget is never aborted")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::observe::Quiet;
+    use crate::tree::GameTree;
+
+    fn run(text: &str, options: Options) -> Outcome<crate::tree::NodeId> {
+        let tree = GameTree::parse(text).unwrap();
+        alpha_beta(&tree, &tree.root(), &options, &mut Quiet)
+    }
+
+    #[test]
+    fn fail_soft_and_hard_agree_on_the_root() {
+        for fail in [Fail::Soft, Fail::Hard] {
+            let o = run(
+                "[[[2,3],[5,9]],[[0,1],[7,5]]]",
+                Options {
+                    fail,
+                    ..Options::default()
+                },
+            );
+            assert_eq!(o.value, 3);
+            assert_eq!(o.stats.evaluated, 5);
+        }
+    }
+
+    #[test]
+    fn a_narrow_window_fails_soft_with_a_bound() {
+        // True value 3. A window (5, 9) fails low: the soft value is an upper bound ≤ 5.
+        let soft = run(
+            "[[3,12,8],[2,4,6],[14,5,2]]",
+            Options {
+                window: (5, 9),
+                ..Options::default()
+            },
+        );
+        assert!(soft.value <= 5 && soft.value >= 3);
+        let hard = run(
+            "[[3,12,8],[2,4,6],[14,5,2]]",
+            Options {
+                window: (5, 9),
+                fail: Fail::Hard,
+                ..Options::default()
+            },
+        );
+        assert_eq!(hard.value, 5);
+    }
+
+    #[test]
+    fn a_budget_aborts() {
+        let tree = GameTree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+        let mut search = AlphaBeta::new(&tree, Options::default()).with_budget(Budget::nodes(4));
+        assert!(search.search(&tree.root(), &mut Quiet).is_err());
+    }
+}

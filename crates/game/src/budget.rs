@@ -1,0 +1,111 @@
+//! Limits on a search: a number of nodes, or a time. The core has no clock of its own (the
+//! browser's and the machine's differ), so time comes from a [`Clock`] the caller provides.
+
+/// A source of time in milliseconds from any fixed origin.
+pub trait Clock {
+    /// Milliseconds since the clock's origin.
+    fn now_ms(&self) -> f64;
+}
+
+/// The machine's monotonic clock (not available in the browser, which provides its own).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+pub struct SystemClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl SystemClock {
+    /// A clock starting now.
+    pub fn new() -> Self {
+        SystemClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for SystemClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for SystemClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// The search stopped because its budget ran out; its partial result is not to be trusted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aborted;
+
+impl std::fmt::Display for Aborted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the search ran out of its budget")
+    }
+}
+
+impl std::error::Error for Aborted {}
+
+/// How much a search may do. The clock is read every 1,024 nodes.
+#[derive(Clone, Copy)]
+pub struct Budget<'a> {
+    /// Most nodes to visit (counted from the search's creation).
+    pub nodes: Option<u64>,
+    /// A deadline on `clock`, in its milliseconds.
+    pub deadline_ms: Option<f64>,
+    /// The clock for the deadline.
+    pub clock: Option<&'a dyn Clock>,
+}
+
+impl<'a> Budget<'a> {
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Budget {
+            nodes: None,
+            deadline_ms: None,
+            clock: None,
+        }
+    }
+
+    /// At most `n` nodes.
+    pub fn nodes(n: u64) -> Self {
+        Budget {
+            nodes: Some(n),
+            ..Self::unlimited()
+        }
+    }
+
+    /// Until `millis` milliseconds from now on `clock`.
+    pub fn time(clock: &'a dyn Clock, millis: f64) -> Self {
+        Budget {
+            nodes: None,
+            deadline_ms: Some(clock.now_ms() + millis),
+            clock: Some(clock),
+        }
+    }
+
+    /// Fails once `visited` exceeds the node limit or the deadline has passed.
+    #[inline]
+    pub fn charge(&self, visited: u64) -> Result<(), Aborted> {
+        if self.nodes.is_some_and(|n| visited > n) {
+            return Err(Aborted);
+        }
+        if visited.is_multiple_of(1024) {
+            if let (Some(deadline), Some(clock)) = (self.deadline_ms, self.clock) {
+                if clock.now_ms() >= deadline {
+                    return Err(Aborted);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Budget<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("nodes", &self.nodes)
+            .field("deadline_ms", &self.deadline_ms)
+            .finish()
+    }
+}

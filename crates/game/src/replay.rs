@@ -1,0 +1,435 @@
+//! Replaying a recorded search over the explicit tree it searched: what every node shows after
+//! any step. The stepper draws these frames; tests read the same frames, so what is checked is
+//! what is shown.
+//!
+//! A *step* is a group of trace events that a person would tell as one thing:
+//! - a node is entered with its window (α, β);
+//! - a leaf (or a node at the depth limit, or one the table answers) is valued and its value
+//!   handed to its parent, with the parent's α or β update;
+//! - a finished node returns its value to its parent, with the parent's update;
+//! - a cutoff prunes the rest of a node's children;
+//! - a transposition-table entry narrows a window;
+//! - iterative deepening starts a new iteration.
+
+use std::ops::Range;
+
+use crate::observe::{Bound, Event, HitEffect, Side, Trace, TraceId};
+use crate::tree::{GameTree, NodeId};
+
+/// What kind of thing a step does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// An inner node is entered.
+    Enter,
+    /// A node is valued without searching below it (a leaf, the depth limit, or the table),
+    /// and the value goes to its parent.
+    Evaluate,
+    /// A node finished and returned its value to its parent.
+    Return,
+    /// A node stopped early; the rest of its children are pruned.
+    Cutoff,
+    /// The transposition table narrowed a node's window.
+    TableHit,
+    /// A new iteration of iterative deepening.
+    Iteration,
+}
+
+/// One step of the replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The trace events it covers.
+    pub events: Range<usize>,
+    /// What it does.
+    pub kind: StepKind,
+    /// The node it is about (the node entered, valued, returning, or cut off); `None` for an
+    /// iteration marker.
+    pub node: Option<NodeId>,
+}
+
+/// How a node's shown value relates to its true minimax value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ValueKind {
+    /// The value is exact.
+    #[default]
+    Exact,
+    /// The true value is at least this (a MAX node cut off, or any node failing high).
+    AtLeast,
+    /// The true value is at most this.
+    AtMost,
+}
+
+/// Where a node stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NodeStatus {
+    /// Not reached (in this iteration).
+    #[default]
+    Unvisited,
+    /// Entered, not finished: on the search's current path.
+    Open,
+    /// Finished.
+    Done,
+    /// Never searched: below a cutoff.
+    Pruned,
+}
+
+/// One node in a frame.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct NodeFrame {
+    /// Where it stands.
+    pub status: NodeStatus,
+    /// Its value so far: final once done; for an open node, the best of its children so far.
+    pub value: Option<i32>,
+    /// How `value` relates to the true value.
+    pub kind: ValueKind,
+    /// Its utility vector (three or more players).
+    pub vector: Option<Vec<i32>>,
+    /// (α, β) as it stands (open) or as it was left (done), MAX's view.
+    pub window: Option<(i32, i32)>,
+    /// The table answered this node: searched no further.
+    pub from_table: bool,
+    /// The best child, once done.
+    pub best: Option<NodeId>,
+}
+
+/// Counts up to a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FrameStats {
+    /// Nodes entered.
+    pub visited: u64,
+    /// Nodes valued by utility or evaluation.
+    pub evaluated: u64,
+    /// Nodes currently marked pruned.
+    pub pruned: u64,
+    /// Cutoffs so far.
+    pub cutoffs: u64,
+    /// Table entries used.
+    pub table_hits: u64,
+}
+
+/// Everything shown after some number of steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// One entry per tree node.
+    pub nodes: Vec<NodeFrame>,
+    /// The node the last step was about.
+    pub current: Option<NodeId>,
+    /// The iteration under way (iterative deepening), if any.
+    pub iteration: Option<u32>,
+    /// Counts so far.
+    pub stats: FrameStats,
+    /// True once the root has finished: the principal variation is known.
+    pub finished: bool,
+    /// Nodes on the principal variation (once finished), root first.
+    pub principal: Vec<NodeId>,
+}
+
+/// A recorded search of an explicit tree, ready to be stepped.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    tree: GameTree,
+    trace: Trace<NodeId, NodeId>,
+    steps: Vec<Step>,
+    /// The window each trace node was entered with.
+    entry_windows: Vec<Option<(i32, i32)>>,
+}
+
+impl Replay {
+    /// Groups the trace's events into steps.
+    pub fn new(tree: GameTree, trace: Trace<NodeId, NodeId>) -> Replay {
+        let steps = group(&trace);
+        let mut entry_windows = vec![None; trace.nodes.len()];
+        for event in &trace.events {
+            if let Event::Enter { node, window } = event {
+                entry_windows[*node as usize] = *window;
+            }
+        }
+        Replay {
+            tree,
+            trace,
+            steps,
+            entry_windows,
+        }
+    }
+
+    /// The tree.
+    pub fn tree(&self) -> &GameTree {
+        &self.tree
+    }
+
+    /// The trace.
+    pub fn trace(&self) -> &Trace<NodeId, NodeId> {
+        &self.trace
+    }
+
+    /// The steps, in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Number of steps; frames go from 0 (nothing done) to this (the end).
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// True if the search recorded nothing.
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The tree node a trace node stands for.
+    pub fn tree_node(&self, t: TraceId) -> NodeId {
+        self.trace.nodes[t as usize].state
+    }
+
+    /// The frame after the first `done` steps (`done` is clamped to [`Replay::len`]).
+    pub fn frame(&self, done: usize) -> Frame {
+        let done = done.min(self.steps.len());
+        let end = if done == 0 {
+            0
+        } else {
+            self.steps[done - 1].events.end
+        };
+        let mut frame = Frame {
+            nodes: vec![NodeFrame::default(); self.tree.len()],
+            current: None,
+            iteration: None,
+            stats: FrameStats::default(),
+            finished: false,
+            principal: Vec::new(),
+        };
+        let root = self.tree.root();
+        for event in &self.trace.events[..end] {
+            self.apply(&mut frame, event);
+        }
+        frame.current = if done == 0 {
+            None
+        } else {
+            self.steps[done - 1].node
+        };
+        frame.stats.pruned = frame
+            .nodes
+            .iter()
+            .filter(|n| n.status == NodeStatus::Pruned)
+            .count() as u64;
+        frame.finished = frame.nodes[root.index()].status == NodeStatus::Done;
+        if frame.finished {
+            let mut at = Some(root);
+            while let Some(id) = at {
+                frame.principal.push(id);
+                at = frame.nodes[id.index()].best;
+            }
+        }
+        frame
+    }
+
+    fn apply(&self, frame: &mut Frame, event: &Event<NodeId>) {
+        let node_of = |t: &TraceId| self.tree_node(*t);
+        match event {
+            Event::Iteration { depth } => {
+                frame.iteration = Some(*depth);
+                for n in &mut frame.nodes {
+                    *n = NodeFrame::default();
+                }
+            }
+            Event::Enter { node, window } => {
+                let id = node_of(node);
+                frame.stats.visited += 1;
+                frame.nodes[id.index()] = NodeFrame {
+                    status: NodeStatus::Open,
+                    window: *window,
+                    ..NodeFrame::default()
+                };
+            }
+            Event::Evaluate { node, value, .. } => {
+                frame.stats.evaluated += 1;
+                frame.nodes[node_of(node).index()].value = Some(*value);
+            }
+            Event::EvaluateVector { node, values, .. } => {
+                frame.stats.evaluated += 1;
+                frame.nodes[node_of(node).index()].vector = Some(values.clone());
+            }
+            Event::Return { node, child, value } => {
+                let (id, child) = (node_of(node), node_of(child));
+                let max_node = self.tree.player_at(id) == 0;
+                let n = &mut frame.nodes[id.index()];
+                let better = match n.value {
+                    None => true,
+                    Some(v) if max_node => *value > v,
+                    Some(v) => *value < v,
+                };
+                if better {
+                    n.value = Some(*value);
+                    n.best = Some(child);
+                }
+                // While open, the best so far bounds the node's value from one side.
+                n.kind = if max_node {
+                    ValueKind::AtLeast
+                } else {
+                    ValueKind::AtMost
+                };
+            }
+            Event::ReturnVector {
+                node,
+                child,
+                values,
+            } => {
+                let (id, child) = (node_of(node), node_of(child));
+                let player = self.tree.player_at(id);
+                let n = &mut frame.nodes[id.index()];
+                if n.vector.as_ref().is_none_or(|v| values[player] > v[player]) {
+                    n.vector = Some(values.clone());
+                    n.best = Some(child);
+                }
+            }
+            Event::Bound { node, side, value } => {
+                let n = &mut frame.nodes[node_of(node).index()];
+                if let Some((a, b)) = n.window.as_mut() {
+                    match side {
+                        Side::Alpha => *a = *value,
+                        Side::Beta => *b = *value,
+                    }
+                }
+            }
+            Event::Cutoff { skipped, .. } => {
+                frame.stats.cutoffs += 1;
+                for &s in skipped {
+                    self.mark_pruned(frame, s);
+                }
+            }
+            Event::TableHit {
+                node,
+                value,
+                bound,
+                effect,
+                ..
+            } => {
+                if *effect != HitEffect::MoveOnly {
+                    frame.stats.table_hits += 1;
+                }
+                if *effect == HitEffect::Answered {
+                    let n = &mut frame.nodes[node_of(node).index()];
+                    n.from_table = true;
+                    n.value = Some(*value);
+                    n.kind = match bound {
+                        Bound::Exact => ValueKind::Exact,
+                        Bound::Lower => ValueKind::AtLeast,
+                        Bound::Upper => ValueKind::AtMost,
+                    };
+                }
+            }
+            Event::TableStore { .. } => {}
+            Event::Exit { node, value, best } => {
+                let id = node_of(node);
+                let n = &mut frame.nodes[id.index()];
+                n.status = NodeStatus::Done;
+                n.value = Some(*value);
+                if best.is_some() {
+                    n.best = *best;
+                }
+                // Outside the window it entered with, a value is only a bound.
+                let entered = self.entry_window(node);
+                n.kind = match entered {
+                    Some((a, _)) if *value <= a => ValueKind::AtMost,
+                    Some((_, b)) if *value >= b => ValueKind::AtLeast,
+                    _ if n.from_table => n.kind,
+                    _ => ValueKind::Exact,
+                };
+            }
+            Event::ExitVector { node, values, best } => {
+                let n = &mut frame.nodes[node_of(node).index()];
+                n.status = NodeStatus::Done;
+                n.vector = Some(values.clone());
+                if best.is_some() {
+                    n.best = *best;
+                }
+            }
+        }
+    }
+
+    /// The window a trace node was entered with.
+    fn entry_window(&self, node: &TraceId) -> Option<(i32, i32)> {
+        self.entry_windows.get(*node as usize).copied().flatten()
+    }
+
+    fn mark_pruned(&self, frame: &mut Frame, root: NodeId) {
+        let mut stack = vec![root];
+        while let Some(id) = stack.pop() {
+            let n = &mut frame.nodes[id.index()];
+            n.status = NodeStatus::Pruned;
+            n.value = None;
+            n.window = None;
+            stack.extend(self.tree.node(id).children.iter().copied());
+        }
+    }
+}
+
+/// Splits the events into steps (see the module documentation).
+fn group(trace: &Trace<NodeId, NodeId>) -> Vec<Step> {
+    let events = &trace.events;
+    let node_of = |t: TraceId| trace.nodes[t as usize].state;
+    let mut steps = Vec::new();
+    let mut i = 0;
+    // After a node's exit, its parent's Return and Bound belong to the same step.
+    let take_return = |mut j: usize| {
+        if matches!(
+            events.get(j),
+            Some(Event::Return { .. } | Event::ReturnVector { .. })
+        ) {
+            j += 1;
+            while matches!(events.get(j), Some(Event::Bound { .. })) {
+                j += 1;
+            }
+        }
+        j
+    };
+    while i < events.len() {
+        let start = i;
+        let (kind, node, end) = match &events[i] {
+            Event::Iteration { .. } => (StepKind::Iteration, None, i + 1),
+            Event::Enter { node, .. } => {
+                // A node valued on the spot: Enter, Evaluate (or an answering table hit), Exit.
+                let valued = matches!(
+                    events.get(i + 1),
+                    Some(Event::Evaluate { .. } | Event::EvaluateVector { .. })
+                        | Some(Event::TableHit {
+                            effect: HitEffect::Answered,
+                            ..
+                        })
+                ) && matches!(
+                    events.get(i + 2),
+                    Some(Event::Exit { .. } | Event::ExitVector { .. })
+                );
+                if valued {
+                    (StepKind::Evaluate, Some(node_of(*node)), take_return(i + 3))
+                } else {
+                    (StepKind::Enter, Some(node_of(*node)), i + 1)
+                }
+            }
+            Event::TableStore { node, .. }
+            | Event::Exit { node, .. }
+            | Event::ExitVector { node, .. } => {
+                let mut j = i;
+                while matches!(events.get(j), Some(Event::TableStore { .. })) {
+                    j += 1;
+                }
+                if matches!(
+                    events.get(j),
+                    Some(Event::Exit { .. } | Event::ExitVector { .. })
+                ) {
+                    j += 1;
+                }
+                (StepKind::Return, Some(node_of(*node)), take_return(j))
+            }
+            Event::Cutoff { node, .. } => (StepKind::Cutoff, Some(node_of(*node)), i + 1),
+            Event::TableHit { node, .. } => (StepKind::TableHit, Some(node_of(*node)), i + 1),
+            other => (StepKind::Return, other.node().map(node_of), i + 1),
+        };
+        steps.push(Step {
+            events: start..end.max(start + 1),
+            kind,
+            node,
+        });
+        i = end.max(start + 1);
+    }
+    steps
+}
