@@ -33,7 +33,7 @@ test("the header links to each view, and each view is a URL", async () => {
     ["Play", "#/play"],
   ]) {
     await page.getByRole("link", { name, exact: true }).click();
-    await page.waitForFunction((h) => location.hash === h, hash);
+    await page.waitForFunction((h) => location.hash === h || location.hash.startsWith(h + "?"), hash);
     assert.equal(
       await page.getByRole("link", { name, exact: true }).getAttribute("aria-current"),
       "page"

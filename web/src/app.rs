@@ -28,7 +28,10 @@ pub fn App() -> Html {
     }
     let view = match &route.view {
         View::Home => html! { <views::home::Home /> },
-        View::AlphaBeta => html! { <views::placeholder::Placeholder title="Alpha-beta stepper" /> },
+        // Keyed by the whole hash: opening another link remounts the view with its state.
+        View::AlphaBeta => {
+            html! { <views::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
+        }
         View::Search => html! { <views::placeholder::Placeholder title="Search" /> },
         View::Play => html! { <views::placeholder::Placeholder title="Play" /> },
         View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },

@@ -9,6 +9,7 @@ mod app;
 mod components;
 pub mod route;
 pub mod scene;
+pub mod stepper;
 mod views;
 
 pub use app::App;

@@ -2,12 +2,14 @@
 //! Built from a [`GameTree`] and its tidy [`arbor_layout`] layout; the SVG component only
 //! draws it.
 
+use std::rc::Rc;
+
 use arbor_game::{GameTree, NodeId};
 
 /// Horizontal distance between neighbouring nodes, in pixels.
-pub const GAP_X: f64 = 56.0;
+pub const GAP_X: f64 = 62.0;
 /// Vertical distance between levels, in pixels.
-pub const GAP_Y: f64 = 84.0;
+pub const GAP_Y: f64 = 92.0;
 /// Margin around the drawing.
 pub const MARGIN: f64 = 40.0;
 
@@ -43,9 +45,9 @@ pub struct SceneNode {
     /// The tree node.
     pub id: NodeId,
     /// Path from the root (`r`, `r.0`, …), for `data-node`.
-    pub path: String,
+    pub path: Rc<str>,
     /// Display name.
-    pub label: String,
+    pub label: Rc<str>,
     /// Drawn shape.
     pub shape: Shape,
     /// Centre, in pixels.
@@ -54,6 +56,8 @@ pub struct SceneNode {
     pub y: f64,
     /// The parent's index in [`Scene::nodes`].
     pub parent: Option<usize>,
+    /// Nodes hidden below this one because it is collapsed (0 if it is not).
+    pub hidden: usize,
 }
 
 /// A whole tree, placed.
@@ -70,18 +74,50 @@ pub struct Scene {
 impl Scene {
     /// Places every node of `tree`.
     pub fn of_tree(tree: &GameTree) -> Scene {
-        let children: Vec<Vec<usize>> = tree
-            .nodes()
+        Scene::of_visible(tree, &|_| false)
+    }
+
+    /// Places the nodes of `tree` that are not below a collapsed node.
+    pub fn of_visible(tree: &GameTree, collapsed: &dyn Fn(NodeId) -> bool) -> Scene {
+        // Visible nodes, breadth-first (parents before children), and their scene indices.
+        let mut visible: Vec<usize> = Vec::new();
+        let mut index_of = vec![usize::MAX; tree.len()];
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        while let Some(i) = queue.pop_front() {
+            index_of[i] = visible.len();
+            visible.push(i);
+            if !collapsed(NodeId(i as u32)) {
+                queue.extend(tree.nodes()[i].children.iter().map(|c| c.index()));
+            }
+        }
+        let children: Vec<Vec<usize>> = visible
             .iter()
-            .map(|n| n.children.iter().map(|c| c.index()).collect())
+            .map(|&i| {
+                if collapsed(NodeId(i as u32)) {
+                    Vec::new()
+                } else {
+                    tree.nodes()[i]
+                        .children
+                        .iter()
+                        .map(|c| index_of[c.index()])
+                        .collect()
+                }
+            })
             .collect();
+        let subtree = subtree_sizes(tree);
         let layout = arbor_layout::tidy(&children);
+        // Utility vectors are wider than single values.
+        let gap_x = if tree.players() > 2 {
+            GAP_X * (0.6 + 0.3 * tree.players() as f64)
+        } else {
+            GAP_X
+        };
         let paths = paths(tree);
-        let nodes = tree
-            .nodes()
+        let nodes = visible
             .iter()
             .enumerate()
-            .map(|(i, node)| {
+            .map(|(k, &i)| {
+                let node = &tree.nodes()[i];
                 let id = NodeId(i as u32);
                 let shape = if node.is_leaf() {
                     Shape::Leaf
@@ -94,21 +130,38 @@ impl Scene {
                 };
                 SceneNode {
                     id,
-                    path: paths[i].clone(),
-                    label: node.label.clone(),
+                    path: Rc::from(paths[i].as_str()),
+                    label: Rc::from(node.label.as_str()),
                     shape,
-                    x: MARGIN + layout.x[i] * GAP_X,
-                    y: MARGIN + f64::from(layout.depth[i]) * GAP_Y,
-                    parent: node.parent.map(NodeId::index),
+                    x: MARGIN + layout.x[k] * gap_x,
+                    y: MARGIN + f64::from(layout.depth[k]) * GAP_Y,
+                    parent: node.parent.map(|p| index_of[p.index()]),
+                    hidden: if children[k].is_empty() && !node.is_leaf() {
+                        subtree[i] - 1
+                    } else {
+                        0
+                    },
                 }
             })
             .collect();
         Scene {
             nodes,
-            width: 2.0 * MARGIN + layout.width * GAP_X,
+            width: 2.0 * MARGIN + layout.width * gap_x,
             height: 2.0 * MARGIN + f64::from(layout.height) * GAP_Y,
         }
     }
+}
+
+/// Every node's subtree size (itself included).
+fn subtree_sizes(tree: &GameTree) -> Vec<usize> {
+    let mut size = vec![1usize; tree.len()];
+    // Breadth-first order puts children after parents: add sizes from the back.
+    for i in (1..tree.len()).rev() {
+        if let Some(p) = tree.nodes()[i].parent {
+            size[p.index()] += size[i];
+        }
+    }
+    size
 }
 
 /// Every node's path, computed top-down in one pass.
@@ -160,7 +213,7 @@ mod tests {
         assert_eq!(scene.nodes[0].shape, Shape::Max);
         assert_eq!(scene.nodes[1].shape, Shape::Min);
         assert_eq!(scene.nodes[14].shape, Shape::Leaf);
-        assert_eq!(scene.nodes[13].path, "r.1.1.0");
+        assert_eq!(&*scene.nodes[13].path, "r.1.1.0");
         for node in &scene.nodes {
             assert_eq!(tree.find_path(&node.path), Some(node.id));
             assert!(node.x >= MARGIN && node.x <= scene.width - MARGIN);
@@ -168,6 +221,22 @@ mod tests {
         // The root is centred over B and C.
         let mid = (scene.nodes[1].x + scene.nodes[2].x) / 2.0;
         assert!((scene.nodes[0].x - mid).abs() < 1e-9);
+    }
+
+    #[test]
+    fn collapsed_subtrees_are_hidden_and_counted() {
+        let tree = GameTree::parse("[[[-1,4],[2,6]],[[-3,-5],[0,7]]]").unwrap();
+        let scene = Scene::of_visible(&tree, &|id| id == NodeId(1));
+        // B's six descendants are hidden.
+        assert_eq!(scene.nodes.len(), 9);
+        let b = scene.nodes.iter().find(|n| n.id == NodeId(1)).unwrap();
+        assert_eq!(b.hidden, 6);
+        for node in &scene.nodes {
+            if let Some(p) = node.parent {
+                assert_eq!(tree.node(node.id).parent, Some(scene.nodes[p].id));
+            }
+        }
+        assert!(scene.width < Scene::of_tree(&tree).width);
     }
 
     #[test]
@@ -206,21 +275,85 @@ impl Status {
     }
 }
 
-/// What one node shows at the current step.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// How a shown value relates to the node's true value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Relation {
+    /// Exactly this.
+    #[default]
+    Exact,
+    /// At least this (shown "≥").
+    AtLeast,
+    /// At most this (shown "≤").
+    AtMost,
+}
+
+/// A value a node shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Shown {
+    /// Nothing yet.
+    #[default]
+    Nothing,
+    /// A value for MAX (or for the player to move, in negamax form), or a bound on it.
+    Scalar(i32, Relation),
+    /// A utility vector (three or more players).
+    Vector(Rc<[i32]>),
+}
+
+impl Shown {
+    /// The text drawn in the node: `3`, `≥5`, `−2`, `(1,2,6)`.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Shown::Nothing => None,
+            Shown::Scalar(v, r) => Some(format!(
+                "{}{}",
+                match r {
+                    Relation::Exact => "",
+                    Relation::AtLeast => "≥",
+                    Relation::AtMost => "≤",
+                },
+                show_value(*v)
+            )),
+            Shown::Vector(v) => Some(vector_text(v)),
+        }
+    }
+
+    /// The `data-value` form: an integer, `-inf`/`+inf`, or comma-separated entries.
+    pub fn data(&self) -> Option<String> {
+        match self {
+            Shown::Nothing => None,
+            Shown::Scalar(v, _) => Some(data_value(*v)),
+            Shown::Vector(v) => Some(
+                v.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+        }
+    }
+}
+
+/// `(1,2,6)`.
+pub fn vector_text(v: &[i32]) -> String {
+    let parts: Vec<String> = v.iter().map(|x| show_value(*x)).collect();
+    format!("({})", parts.join(","))
+}
+
+/// What one node shows at the current step: plain data, cheap to build and compare for
+/// thousands of nodes; the text is made only when a node is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NodeMark {
     /// Reached, current, pruned or not yet seen.
     pub status: Status,
-    /// Its value, once known (a leaf's from the start).
-    pub value: Option<String>,
-    /// The value for `data-value` (integers, `-inf`, `+inf`).
-    pub data_value: Option<String>,
+    /// Its value so far (a leaf's from the start).
+    pub value: Shown,
+    /// The value is final (the node is done): it goes in `data-value`.
+    pub settled: bool,
     /// α and β at this step, while the node is open (or as it left them).
     pub window: Option<(i32, i32)>,
     /// On the principal variation (shown at the end).
     pub principal: bool,
     /// Open: entered and not yet finished.
     pub open: bool,
-    /// A short extra note drawn under the node (e.g. "TT").
-    pub note: Option<String>,
+    /// Answered by the transposition table.
+    pub from_table: bool,
 }

@@ -19,6 +19,7 @@ commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
   test                              run every check: fmt, clippy, native, wasm, release build, e2e
   dist                              build the release bundle into dist/
+  bench-web                         browser benchmarks (headless Chromium): the stepper on large trees
 ";
 
 fn main() -> ExitCode {
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         Some("serve") => serve(&root, &args[1..]),
         Some("test") => test(&root),
         Some("dist") => tools::ensure_build_tools(&root).and_then(|env| build_dist(&root, &env)),
+        Some("bench-web") => bench_web(&root),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())
@@ -261,6 +263,19 @@ fn test(root: &Path) -> Result<(), String> {
     } else {
         Err(summary)
     }
+}
+
+/// Builds `dist/`, serves it, and runs the browser benchmarks in `e2e/bench/`.
+fn bench_web(root: &Path) -> Result<(), String> {
+    let env = tools::ensure_test_tools(root)?;
+    build_dist(root, &env)?;
+    let server = server::Server::start("127.0.0.1:0", vec![("/".into(), root.join("dist"))])?;
+    let mut cmd = Command::new("node");
+    cmd.arg("bench/stepper.bench.js")
+        .current_dir(root.join("e2e"))
+        .env("ARBOR_URL", format!("http://{}/", server.addr()))
+        .env("CHROMIUM", &env.chromium);
+    run(&mut cmd)
 }
 
 /// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site

@@ -326,11 +326,13 @@ impl Replay {
                 if best.is_some() {
                     n.best = *best;
                 }
-                // Outside the window it entered with, a value is only a bound.
+                // A searched node's value outside the window it entered with is only a bound;
+                // a leaf's utility (or evaluation) is what it is.
                 let entered = self.entry_window(node);
+                let searched = best.is_some();
                 n.kind = match entered {
-                    Some((a, _)) if *value <= a => ValueKind::AtMost,
-                    Some((_, b)) if *value >= b => ValueKind::AtLeast,
+                    Some((a, _)) if searched && *value <= a => ValueKind::AtMost,
+                    Some((_, b)) if searched && *value >= b => ValueKind::AtLeast,
                     _ if n.from_table => n.kind,
                     _ => ValueKind::Exact,
                 };
@@ -344,6 +346,34 @@ impl Replay {
                 }
             }
         }
+    }
+
+    /// The window (α, β) the trace node `node` had just before event `event`: its entry window
+    /// with the bound changes made to it since. Scans back from `event`, so it costs the
+    /// distance to the node's entry, not a replay.
+    pub fn window_before(&self, event: usize, node: TraceId) -> Option<(i32, i32)> {
+        let (mut alpha, mut beta) = (None, None);
+        for e in self.trace.events[..event.min(self.trace.events.len())]
+            .iter()
+            .rev()
+        {
+            match e {
+                Event::Bound {
+                    node: n,
+                    side,
+                    value,
+                } if *n == node => match side {
+                    Side::Alpha => alpha = alpha.or(Some(*value)),
+                    Side::Beta => beta = beta.or(Some(*value)),
+                },
+                Event::Enter { node: n, window } if *n == node => {
+                    let (a, b) = (*window)?;
+                    return Some((alpha.unwrap_or(a), beta.unwrap_or(b)));
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The window a trace node was entered with.

@@ -38,7 +38,7 @@ impl NodeId {
 }
 
 /// One node of an explicit tree.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
     /// Display name: given in the text, or a breadth-first letter.
     pub label: String,
@@ -74,7 +74,7 @@ pub enum RootPlayer {
 }
 
 /// A finite game tree given node by node.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameTree {
     nodes: Vec<TreeNode>,
     players: usize,
@@ -107,7 +107,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// Limits that keep a typed tree small enough to draw and search.
-pub const MAX_NODES: usize = 200_000;
+pub const MAX_NODES: usize = 100_000;
 /// Deepest nesting accepted in tree text.
 pub const MAX_DEPTH: usize = 64;
 

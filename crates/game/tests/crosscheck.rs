@@ -450,3 +450,39 @@ fn infinities_never_leak_into_values() {
         assert!(v > -INF && v < INF);
     }
 }
+
+#[test]
+fn a_time_budget_stops_iterative_deepening() {
+    use std::cell::Cell;
+    /// Each reading is 5 ms after the last.
+    struct Fast(Cell<f64>);
+    impl arbor_game::Clock for Fast {
+        fn now_ms(&self) -> f64 {
+            self.0.set(self.0.get() + 5.0);
+            self.0.get()
+        }
+    }
+    let clock = Fast(Cell::new(0.0));
+    let game = Layered {
+        width: 50,
+        layers: 30,
+        seed: 9,
+    };
+    let run = iterative_deepening(
+        &game,
+        &(0, 0),
+        &AlphaBetaOptions::default(),
+        Budget::time(&clock, 40.0),
+        &mut Quiet,
+        |_| {},
+    );
+    assert!(run.aborted, "{} iterations", run.iterations.len());
+    let last = run
+        .iterations
+        .last()
+        .expect("depth 1 finishes within the first reading");
+    assert_eq!(
+        last.outcome.value,
+        minimax(&game, &(0, 0), Some(last.depth), &mut Quiet).value
+    );
+}

@@ -125,6 +125,8 @@ fn seed_003_alpha_beta_tree() {
     assert_eq!(value(&tree, &end, "B"), (Some(3), ValueKind::Exact));
     assert_eq!(value(&tree, &end, "F"), (Some(1), ValueKind::AtMost));
     assert_eq!(value(&tree, &end, "C"), (Some(1), ValueKind::AtMost));
+    // Leaves are exact, even outside their parent's window.
+    assert_eq!(value(&tree, &end, "J"), (Some(5), ValueKind::Exact));
     // Fail-hard clamps to the window: E returns β = 3, F and C return α = 3.
     let replay = alpha_beta_replay(&tree, Fail::Hard);
     let end = replay.frame(replay.len());

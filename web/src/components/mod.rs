@@ -1,3 +1,6 @@
 //! Presentational components: they draw what they are given.
 
+pub mod controls;
+pub mod pan;
+pub mod pseudocode;
 pub mod tree_svg;

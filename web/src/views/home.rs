@@ -6,7 +6,7 @@ use arbor_game::{minimax, presets, Event, GameTree, Recorder};
 use yew::prelude::*;
 
 use crate::components::tree_svg::TreeSvg;
-use crate::scene::{data_value, show_value, NodeMark, Scene, Status};
+use crate::scene::{show_value, NodeMark, Relation, Scene, Shown, Status};
 
 /// A tree drawn with its values, and the root's value.
 struct Solved {
@@ -28,8 +28,8 @@ fn solved_tree() -> Result<Solved, String> {
             let id = trace.nodes[*node as usize].state;
             let mark = &mut marks[id.index()];
             mark.status = Status::Visited;
-            mark.value = Some(show_value(*value));
-            mark.data_value = Some(data_value(*value));
+            mark.value = Shown::Scalar(*value, Relation::Exact);
+            mark.settled = true;
         }
     }
     // The principal variation: follow each node's best move from the root.

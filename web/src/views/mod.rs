@@ -1,5 +1,6 @@
 //! One module per view.
 
+pub mod alphabeta;
 pub mod home;
 pub mod not_found;
 pub mod placeholder;

@@ -1,0 +1,121 @@
+//! The step controls shared by every stepped view: jump to start, step back, play/pause, step
+//! forward, jump to end, speed, and a scrubber. Keys (← → Space Home End) are wired by the view.
+
+use yew::prelude::*;
+
+/// What the controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Back to step 0.
+    Start,
+    /// One step back.
+    Back,
+    /// Play or pause.
+    TogglePlay,
+    /// One step forward.
+    Forward,
+    /// To the last step.
+    End,
+    /// To this step.
+    Seek(usize),
+    /// Milliseconds between steps while playing.
+    Speed(u32),
+}
+
+/// Speeds offered while playing: (milliseconds per step, name).
+pub const SPEEDS: [(u32, &str); 4] = [
+    (1500, "Slow"),
+    (800, "Normal"),
+    (300, "Fast"),
+    (60, "Very fast"),
+];
+
+/// Props of [`StepControls`].
+#[derive(Properties, PartialEq)]
+pub struct StepControlsProps {
+    /// Steps done (0 to `len`).
+    pub step: usize,
+    /// Number of steps.
+    pub len: usize,
+    /// Playing now.
+    pub playing: bool,
+    /// Milliseconds per step.
+    pub speed: u32,
+    /// Where the controls report.
+    pub on: Callback<Control>,
+}
+
+/// A control's icon, drawn (symbol fonts differ between systems).
+fn icon(name: &str) -> Html {
+    let shapes = match name {
+        "start" => {
+            html! { <><rect x="2" y="3" width="2.5" height="10" /><polygon points="14,3 14,13 5,8" /></> }
+        }
+        "back" => {
+            html! { <><polygon points="12,3 12,13 3,8" /><rect x="12.5" y="3" width="1.5" height="10" /></> }
+        }
+        "play" => html! { <polygon points="4,2 14,8 4,14" /> },
+        "pause" => {
+            html! { <><rect x="3.5" y="3" width="3" height="10" /><rect x="9.5" y="3" width="3" height="10" /></> }
+        }
+        "forward" => {
+            html! { <><polygon points="4,3 4,13 13,8" /><rect x="2" y="3" width="1.5" height="10" /></> }
+        }
+        _ => {
+            html! { <><polygon points="2,3 2,13 11,8" /><rect x="11.5" y="3" width="2.5" height="10" /></> }
+        }
+    };
+    html! { <svg class="icon" viewBox="0 0 16 16" aria-hidden="true">{ shapes }</svg> }
+}
+
+/// The control bar.
+#[component]
+pub fn StepControls(props: &StepControlsProps) -> Html {
+    let send = |c: Control| {
+        let on = props.on.clone();
+        Callback::from(move |_: MouseEvent| on.emit(c))
+    };
+    let at_start = props.step == 0;
+    let at_end = props.step >= props.len;
+    let on_seek = {
+        let on = props.on.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().parse::<usize>() {
+                on.emit(Control::Seek(v));
+            }
+        })
+    };
+    let on_speed = {
+        let on = props.on.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(v) = select.value().parse::<u32>() {
+                on.emit(Control::Speed(v));
+            }
+        })
+    };
+    html! {
+        <div class="controls" role="group" aria-label="Step controls">
+            <button type="button" aria-label="Reset" title="Back to the start (Home)" onclick={send(Control::Start)} disabled={at_start}>{ icon("start") }</button>
+            <button type="button" aria-label="Step back" title="Step back (←)" onclick={send(Control::Back)} disabled={at_start}>{ icon("back") }</button>
+            if props.playing {
+                <button type="button" class="play" aria-label="Pause" title="Pause (Space)" onclick={send(Control::TogglePlay)}>{ icon("pause") }</button>
+            } else {
+                <button type="button" class="play" aria-label="Play" title="Play (Space)" onclick={send(Control::TogglePlay)} disabled={at_end}>{ icon("play") }</button>
+            }
+            <button type="button" aria-label="Step forward" title="Step forward (→)" onclick={send(Control::Forward)} disabled={at_end}>{ icon("forward") }</button>
+            <button type="button" aria-label="Jump to end" title="Jump to the end (End)" onclick={send(Control::End)} disabled={at_end}>{ icon("end") }</button>
+            <input class="scrubber" type="range" min="0" max={props.len.to_string()} value={props.step.to_string()}
+                aria-label="Step" aria-valuetext={format!("step {} of {}", props.step, props.len)} oninput={on_seek} />
+            <span class="step-count" aria-live="off">{ format!("{} / {}", props.step, props.len) }</span>
+            <label class="speed">{ "Speed " }
+                <select onchange={on_speed} aria-label="Speed">
+                    { for SPEEDS.iter().map(|&(ms, name)| html! {
+                        <option value={ms.to_string()} selected={ms == props.speed}>{ name }</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}

@@ -1,0 +1,580 @@
+//! The alpha-beta stepper's model, pure and tested natively: what to search ([`Settings`], read
+//! from and written to the URL), running it ([`Run`]), and turning a frame into what each drawn
+//! node shows ([`marks`]). Captions and pseudocode live in the submodules.
+
+pub mod caption;
+pub mod pseudocode;
+
+use std::rc::Rc;
+
+use arbor_game::presets::{preset, PRESETS};
+use arbor_game::replay::{Frame, NodeStatus, Replay, ValueKind};
+use arbor_game::{
+    alpha_beta, iterative_deepening, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Budget,
+    Fail, GameTree, Ordering, Quiet, RandomSpec, Recorder, RootPlayer, Stats,
+};
+
+use crate::route::Route;
+pub use crate::scene::vector_text;
+use crate::scene::{show_value, NodeMark, Relation, Shown, Status};
+
+/// The searches the stepper can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Plain minimax.
+    Minimax,
+    /// Alpha-beta, fail-soft: the textbook's MAX-VALUE / MIN-VALUE.
+    AlphaBeta,
+    /// Alpha-beta, fail-hard: values clamped to (α, β).
+    AlphaBetaHard,
+    /// The same alpha-beta written as negamax: values for the player to move.
+    Negamax,
+    /// Iterative deepening alpha-beta with a transposition table.
+    Deepening,
+    /// max^n, for trees of three or more players.
+    MaxN,
+}
+
+impl Algorithm {
+    /// Every algorithm, in menu order.
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaHard,
+        Algorithm::Negamax,
+        Algorithm::Deepening,
+        Algorithm::MaxN,
+    ];
+
+    /// URL name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::AlphaBetaHard => "alphabeta-hard",
+            Algorithm::Negamax => "negamax",
+            Algorithm::Deepening => "deepening",
+            Algorithm::MaxN => "maxn",
+        }
+    }
+
+    /// Menu name.
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "Minimax",
+            Algorithm::AlphaBeta => "Alpha-beta (fail-soft)",
+            Algorithm::AlphaBetaHard => "Alpha-beta (fail-hard)",
+            Algorithm::Negamax => "Alpha-beta, negamax form",
+            Algorithm::Deepening => "Iterative deepening + table",
+            Algorithm::MaxN => "max^n (3+ players)",
+        }
+    }
+
+    /// Reads a URL name.
+    pub fn from_key(key: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.key() == key)
+    }
+
+    /// True for the algorithms that prune (and so have an order and a window).
+    pub fn prunes(self) -> bool {
+        !matches!(self, Algorithm::Minimax | Algorithm::MaxN)
+    }
+}
+
+/// URL name of an ordering.
+pub fn ordering_key(o: Ordering) -> &'static str {
+    match o {
+        Ordering::Natural => "natural",
+        Ordering::Reversed => "reversed",
+        Ordering::Evaluation => "evaluation",
+        Ordering::Best => "best",
+        Ordering::Worst => "worst",
+    }
+}
+
+/// Menu name of an ordering.
+pub fn ordering_title(o: Ordering) -> &'static str {
+    match o {
+        Ordering::Natural => "Natural (left to right)",
+        Ordering::Reversed => "Reversed (right to left)",
+        Ordering::Evaluation => "By static evaluation",
+        Ordering::Best => "Best first (perfect knowledge)",
+        Ordering::Worst => "Worst first",
+    }
+}
+
+/// Where the tree came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A preset, by id.
+    Preset(&'static str),
+    /// A random tree.
+    Random(RandomSpec),
+    /// Typed text.
+    Text(String),
+}
+
+/// Everything that decides what the stepper shows; all of it lives in the URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The tree's source.
+    pub source: Source,
+    /// MIN at the root (two-player trees).
+    pub min_root: bool,
+    /// The search.
+    pub algorithm: Algorithm,
+    /// Move order (pruning searches).
+    pub ordering: Ordering,
+    /// Depth limit.
+    pub depth: Option<u32>,
+    /// The step shown.
+    pub step: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            source: Source::Preset(PRESETS[0].id),
+            min_root: false,
+            algorithm: Algorithm::AlphaBeta,
+            ordering: Ordering::Natural,
+            depth: None,
+            step: 0,
+        }
+    }
+}
+
+/// A problem found reading a URL: the setting is replaced by its default and the message
+/// shown.
+pub type UrlWarning = String;
+
+impl Settings {
+    /// Reads the settings from a route's query, keeping defaults for anything missing or
+    /// wrong and saying what was wrong.
+    pub fn from_route(route: &Route) -> (Settings, Vec<UrlWarning>) {
+        let mut s = Settings::default();
+        let mut warnings = Vec::new();
+        if let Some(id) = route.get("preset") {
+            match preset(id) {
+                Some(p) => s.source = Source::Preset(p.id),
+                None => warnings.push(format!(
+                    "There is no preset called “{id}”; showing the first one."
+                )),
+            }
+        }
+        if let Some(spec) = route.get("random") {
+            match parse_random(spec) {
+                Ok(spec) => s.source = Source::Random(spec),
+                Err(e) => warnings.push(format!("The random tree in the link is not valid ({e}).")),
+            }
+        }
+        if let Some(text) = route.get("tree") {
+            s.source = Source::Text(text.to_string());
+        }
+        s.min_root = route.get("root") == Some("min");
+        if let Some(a) = route.get("algo") {
+            match Algorithm::from_key(a) {
+                Some(a) => s.algorithm = a,
+                None => warnings.push(format!("Unknown algorithm “{a}”; using alpha-beta.")),
+            }
+        }
+        if let Some(o) = route.get("order") {
+            match Ordering::ALL.into_iter().find(|x| ordering_key(*x) == o) {
+                Some(o) => s.ordering = o,
+                None => warnings.push(format!(
+                    "Unknown move order “{o}”; using the natural order."
+                )),
+            }
+        }
+        if let Some(d) = route.get("depth") {
+            match d.parse::<u32>() {
+                Ok(d) if d <= 64 => s.depth = Some(d),
+                _ => warnings.push(format!(
+                    "The depth limit “{d}” is not a number from 0 to 64; searching to the end."
+                )),
+            }
+        }
+        if let Some(k) = route.get("step") {
+            match k.parse::<usize>() {
+                Ok(k) => s.step = k,
+                Err(_) => warnings.push(format!(
+                    "The step “{k}” is not a number; starting at the beginning."
+                )),
+            }
+        }
+        (s, warnings)
+    }
+
+    /// Writes the settings into a route's query (only what differs from the defaults).
+    pub fn to_route(&self, route: &mut Route) {
+        route.query.clear();
+        match &self.source {
+            Source::Preset(id) => route.set("preset", *id),
+            Source::Random(spec) => route.set("random", random_key(spec)),
+            Source::Text(text) => route.set("tree", text.clone()),
+        }
+        if self.min_root {
+            route.set("root", "min");
+        }
+        if self.algorithm != Algorithm::AlphaBeta {
+            route.set("algo", self.algorithm.key());
+        }
+        if self.ordering != Ordering::Natural && self.algorithm.prunes() {
+            route.set("order", ordering_key(self.ordering));
+        }
+        if let Some(d) = self.depth {
+            route.set("depth", d.to_string());
+        }
+        if self.step > 0 {
+            route.set("step", self.step.to_string());
+        }
+    }
+
+    /// The tree these settings name.
+    pub fn tree(&self) -> Result<GameTree, String> {
+        let tree = match &self.source {
+            Source::Preset(id) => {
+                let p = preset(id).ok_or_else(|| format!("no preset “{id}”"))?;
+                GameTree::parse(p.text).map_err(|e| e.to_string())?
+            }
+            Source::Random(spec) => spec.generate()?,
+            Source::Text(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
+        };
+        Ok(if self.min_root {
+            tree.with_root_player(RootPlayer::Min)
+        } else {
+            tree
+        })
+    }
+}
+
+/// `depth,minb,maxb,low,high,seed` (and `,players` when not 2).
+pub fn random_key(spec: &RandomSpec) -> String {
+    let mut s = format!(
+        "{},{},{},{},{},{}",
+        spec.depth, spec.min_branching, spec.max_branching, spec.low, spec.high, spec.seed
+    );
+    if spec.players != 2 {
+        s.push_str(&format!(",{}", spec.players));
+    }
+    s
+}
+
+/// Reads [`random_key`]'s form.
+pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() != 6 && parts.len() != 7 {
+        return Err(
+            "expected depth, smallest and largest branching, lowest and highest value, seed".into(),
+        );
+    }
+    let num = |i: usize, what: &str| -> Result<i64, String> {
+        parts[i]
+            .parse::<i64>()
+            .map_err(|_| format!("the {what} “{}” is not a whole number", parts[i]))
+    };
+    let small = |i: usize, what: &str| -> Result<u32, String> {
+        u32::try_from(num(i, what)?).map_err(|_| format!("the {what} is out of range"))
+    };
+    let value = |i: usize, what: &str| -> Result<i32, String> {
+        i32::try_from(num(i, what)?).map_err(|_| format!("the {what} is out of range"))
+    };
+    let spec = RandomSpec {
+        depth: small(0, "depth")?,
+        min_branching: small(1, "smallest branching")?,
+        max_branching: small(2, "largest branching")?,
+        low: value(3, "lowest value")?,
+        high: value(4, "highest value")?,
+        seed: parts[5]
+            .parse::<u64>()
+            .map_err(|_| format!("the seed “{}” is not a whole number", parts[5]))?,
+        players: if parts.len() == 7 {
+            small(6, "number of players")?
+        } else {
+            2
+        },
+    };
+    spec.check()?;
+    Ok(spec)
+}
+
+/// A search run on a tree, ready to step through.
+#[derive(Debug)]
+pub struct Run {
+    /// The recorded search over the tree.
+    pub replay: Replay,
+    /// The algorithm that ran (max^n whenever the tree has three or more players).
+    pub algorithm: Algorithm,
+    /// Its counts.
+    pub stats: Stats,
+    /// Plain minimax's counts on the same tree (and depth limit), for comparison.
+    pub minimax: Stats,
+    /// For a uniform tree, the fewest leaves any search must evaluate.
+    pub knuth_moore: Option<u64>,
+    /// The root's value (two players) or vector.
+    pub result: String,
+    /// Counts at the end of the replay.
+    pub end: arbor_game::replay::FrameStats,
+}
+
+/// Runs the chosen search on `tree`, recording it.
+pub fn run(tree: &GameTree, algorithm: Algorithm, ordering: Ordering, depth: Option<u32>) -> Run {
+    let root = tree.root();
+    let algorithm = if tree.players() > 2 {
+        Algorithm::MaxN
+    } else if algorithm == Algorithm::MaxN {
+        Algorithm::AlphaBeta
+    } else {
+        algorithm
+    };
+    let mut recorder = Recorder::new();
+    let options = AlphaBetaOptions {
+        fail: if algorithm == Algorithm::AlphaBetaHard {
+            Fail::Hard
+        } else {
+            Fail::Soft
+        },
+        ordering,
+        depth,
+        ..AlphaBetaOptions::default()
+    };
+    let (stats, result) = match algorithm {
+        Algorithm::MaxN => {
+            let o = maxn(tree, &root, depth, &mut recorder);
+            (o.stats, vector_text(&o.values))
+        }
+        Algorithm::Minimax => {
+            let o = minimax(tree, &root, depth, &mut recorder);
+            (o.stats, show_value(o.value))
+        }
+        Algorithm::Deepening => {
+            let options = AlphaBetaOptions {
+                table_bits: Some(12),
+                ..options
+            };
+            let d = iterative_deepening(
+                tree,
+                &root,
+                &options,
+                Budget::unlimited(),
+                &mut recorder,
+                |_| {},
+            );
+            let value = d
+                .best()
+                .map_or_else(|| "?".to_string(), |o| show_value(o.value));
+            (d.stats, value)
+        }
+        _ => {
+            let o = alpha_beta(tree, &root, &options, &mut recorder);
+            (o.stats, show_value(o.value))
+        }
+    };
+    let minimax_stats = if tree.players() > 2 {
+        stats
+    } else {
+        minimax(tree, &root, depth, &mut Quiet).stats
+    };
+    let replay = Replay::new(tree.clone(), recorder.into_trace());
+    let end = replay.frame(replay.len()).stats;
+    Run {
+        replay,
+        end,
+        algorithm,
+        stats,
+        minimax: minimax_stats,
+        knuth_moore: tree
+            .uniform_shape()
+            .filter(|_| depth.is_none())
+            .and_then(|(b, d)| knuth_moore_minimum(b as u64, d)),
+        result,
+    }
+}
+
+/// Counts of alpha-beta under one order, for the side-by-side comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderResult {
+    /// The order.
+    pub ordering: Ordering,
+    /// Leaves evaluated, nodes visited, nodes pruned.
+    pub evaluated: u64,
+    /// Nodes visited.
+    pub visited: u64,
+    /// Nodes never searched.
+    pub pruned: u64,
+    /// The final frame, to draw.
+    pub frame: Rc<Frame>,
+}
+
+/// Alpha-beta under the natural, best and worst orders on the same tree.
+pub fn compare_orders(tree: &GameTree, fail: Fail, depth: Option<u32>) -> Vec<OrderResult> {
+    [Ordering::Natural, Ordering::Best, Ordering::Worst]
+        .into_iter()
+        .map(|ordering| {
+            let mut recorder = Recorder::new();
+            let options = AlphaBetaOptions {
+                fail,
+                ordering,
+                depth,
+                ..AlphaBetaOptions::default()
+            };
+            let o = alpha_beta(tree, &tree.root(), &options, &mut recorder);
+            let replay = Replay::new(tree.clone(), recorder.into_trace());
+            let mut frame = replay.frame(replay.len());
+            // A finished picture: no node is "current".
+            frame.current = None;
+            OrderResult {
+                ordering,
+                evaluated: o.stats.evaluated,
+                visited: o.stats.visited,
+                pruned: frame.stats.pruned,
+                frame: Rc::new(frame),
+            }
+        })
+        .collect()
+}
+
+/// How values are shown on the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Perspective {
+    /// MAX's view everywhere (the textbook's).
+    Max,
+    /// The player to move at each node (negamax).
+    Mover,
+}
+
+/// What each node shows in `frame`.
+pub fn marks(tree: &GameTree, frame: &Frame, perspective: Perspective) -> Vec<NodeMark> {
+    let mut marks: Vec<NodeMark> = tree
+        .nodes()
+        .iter()
+        .zip(&frame.nodes)
+        .enumerate()
+        .map(|(i, (node, f))| {
+            let flip = perspective == Perspective::Mover
+                && tree.player_at(arbor_game::NodeId(i as u32)) == 1;
+            let value = if let Some(v) = &f.vector {
+                Shown::Vector(v.as_slice().into())
+            } else if let Some(v) = f.value {
+                let relation = match (f.kind, flip) {
+                    (ValueKind::Exact, _) => Relation::Exact,
+                    (ValueKind::AtLeast, false) | (ValueKind::AtMost, true) => Relation::AtLeast,
+                    _ => Relation::AtMost,
+                };
+                Shown::Scalar(if flip { -v } else { v }, relation)
+            } else if node.is_leaf() {
+                // A leaf's utility is known before the search reaches it (and stays shown,
+                // greyed, when it is pruned).
+                if node.payoff.len() == 1 {
+                    Shown::Scalar(node.payoff[0], Relation::Exact)
+                } else {
+                    Shown::Vector(node.payoff.as_slice().into())
+                }
+            } else {
+                Shown::Nothing
+            };
+            NodeMark {
+                status: match f.status {
+                    NodeStatus::Unvisited => Status::Unvisited,
+                    NodeStatus::Open | NodeStatus::Done => Status::Visited,
+                    NodeStatus::Pruned => Status::Pruned,
+                },
+                value,
+                settled: f.status == NodeStatus::Done,
+                window: f.window.map(|(a, b)| if flip { (-b, -a) } else { (a, b) }),
+                principal: false,
+                open: f.status == NodeStatus::Open,
+                from_table: f.from_table,
+            }
+        })
+        .collect();
+    if let Some(c) = frame.current {
+        marks[c.index()].status = Status::Current;
+    }
+    if frame.finished {
+        for id in &frame.principal {
+            marks[id.index()].principal = true;
+        }
+    }
+    marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::View;
+
+    #[test]
+    fn settings_round_trip_through_the_url() {
+        let settings = Settings {
+            source: Source::Text("[[1, 2],[3,-4]]".into()),
+            min_root: true,
+            algorithm: Algorithm::AlphaBetaHard,
+            ordering: Ordering::Worst,
+            depth: Some(2),
+            step: 7,
+        };
+        let mut route = Route::new(View::AlphaBeta);
+        settings.to_route(&mut route);
+        let back = Route::parse(&route.to_hash());
+        assert_eq!(Settings::from_route(&back), (settings, vec![]));
+        let random = Settings {
+            source: Source::Random(RandomSpec::default()),
+            ..Settings::default()
+        };
+        random.to_route(&mut route);
+        assert_eq!(
+            Settings::from_route(&Route::parse(&route.to_hash())).0,
+            random
+        );
+    }
+
+    #[test]
+    fn bad_url_values_fall_back_with_a_message() {
+        let route =
+            Route::parse("#/alphabeta?preset=nope&algo=magic&order=up&depth=x&step=-1&random=1,2");
+        let (settings, warnings) = Settings::from_route(&route);
+        assert_eq!(settings, Settings::default());
+        assert_eq!(warnings.len(), 6, "{warnings:?}");
+    }
+
+    #[test]
+    fn seed_tree_marks_at_the_end() {
+        let tree = GameTree::parse(preset("seed003-alphabeta").unwrap().text).unwrap();
+        let run = run(&tree, Algorithm::AlphaBeta, Ordering::Natural, None);
+        let end = run.replay.frame(run.replay.len());
+        let marks = marks(&tree, &end, Perspective::Max);
+        let pruned: Vec<&str> = marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.status == Status::Pruned)
+            .map(|(i, _)| tree.nodes()[i].label.as_str())
+            .collect();
+        assert_eq!(pruned, ["G", "K", "N", "O"]);
+        assert_eq!(marks[0].value.data().as_deref(), Some("3"));
+        assert!(marks[0].settled);
+        assert_eq!(marks[4].value.text().as_deref(), Some("≥5")); // E
+        assert_eq!(run.minimax.evaluated, 8);
+        assert_eq!(run.stats.evaluated, 5);
+        assert_eq!(run.knuth_moore, Some(2 * 2 + 2 - 1));
+        // In negamax form the MIN nodes show values for MIN: B = −3.
+        let negamax = super::marks(&tree, &end, Perspective::Mover);
+        assert_eq!(negamax[1].value.text().as_deref(), Some("−3"));
+    }
+
+    #[test]
+    fn three_players_run_max_n() {
+        let tree = GameTree::parse(preset("aima-maxn").unwrap().text).unwrap();
+        let run = run(&tree, Algorithm::AlphaBeta, Ordering::Natural, None);
+        assert_eq!(run.algorithm, Algorithm::MaxN);
+        assert_eq!(run.result, "(1,2,6)");
+    }
+
+    #[test]
+    fn orders_compared() {
+        let tree = GameTree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+        let results = compare_orders(&tree, Fail::Soft, None);
+        let evaluated: Vec<u64> = results.iter().map(|r| r.evaluated).collect();
+        assert_eq!(evaluated, [7, 5, 9]);
+    }
+}

@@ -1,0 +1,195 @@
+//! The pseudocode shown beside the tree, and which line each step is at.
+
+use arbor_game::replay::{Step, StepKind};
+use arbor_game::GameTree;
+
+use super::Algorithm;
+
+/// A listing: its lines, with indentation.
+pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
+    match algorithm {
+        Algorithm::Minimax => &[
+            "function MAX-VALUE(node)",
+            "  if TERMINAL(node) then return UTILITY(node)",
+            "  v ← −∞",
+            "  for each child c of node do",
+            "    v ← max(v, MIN-VALUE(c))",
+            "  return v",
+            "function MIN-VALUE(node)",
+            "  if TERMINAL(node) then return UTILITY(node)",
+            "  v ← +∞",
+            "  for each child c of node do",
+            "    v ← min(v, MAX-VALUE(c))",
+            "  return v",
+        ],
+        Algorithm::AlphaBeta => &[
+            "function MAX-VALUE(node, α, β)",
+            "  if TERMINAL(node) then return UTILITY(node)",
+            "  v ← −∞",
+            "  for each child c of node do",
+            "    v ← max(v, MIN-VALUE(c, α, β))",
+            "    α ← max(α, v)",
+            "    if α ≥ β then return v   ▷ prune the rest",
+            "  return v",
+            "function MIN-VALUE(node, α, β)",
+            "  if TERMINAL(node) then return UTILITY(node)",
+            "  v ← +∞",
+            "  for each child c of node do",
+            "    v ← min(v, MAX-VALUE(c, α, β))",
+            "    β ← min(β, v)",
+            "    if α ≥ β then return v   ▷ prune the rest",
+            "  return v",
+        ],
+        Algorithm::AlphaBetaHard => &[
+            "function MAX-VALUE(node, α, β)",
+            "  if TERMINAL(node) then return UTILITY(node)",
+            "  for each child c of node do",
+            "    v ← MIN-VALUE(c, α, β)",
+            "    α ← max(α, v)",
+            "    if α ≥ β then return β   ▷ prune the rest",
+            "  return α",
+            "function MIN-VALUE(node, α, β)",
+            "  if TERMINAL(node) then return UTILITY(node)",
+            "  for each child c of node do",
+            "    v ← MAX-VALUE(c, α, β)",
+            "    β ← min(β, v)",
+            "    if α ≥ β then return α   ▷ prune the rest",
+            "  return β",
+        ],
+        Algorithm::Negamax => &[
+            "function NEGAMAX(node, α, β)   ▷ values for the player to move",
+            "  if TERMINAL(node) then return ±UTILITY(node)",
+            "  v ← −∞",
+            "  for each child c of node do",
+            "    v ← max(v, −NEGAMAX(c, −β, −α))",
+            "    α ← max(α, v)",
+            "    if α ≥ β then return v   ▷ prune the rest",
+            "  return v",
+        ],
+        Algorithm::Deepening => &[
+            "function DEEPENING(root)",
+            "  for depth ← 1, 2, … do",
+            "    v ← NEGAMAX(root, depth, −∞, +∞)",
+            "function NEGAMAX(node, depth, α, β)",
+            "  if TABLE knows node to depth then use its value or bound",
+            "  if TERMINAL(node) or depth = 0 then return ±EVAL(node)",
+            "  try the table's best move first",
+            "  for each child c of node do",
+            "    v ← max(v, −NEGAMAX(c, depth − 1, −β, −α))",
+            "    α ← max(α, v)",
+            "    if α ≥ β then break   ▷ prune the rest",
+            "  store v in TABLE; return v",
+        ],
+        Algorithm::MaxN => &[
+            "function MAXN(node)",
+            "  if TERMINAL(node) then return UTILITY-VECTOR(node)",
+            "  p ← PLAYER(node); best ← none",
+            "  for each child c of node do",
+            "    u ← MAXN(c)",
+            "    if best = none or u[p] > best[p] then best ← u",
+            "  return best",
+        ],
+    }
+}
+
+/// The line (0-based) a step is at. `node` is the step's node; for steps that hand a value to
+/// a parent the line is in the parent's function.
+pub fn line(
+    algorithm: Algorithm,
+    tree: &GameTree,
+    step: &Step,
+    parent_gets_value: bool,
+) -> Option<usize> {
+    if step.kind == StepKind::Iteration {
+        return (algorithm == Algorithm::Deepening).then_some(1);
+    }
+    let node = step.node?;
+    let is_max = tree.player_at(node) == 0;
+    let parent_is_max = tree.node(node).parent.map(|p| tree.player_at(p) == 0);
+    // Offset of the MIN function in two-function listings.
+    let min_offset = |max_len: usize, at_max: bool| if at_max { 0 } else { max_len };
+    Some(match algorithm {
+        Algorithm::Minimax => match step.kind {
+            StepKind::Enter => min_offset(6, is_max) + 3,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => {
+                min_offset(6, parent_is_max.unwrap_or(true)) + 4
+            }
+            StepKind::Evaluate => min_offset(6, is_max) + 1,
+            _ => min_offset(6, is_max) + 5,
+        },
+        Algorithm::AlphaBeta => match step.kind {
+            StepKind::Enter => min_offset(8, is_max) + 3,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => {
+                min_offset(8, parent_is_max.unwrap_or(true)) + 5
+            }
+            StepKind::Evaluate => min_offset(8, is_max) + 1,
+            StepKind::Cutoff => min_offset(8, is_max) + 6,
+            _ => min_offset(8, is_max) + 7,
+        },
+        Algorithm::AlphaBetaHard => match step.kind {
+            StepKind::Enter => min_offset(7, is_max) + 2,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => {
+                min_offset(7, parent_is_max.unwrap_or(true)) + 4
+            }
+            StepKind::Evaluate => min_offset(7, is_max) + 1,
+            StepKind::Cutoff => min_offset(7, is_max) + 5,
+            _ => min_offset(7, is_max) + 6,
+        },
+        Algorithm::Negamax => match step.kind {
+            StepKind::Enter => 3,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => 5,
+            StepKind::Evaluate => 1,
+            StepKind::Cutoff => 6,
+            _ => 7,
+        },
+        Algorithm::Deepening => match step.kind {
+            StepKind::Iteration => 1,
+            StepKind::TableHit => 4,
+            StepKind::Enter => 7,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => 9,
+            StepKind::Evaluate => 5,
+            StepKind::Cutoff => 10,
+            StepKind::Return => 11,
+        },
+        Algorithm::MaxN => match step.kind {
+            StepKind::Enter => 3,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => 5,
+            StepKind::Evaluate => 1,
+            _ => 6,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_points_into_its_listing() {
+        let tree = GameTree::parse("[[1,2],[3,4]]").unwrap();
+        for algorithm in Algorithm::ALL {
+            let len = listing(algorithm).len();
+            for kind in [
+                StepKind::Enter,
+                StepKind::Evaluate,
+                StepKind::Return,
+                StepKind::Cutoff,
+                StepKind::TableHit,
+                StepKind::Iteration,
+            ] {
+                for node in 0..tree.len() as u32 {
+                    for parent in [false, true] {
+                        let step = Step {
+                            events: 0..1,
+                            kind,
+                            node: Some(arbor_game::NodeId(node)),
+                        };
+                        if let Some(l) = line(algorithm, &tree, &step, parent) {
+                            assert!(l < len, "{algorithm:?} {kind:?} line {l}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,936 @@
+//! The alpha-beta stepper: pick a tree, step the search node by node, read why.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use arbor_game::presets::PRESETS;
+use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
+use gloo_events::EventListener;
+use gloo_timers::callback::Interval;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::controls::{Control, StepControls};
+use crate::components::pan::Pan;
+use crate::components::pseudocode::Pseudocode;
+use crate::components::tree_svg::TreeSvg;
+use crate::route::{Route, View};
+use crate::scene::Scene;
+use crate::stepper::{
+    self, caption::caption, ordering_key, ordering_title, pseudocode, Algorithm, OrderResult,
+    Perspective, Run, Settings, Source,
+};
+
+/// Trees with more nodes than this start collapsed below a few levels.
+const AUTO_COLLAPSE: usize = 6_000;
+
+/// The stepper's state: the settings (all in the URL) and what is derived from them.
+pub struct State {
+    settings: Settings,
+    tree: Rc<GameTree>,
+    run: Rc<Run>,
+    /// The text box, which may hold a tree that does not parse.
+    text: String,
+    text_error: Option<String>,
+    playing: bool,
+    speed: u32,
+    collapsed: Rc<BTreeSet<NodeId>>,
+    zoom: f64,
+    editing: Option<NodeId>,
+    notices: Vec<String>,
+    random: RandomSpec,
+    compare: bool,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// A step control.
+    Control(Control),
+    /// The play timer fired.
+    Tick,
+    /// Choose the search.
+    Algorithm(Algorithm),
+    /// Choose the move order.
+    Ordering(Ordering),
+    /// Set or clear the depth limit.
+    Depth(Option<u32>),
+    /// MAX or MIN at the root.
+    MinRoot(bool),
+    /// Load a preset.
+    Preset(&'static str),
+    /// Edit the random-tree form.
+    RandomForm(RandomSpec),
+    /// Build the random tree the form describes.
+    Generate,
+    /// The text box changed.
+    Text(String),
+    /// Open (or close) the editor for a leaf.
+    EditLeaf(Option<NodeId>),
+    /// Give a leaf a new value.
+    SetLeaf(NodeId, i32),
+    /// Collapse or expand an inner node.
+    ToggleCollapse(NodeId),
+    /// Show every level, or only the first few.
+    Levels(Option<u32>),
+    /// Zoom by a factor (1.0 resets).
+    Zoom(f64),
+    /// Show or hide the order comparison.
+    Compare(bool),
+}
+
+impl State {
+    fn new(route: &Route) -> State {
+        let (mut settings, mut notices) = Settings::from_route(route);
+        let (tree, text_error) = match settings.tree() {
+            Ok(tree) => (tree, None),
+            Err(e) => {
+                notices.push(format!("The tree in the link could not be read: {e}. Showing a preset instead; fix the text below to use it."));
+                let fallback = Settings::default();
+                let tree = fallback
+                    .tree()
+                    .unwrap_or_else(|_| GameTree::parse("[1,2]").expect("a constant tree"));
+                (tree, Some(e))
+            }
+        };
+        let text = match &settings.source {
+            Source::Text(t) => t.clone(),
+            _ => tree.to_text(),
+        };
+        if text_error.is_some() {
+            // Keep the broken text in the box, but search the fallback tree.
+            settings.source = Source::Text(text.clone());
+        }
+        let random = match &settings.source {
+            Source::Random(spec) => *spec,
+            _ => RandomSpec::default(),
+        };
+        let mut state = State {
+            tree: Rc::new(tree.clone()),
+            run: Rc::new(stepper::run(
+                &tree,
+                settings.algorithm,
+                settings.ordering,
+                settings.depth,
+            )),
+            settings,
+            text,
+            text_error,
+            playing: false,
+            speed: 800,
+            collapsed: Rc::new(BTreeSet::new()),
+            zoom: 1.0,
+            editing: None,
+            notices,
+            random,
+            compare: true,
+        };
+        state.auto_collapse();
+        if state.settings.step > state.run.replay.len() {
+            state.notices.push(format!(
+                "The link asks for step {}, but this search has {} steps; showing the last.",
+                state.settings.step,
+                state.run.replay.len()
+            ));
+            state.settings.step = state.run.replay.len();
+        }
+        state
+    }
+
+    /// Re-runs the search after the tree or the options changed, keeping the step if it
+    /// still exists.
+    fn rerun(&mut self) {
+        let s = &self.settings;
+        self.run = Rc::new(stepper::run(&self.tree, s.algorithm, s.ordering, s.depth));
+        self.settings.step = self.settings.step.min(self.run.replay.len());
+        self.playing = false;
+    }
+
+    fn set_tree(&mut self, tree: GameTree, source: Source) {
+        let tree = if self.settings.min_root {
+            tree.with_root_player(RootPlayer::Min)
+        } else {
+            tree
+        };
+        self.tree = Rc::new(tree);
+        self.settings.source = source;
+        self.settings.step = 0;
+        self.collapsed = Rc::new(BTreeSet::new());
+        self.editing = None;
+        self.auto_collapse();
+        self.rerun();
+    }
+
+    fn auto_collapse(&mut self) {
+        if self.tree.len() > AUTO_COLLAPSE {
+            self.collapsed = Rc::new(collapse_below(&self.tree, 4));
+        }
+    }
+}
+
+fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
+    tree.nodes()
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.depth == levels && !n.is_leaf())
+        .map(|(i, _)| NodeId(i as u32))
+        .collect()
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = match Rc::try_unwrap(self) {
+            Ok(s) => s,
+            Err(rc) => State {
+                settings: rc.settings.clone(),
+                tree: rc.tree.clone(),
+                run: rc.run.clone(),
+                text: rc.text.clone(),
+                text_error: rc.text_error.clone(),
+                playing: rc.playing,
+                speed: rc.speed,
+                collapsed: rc.collapsed.clone(),
+                zoom: rc.zoom,
+                editing: rc.editing,
+                notices: rc.notices.clone(),
+                random: rc.random,
+                compare: rc.compare,
+            },
+        };
+        let len = s.run.replay.len();
+        match action {
+            Action::Control(c) => match c {
+                Control::Start => s.settings.step = 0,
+                Control::Back => s.settings.step = s.settings.step.saturating_sub(1),
+                Control::Forward => s.settings.step = (s.settings.step + 1).min(len),
+                Control::End => s.settings.step = len,
+                Control::Seek(k) => s.settings.step = k.min(len),
+                Control::Speed(ms) => s.speed = ms,
+                Control::TogglePlay => {
+                    s.playing = !s.playing && s.settings.step < len;
+                }
+            },
+            Action::Tick => {
+                if s.settings.step < len {
+                    s.settings.step += 1;
+                }
+                if s.settings.step >= len {
+                    s.playing = false;
+                }
+            }
+            Action::Algorithm(a) => {
+                s.settings.algorithm = a;
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::Ordering(o) => {
+                s.settings.ordering = o;
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::Depth(d) => {
+                s.settings.depth = d;
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::MinRoot(min) => {
+                s.settings.min_root = min;
+                let tree = s.tree.with_root_player(if min {
+                    RootPlayer::Min
+                } else {
+                    RootPlayer::Max
+                });
+                if let Source::Text(_) = s.settings.source {
+                    s.text = tree.to_text();
+                    s.settings.source = Source::Text(s.text.clone());
+                }
+                s.tree = Rc::new(tree);
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::Preset(id) => {
+                if let Some(p) = arbor_game::presets::preset(id) {
+                    if let Ok(tree) = GameTree::parse(p.text) {
+                        s.text = tree.to_text();
+                        s.text_error = None;
+                        s.set_tree(tree, Source::Preset(p.id));
+                    }
+                }
+            }
+            Action::RandomForm(spec) => s.random = spec,
+            Action::Generate => match s.random.generate() {
+                Ok(tree) => {
+                    s.text = tree.to_text();
+                    s.text_error = None;
+                    let spec = s.random;
+                    s.set_tree(tree, Source::Random(spec));
+                }
+                Err(e) => s.text_error = Some(format!("Random tree: {e}")),
+            },
+            Action::Text(text) => {
+                match GameTree::parse(&text) {
+                    Ok(tree) => {
+                        s.text_error = None;
+                        s.settings.min_root = false;
+                        s.set_tree(tree, Source::Text(text.clone()));
+                    }
+                    Err(e) => s.text_error = Some(e.to_string()),
+                }
+                s.text = text;
+            }
+            Action::EditLeaf(id) => s.editing = id,
+            Action::SetLeaf(id, value) => {
+                let payoff = if s.tree.players() > 2 {
+                    None
+                } else {
+                    Some(vec![value])
+                };
+                if let Some(Ok(tree)) = payoff.map(|p| s.tree.with_payoff(id, p)) {
+                    let step = s.settings.step;
+                    s.text = tree.to_text();
+                    s.text_error = None;
+                    s.tree = Rc::new(tree);
+                    s.settings.source = Source::Text(s.text.clone());
+                    s.rerun();
+                    s.settings.step = step.min(s.run.replay.len());
+                }
+                s.editing = None;
+            }
+            Action::ToggleCollapse(id) => {
+                let mut set = (*s.collapsed).clone();
+                if !set.remove(&id) {
+                    set.insert(id);
+                }
+                s.collapsed = Rc::new(set);
+            }
+            Action::Levels(levels) => {
+                s.collapsed = Rc::new(match levels {
+                    Some(l) => collapse_below(&s.tree, l),
+                    None => BTreeSet::new(),
+                });
+            }
+            Action::Zoom(f) => {
+                s.zoom = if f == 1.0 {
+                    1.0
+                } else {
+                    (s.zoom * f).clamp(0.1, 4.0)
+                };
+            }
+            Action::Compare(on) => s.compare = on,
+        }
+        Rc::new(s)
+    }
+}
+
+/// Props of [`AlphaBeta`].
+#[derive(Properties, PartialEq)]
+pub struct AlphaBetaProps {
+    /// The route it was opened with.
+    pub route: Route,
+}
+
+/// The alpha-beta stepper page.
+#[component]
+pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
+    let state = {
+        let route = props.route.clone();
+        use_reducer(move || State::new(&route))
+    };
+    let dispatch = state.dispatcher();
+
+    // The URL follows the settings, so any view can be shared and reloaded.
+    {
+        let settings = state.settings.clone();
+        use_effect_with(settings, |settings| {
+            let mut route = Route::new(View::AlphaBeta);
+            settings.to_route(&mut route);
+            let hash = route.to_hash();
+            if let Some(window) = web_sys::window() {
+                let current = window.location().hash().unwrap_or_default();
+                if current != hash {
+                    if let Ok(history) = window.history() {
+                        let _ = history.replace_state_with_url(
+                            &wasm_bindgen::JsValue::NULL,
+                            "",
+                            Some(&hash),
+                        );
+                    }
+                }
+            }
+        });
+    }
+    // Playing: one step per tick.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((state.playing, state.speed), move |&(playing, speed)| {
+            let timer =
+                playing.then(|| Interval::new(speed, move || dispatch.dispatch(Action::Tick)));
+            move || drop(timer)
+        });
+    }
+    // Keys: ← → Space Home End, unless typing in a field.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+                let options = gloo_events::EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&doc, "keydown", options, move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.ctrl_key() || e.meta_key() || e.alt_key() || typing(e) {
+                        return;
+                    }
+                    let control = match e.key().as_str() {
+                        "ArrowRight" => Control::Forward,
+                        "ArrowLeft" => Control::Back,
+                        " " | "Spacebar" => Control::TogglePlay,
+                        "Home" => Control::Start,
+                        "End" => Control::End,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    dispatch.dispatch(Action::Control(control));
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let run = state.run.clone();
+    let step = state.settings.step;
+    let tree = state.tree.clone();
+    let collapsed = state.collapsed.clone();
+    let scene = use_memo((tree.clone(), collapsed.clone()), |(tree, collapsed)| {
+        Rc::new(Scene::of_visible(tree, &|id| collapsed.contains(&id)))
+    });
+    let perspective = if run.algorithm == Algorithm::Negamax {
+        Perspective::Mover
+    } else {
+        Perspective::Max
+    };
+    // A run is a new `Rc` whenever it changes: memoise on its identity.
+    let run_id = Rc::as_ptr(&run) as usize;
+    let frame = {
+        let run = run.clone();
+        use_memo((run_id, step), move |(_, step)| {
+            Rc::new(run.replay.frame(*step))
+        })
+    };
+    let marks = {
+        let run = run.clone();
+        let frame = (*frame).clone();
+        use_memo((run_id, step, perspective), move |(_, _, p)| {
+            Rc::new(stepper::marks(run.replay.tree(), &frame, *p))
+        })
+    };
+    let text = caption(&run.replay, run.algorithm, step, &frame, perspective);
+    let line = (step > 0)
+        .then(|| {
+            let s = &run.replay.steps()[step - 1];
+            let hands_up = run.replay.trace().events[s.events.clone()].iter().any(|e| {
+                matches!(
+                    e,
+                    arbor_game::Event::Return { .. } | arbor_game::Event::ReturnVector { .. }
+                )
+            });
+            pseudocode::line(run.algorithm, run.replay.tree(), s, hands_up)
+        })
+        .flatten();
+
+    // Callbacks made once: a new callback is a new prop, and would redraw every node.
+    let on_control = {
+        let d = dispatch.clone();
+        use_callback((), move |c, _| d.dispatch(Action::Control(c)))
+    };
+    let on_leaf = {
+        let d = dispatch.clone();
+        use_callback((), move |id, _| d.dispatch(Action::EditLeaf(Some(id))))
+    };
+    let on_inner = {
+        let d = dispatch.clone();
+        use_callback((), move |id, _| d.dispatch(Action::ToggleCollapse(id)))
+    };
+    let title = format!(
+        "Game tree of {} nodes searched by {}; step {} of {}",
+        tree.len(),
+        run.algorithm.title(),
+        step,
+        run.replay.len()
+    );
+
+    html! {
+        <section class="page stepper">
+            <h1>{ "Alpha-beta stepper" }</h1>
+            { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            <div class="stepper-grid">
+                <aside class="inputs" aria-label="Tree and search">
+                    <TreeInput state_settings={state.settings.clone()} text={state.text.clone()} error={state.text_error.clone()}
+                        random={state.random} root_is_min={tree.root_player() == RootPlayer::Min} players={tree.players()}
+                        dispatch={dispatch.clone()} />
+                </aside>
+                <div class="main">
+                    <StepControls step={step} len={run.replay.len()} playing={state.playing} speed={state.speed} on={on_control} />
+                    <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
+                    <TreeTools zoom={state.zoom} height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
+                    if let Some(id) = state.editing {
+                        <LeafEditor node={id} tree={tree.clone()} dispatch={dispatch.clone()} />
+                    }
+                    <Pan>
+                        <TreeSvg scene={(*scene).clone()} marks={(*marks).clone()} title={title}
+                            zoom={state.zoom} on_leaf={(tree.players() == 2).then_some(on_leaf)} on_inner={Some(on_inner)} />
+                    </Pan>
+                    <Legend perspective={perspective} players={tree.players()} />
+                </div>
+                <aside class="explain" aria-label="Explanation">
+                    <Pseudocode lines={pseudocode::listing(run.algorithm)} current={line} title={run.algorithm.title()} />
+                    <StatsTable run={run.clone()} frame={(*frame).clone()} />
+                </aside>
+            </div>
+            if tree.players() == 2 {
+                <ComparePanel tree={tree.clone()} open={state.compare} fail={if run.algorithm == Algorithm::AlphaBetaHard { Fail::Hard } else { Fail::Soft }}
+                    depth={state.settings.depth} dispatch={dispatch.clone()} />
+            }
+        </section>
+    }
+}
+
+/// True if the key went to a text field or a menu.
+fn typing(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false)
+}
+
+#[derive(Properties, PartialEq)]
+struct TreeInputProps {
+    state_settings: Settings,
+    text: String,
+    error: Option<String>,
+    random: RandomSpec,
+    root_is_min: bool,
+    players: usize,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+#[component]
+fn TreeInput(props: &TreeInputProps) -> Html {
+    let s = &props.state_settings;
+    let d = props.dispatch.clone();
+    let on_preset = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(p) = PRESETS.iter().find(|p| p.id == select.value()) {
+                d.dispatch(Action::Preset(p.id));
+            }
+        })
+    };
+    let on_algo = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(a) = Algorithm::from_key(&select.value()) {
+                d.dispatch(Action::Algorithm(a));
+            }
+        })
+    };
+    let on_order = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(o) = Ordering::ALL
+                .into_iter()
+                .find(|o| ordering_key(*o) == select.value())
+            {
+                d.dispatch(Action::Ordering(o));
+            }
+        })
+    };
+    let on_depth = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::Depth(select.value().parse().ok()));
+        })
+    };
+    let on_root = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::MinRoot(select.value() == "min"));
+        })
+    };
+    let on_text = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            d.dispatch(Action::Text(area.value()));
+        })
+    };
+    let random = props.random;
+    let field = |label: &'static str, value: i64, set: fn(&mut RandomSpec, i64)| {
+        let d = d.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().parse::<i64>() {
+                let mut spec = random;
+                set(&mut spec, v);
+                d.dispatch(Action::RandomForm(spec));
+            }
+        });
+        html! {
+            <label>{ label }<input type="number" value={value.to_string()} {oninput} /></label>
+        }
+    };
+    let on_generate = d.to_callback().reform(|_: MouseEvent| Action::Generate);
+    let on_new_seed = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut spec = random;
+            spec.seed = arbor_game::mix64(spec.seed.wrapping_add(1)) % 100_000;
+            d.dispatch(Action::RandomForm(spec));
+            d.dispatch(Action::Generate);
+        })
+    };
+    let preset_id = match &s.source {
+        Source::Preset(id) => *id,
+        _ => "",
+    };
+    let error_id = "tree-text-error";
+    html! {
+        <>
+            <h2>{ "Tree" }</h2>
+            <label class="stack">{ "Example from the course notes" }
+                <select onchange={on_preset} aria-label="Example tree">
+                    <option value="" selected={preset_id.is_empty()} disabled=true>{ "Choose an example…" }</option>
+                    { for PRESETS.iter().map(|p| html! {
+                        <option value={p.id} selected={p.id == preset_id} title={p.notes}>{ p.title }</option>
+                    }) }
+                </select>
+            </label>
+            if let Some(p) = PRESETS.iter().find(|p| p.id == preset_id) {
+                <p class="hint">{ p.source }{ ": " }{ p.notes }</p>
+            }
+            <details class="random" open={matches!(s.source, Source::Random(_))}>
+                <summary>{ "Random tree" }</summary>
+                <div class="random-grid">
+                    { field("Depth", random.depth.into(), |s, v| s.depth = v.clamp(0, 16) as u32) }
+                    { field("Seed", random.seed as i64, |s, v| s.seed = v.max(0) as u64) }
+                    { field("Fewest children", random.min_branching.into(), |s, v| s.min_branching = v.clamp(1, 20) as u32) }
+                    { field("Most children", random.max_branching.into(), |s, v| s.max_branching = v.clamp(1, 20) as u32) }
+                    { field("Lowest value", random.low.into(), |s, v| s.low = v.clamp(-999, 999) as i32) }
+                    { field("Highest value", random.high.into(), |s, v| s.high = v.clamp(-999, 999) as i32) }
+                    { field("Players", random.players.into(), |s, v| s.players = v.clamp(2, 6) as u32) }
+                </div>
+                <div class="row">
+                    <button type="button" onclick={on_generate}>{ "Generate" }</button>
+                    <button type="button" onclick={on_new_seed}>{ "New seed" }</button>
+                </div>
+            </details>
+            <label class="stack" for="tree-text">{ "Tree as text" }</label>
+            <textarea id="tree-text" class={classes!("tree-text", props.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"
+                aria-invalid={props.error.is_some().then_some("true")} aria-describedby={props.error.is_some().then_some(error_id)}
+                value={props.text.clone()} oninput={on_text} />
+            if let Some(e) = &props.error {
+                <p id={error_id} class="error" role="alert">{ e.clone() }{ " — the last good tree stays drawn." }</p>
+            } else {
+                <p class="hint">{ "A leaf is a number, an inner node [child, child, …]. Start with “min” for MIN at the root; name nodes as B:[…]; click a leaf to change it." }</p>
+            }
+            <h2>{ "Search" }</h2>
+            <label class="stack">{ "Algorithm" }
+                <select onchange={on_algo} aria-label="Algorithm" disabled={props.players > 2}>
+                    { for Algorithm::ALL.iter().filter(|a| (props.players > 2) == (**a == Algorithm::MaxN)).map(|a| html! {
+                        <option value={a.key()} selected={*a == s.algorithm || props.players > 2}>{ a.title() }</option>
+                    }) }
+                </select>
+            </label>
+            if props.players == 2 {
+                <label class="stack">{ "Move order" }
+                    <select onchange={on_order} aria-label="Move order" disabled={!s.algorithm.prunes()}>
+                        { for Ordering::ALL.iter().map(|o| html! {
+                            <option value={ordering_key(*o)} selected={*o == s.ordering}>{ ordering_title(*o) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="stack">{ "Root" }
+                    <select onchange={on_root} aria-label="Player at the root">
+                        <option value="max" selected={!props.root_is_min}>{ "MAX moves first" }</option>
+                        <option value="min" selected={props.root_is_min}>{ "MIN moves first" }</option>
+                    </select>
+                </label>
+            }
+            <label class="stack">{ "Depth limit" }
+                <select onchange={on_depth} aria-label="Depth limit">
+                    <option value="" selected={s.depth.is_none()}>{ "None: search to the leaves" }</option>
+                    { for (0..=8u32).map(|d| html! {
+                        <option value={d.to_string()} selected={s.depth == Some(d)}>{ format!("{d} plies (evaluate there)") }</option>
+                    }) }
+                </select>
+            </label>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct TreeToolsProps {
+    zoom: f64,
+    height: u32,
+    collapsed: bool,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+#[component]
+fn TreeTools(props: &TreeToolsProps) -> Html {
+    let d = &props.dispatch;
+    let on_levels = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::Levels(select.value().parse().ok()));
+        })
+    };
+    html! {
+        <div class="tree-tools" role="group" aria-label="View">
+            <button type="button" aria-label="Zoom out" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0 / 1.25))}>{ "−" }</button>
+            <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
+            <button type="button" aria-label="Zoom in" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.25))}>{ "+" }</button>
+            <button type="button" aria-label="Actual size" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0))}>{ "100%" }</button>
+            <label>{ "Show " }
+                <select onchange={on_levels} aria-label="Levels shown">
+                    <option value="" selected={!props.collapsed}>{ "all levels" }</option>
+                    { for (1..props.height).map(|l| html! { <option value={l.to_string()}>{ format!("{l} levels") }</option> }) }
+                </select>
+            </label>
+            <span class="hint">{ "Click an inner node to fold or unfold it." }</span>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LeafEditorProps {
+    node: NodeId,
+    tree: Rc<GameTree>,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+#[component]
+fn LeafEditor(props: &LeafEditorProps) -> Html {
+    let input = use_node_ref();
+    {
+        let input = input.clone();
+        use_effect_with(props.node, move |_| {
+            if let Some(el) = input.cast::<web_sys::HtmlInputElement>() {
+                let _ = el.focus();
+                el.select();
+            }
+        });
+    }
+    let node = props.tree.node(props.node);
+    let current = node.payoff.first().copied().unwrap_or(0);
+    let error = use_state(|| None::<String>);
+    let apply = {
+        let input = input.clone();
+        let d = props.dispatch.clone();
+        let id = props.node;
+        let error = error.clone();
+        Callback::from(move |_: ()| {
+            let Some(el) = input.cast::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            match el.value().trim().replace('−', "-").parse::<i32>() {
+                Ok(v) if v.abs() <= arbor_game::MAX_LEAF => d.dispatch(Action::SetLeaf(id, v)),
+                _ => error.set(Some(format!(
+                    "“{}” is not a whole number between −{} and {}.",
+                    el.value(),
+                    arbor_game::MAX_LEAF,
+                    arbor_game::MAX_LEAF
+                ))),
+            }
+        })
+    };
+    let onsubmit = {
+        let apply = apply.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            apply.emit(());
+        })
+    };
+    let onkeydown = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                d.dispatch(Action::EditLeaf(None));
+            }
+        })
+    };
+    html! {
+        <form class="leaf-editor" {onsubmit} {onkeydown} aria-label="Change a leaf's value">
+            <label>{ format!("New value for leaf {}: ", node.label) }
+                <input ref={input} type="text" inputmode="numeric" value={current.to_string()} size="6" />
+            </label>
+            <button type="submit">{ "Apply" }</button>
+            <button type="button" onclick={props.dispatch.to_callback().reform(|_: MouseEvent| Action::EditLeaf(None))}>{ "Cancel" }</button>
+            if let Some(e) = &*error {
+                <span class="error" role="alert">{ e.clone() }</span>
+            }
+        </form>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LegendProps {
+    perspective: Perspective,
+    players: usize,
+}
+
+#[component]
+fn Legend(props: &LegendProps) -> Html {
+    html! {
+        <ul class="legend" aria-label="Legend">
+            if props.players > 2 {
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><circle class="lg-max" r="9" /></svg>{ "a player's node (whose turn is written beside it)" }</li>
+            } else {
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-max" points="0,-10 10,7 -10,7" /></svg>{ "MAX node" }</li>
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-min" points="0,10 10,-7 -10,-7" /></svg>{ "MIN node" }</li>
+            }
+            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-leaf" x="-8" y="-8" width="16" height="16" /></svg>{ "leaf" }</li>
+            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-current" x="-8" y="-8" width="16" height="16" /></svg>{ "current (thick outline)" }</li>
+            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-visited" x="-8" y="-8" width="16" height="16" /></svg>{ "visited (filled)" }</li>
+            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-pruned" x="-8" y="-8" width="16" height="16" /><line class="lg-hatch" x1="-8" y1="8" x2="8" y2="-8" /></svg>{ "pruned (dashed, hatched; edge cut ✂)" }</li>
+            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><line class="lg-pv" x1="-10" y1="0" x2="10" y2="0" /></svg>{ "principal variation" }</li>
+            <li class="hint">{ match (props.perspective, props.players > 2) {
+                (_, true) => "Each vector holds one utility per player: (A, B, C).",
+                (Perspective::Max, _) => "Values are for MAX; ≥ and ≤ mark bounds.",
+                (Perspective::Mover, _) => "Negamax: each value is for the player to move there.",
+            } }</li>
+        </ul>
+    }
+}
+
+#[derive(Properties)]
+struct StatsTableProps {
+    run: Rc<Run>,
+    frame: Rc<arbor_game::replay::Frame>,
+}
+
+impl PartialEq for StatsTableProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.run, &other.run) && Rc::ptr_eq(&self.frame, &other.frame)
+    }
+}
+
+#[component]
+fn StatsTable(props: &StatsTableProps) -> Html {
+    let run = &props.run;
+    let now = props.frame.stats;
+    let end = run.end;
+    let row = |name: &'static str, now: u64, end: u64, minimax: Option<u64>| {
+        html! {
+            <tr><th scope="row">{ name }</th><td>{ now }</td><td>{ end }</td><td>{ minimax.map(|m| m.to_string()).unwrap_or_else(|| "—".into()) }</td></tr>
+        }
+    };
+    html! {
+        <div class="stats">
+            <h2>{ "Counts" }</h2>
+            <table>
+                <thead><tr><th></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th><th scope="col">{ "Minimax" }</th></tr></thead>
+                <tbody>
+                    { row("Visited", now.visited, end.visited, Some(run.minimax.visited)) }
+                    { row("Evaluated", now.evaluated, end.evaluated, Some(run.minimax.evaluated)) }
+                    { row("Pruned", now.pruned, end.pruned, Some(0)) }
+                    { row("Cutoffs", now.cutoffs, end.cutoffs, Some(0)) }
+                    if run.algorithm == Algorithm::Deepening {
+                        { row("Table hits", now.table_hits, end.table_hits, None) }
+                    }
+                </tbody>
+            </table>
+            <p class="result">{ "Root value when the search ends: " }<strong class="root-value">{ run.result.clone() }</strong></p>
+            if let Some(km) = run.knuth_moore.filter(|_| run.algorithm != Algorithm::MaxN) {
+                <p class="hint">{ format!("This tree is uniform: no search can prove its value evaluating fewer than {km} leaves (Knuth–Moore), against {} for minimax.", run.minimax.evaluated) }</p>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ComparePanelProps {
+    tree: Rc<GameTree>,
+    open: bool,
+    fail: Fail,
+    depth: Option<u32>,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+/// Trees drawn side by side up to this size.
+const COMPARE_DRAW_LIMIT: usize = 400;
+
+#[component]
+fn ComparePanel(props: &ComparePanelProps) -> Html {
+    let results = use_memo(
+        (props.tree.clone(), props.fail, props.depth, props.open),
+        |(tree, fail, depth, open)| {
+            if *open {
+                stepper::compare_orders(tree, *fail, *depth)
+            } else {
+                Vec::new()
+            }
+        },
+    );
+    let scene = use_memo(props.tree.clone(), |tree| Rc::new(Scene::of_tree(tree)));
+    let toggle = {
+        let d = props.dispatch.clone();
+        let open = props.open;
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Compare(!open)))
+    };
+    let minimax = arbor_game::minimax(
+        &*props.tree,
+        &props.tree.root(),
+        props.depth,
+        &mut arbor_game::Quiet,
+    )
+    .stats;
+    let km = props
+        .tree
+        .uniform_shape()
+        .filter(|_| props.depth.is_none())
+        .and_then(|(b, d)| arbor_game::knuth_moore_minimum(b as u64, d));
+    html! {
+        <section class="compare" aria-label="Move order compared">
+            <h2>
+                <button type="button" class="disclosure" aria-expanded={props.open.to_string()} onclick={toggle}>
+                    { if props.open { "▾ " } else { "▸ " } }{ "Move order: natural, best and worst on this tree" }
+                </button>
+            </h2>
+            if props.open {
+                <div class="compare-grid">
+                    { for results.iter().map(|r: &OrderResult| {
+                        let marks = Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max));
+                        html! {
+                            <figure class="compare-item" data-order={ordering_key(r.ordering)}>
+                                <figcaption>
+                                    <strong>{ ordering_title(r.ordering) }</strong>
+                                    <span class="counts">{ format!("{} leaves evaluated · {} nodes visited · {} pruned", r.evaluated, r.visited, r.pruned) }</span>
+                                </figcaption>
+                                if props.tree.len() <= COMPARE_DRAW_LIMIT {
+                                    <div class="compare-tree">
+                                        <TreeSvg scene={(*scene).clone()} marks={marks} zoom={0.5}
+                                            title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
+                                    </div>
+                                }
+                            </figure>
+                        }
+                    }) }
+                </div>
+                <p class="hint">
+                    { format!("Minimax evaluates {} leaves and visits {} nodes.", minimax.evaluated, minimax.visited) }
+                    if let Some(km) = km {
+                        { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }
+                    }
+                </p>
+            }
+        </section>
+    }
+}
