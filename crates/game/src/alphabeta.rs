@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use crate::budget::{Aborted, Budget};
-use crate::game::{Game, INF};
+use crate::game::{Game, MoveLists, INF};
 use crate::observe::{Bound, HitEffect, Observer, Side};
 use crate::stats::{Outcome, Stats};
 use crate::table::{Entry, Table};
@@ -104,7 +104,7 @@ pub struct AlphaBeta<'g, G: Game> {
     /// Nodes valued by the evaluation function because the depth limit stopped there.
     horizon: u64,
     budget: Budget<'g>,
-    moves: Vec<Vec<G::Move>>,
+    moves: MoveLists<G::Move>,
     keys: Vec<i64>,
 }
 
@@ -134,7 +134,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             stats: Stats::default(),
             horizon: 0,
             budget: Budget::unlimited(),
-            moves: Vec::new(),
+            moves: MoveLists::default(),
             keys: Vec::new(),
         }
     }
@@ -287,7 +287,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             }
         }
 
-        let mut moves = self.take_moves(ply);
+        let mut moves = self.moves.take(ply);
         self.game.legal_moves(state, &mut moves);
         debug_assert!(
             !moves.is_empty(),
@@ -363,7 +363,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 break;
             }
         }
-        self.moves[ply as usize] = moves;
+        self.moves.give_back(ply, moves);
         result?;
 
         let value = match self.options.fail {
@@ -500,16 +500,6 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         };
         self.oracle.insert(key, v);
         v
-    }
-
-    fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
-        let ply = ply as usize;
-        if self.moves.len() <= ply {
-            self.moves.resize_with(ply + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        moves
     }
 }
 

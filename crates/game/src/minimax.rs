@@ -1,6 +1,6 @@
 //! Plain minimax: every node is searched, as in the textbook's MAX-VALUE / MIN-VALUE.
 
-use crate::game::{Game, INF};
+use crate::game::{Game, MoveLists, INF};
 use crate::observe::Observer;
 use crate::stats::{Outcome, Stats};
 
@@ -25,7 +25,7 @@ pub fn minimax<G: Game, O: Observer<G>>(
         game,
         observer,
         stats: Stats::default(),
-        moves: Vec::new(),
+        moves: MoveLists::default(),
     };
     let (value, best) = search.value(root, None, 0, depth);
     Outcome {
@@ -40,7 +40,7 @@ struct Minimax<'a, G: Game, O> {
     observer: &'a mut O,
     stats: Stats,
     /// One move buffer per ply, reused.
-    moves: Vec<Vec<G::Move>>,
+    moves: MoveLists<G::Move>,
 }
 
 impl<G: Game, O: Observer<G>> Minimax<'_, G, O> {
@@ -68,7 +68,7 @@ impl<G: Game, O: Observer<G>> Minimax<'_, G, O> {
         let maximizing = self.game.to_move(state) == 0;
         let mut best_value = if maximizing { -INF } else { INF };
         let mut best_move = None;
-        let mut moves = self.take_moves(ply);
+        let mut moves = self.moves.take(ply);
         self.game.legal_moves(state, &mut moves);
         for &m in &moves {
             let child = self.game.play(state, m);
@@ -84,19 +84,9 @@ impl<G: Game, O: Observer<G>> Minimax<'_, G, O> {
                 best_move = Some(m);
             }
         }
-        self.moves[ply as usize] = moves;
+        self.moves.give_back(ply, moves);
         self.observer.exit(best_value, best_move);
         (best_value, best_move)
-    }
-
-    fn take_moves(&mut self, ply: u32) -> Vec<G::Move> {
-        let ply = ply as usize;
-        if self.moves.len() <= ply {
-            self.moves.resize_with(ply + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        moves
     }
 }
 

@@ -496,6 +496,20 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     }
 }
 
+/// A `<select>`'s change handler: the chosen value mapped to an action (none: ignored).
+fn on_select(
+    d: &UseReducerDispatcher<State>,
+    to_action: impl Fn(&str) -> Option<Action> + 'static,
+) -> Callback<Event> {
+    let d = d.clone();
+    Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(action) = to_action(&select.value()) {
+            d.dispatch(action);
+        }
+    })
+}
+
 /// True if the key went to a text field or a menu.
 fn typing(e: &web_sys::KeyboardEvent) -> bool {
     e.target()
@@ -519,50 +533,21 @@ struct TreeInputProps {
 fn TreeInput(props: &TreeInputProps) -> Html {
     let s = &props.state_settings;
     let d = props.dispatch.clone();
-    let on_preset = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(p) = PRESETS.iter().find(|p| p.id == select.value()) {
-                d.dispatch(Action::Preset(p.id));
-            }
-        })
-    };
-    let on_algo = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(a) = Algorithm::from_key(&select.value()) {
-                d.dispatch(Action::Algorithm(a));
-            }
-        })
-    };
-    let on_order = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Some(o) = Ordering::ALL
-                .into_iter()
-                .find(|o| ordering_key(*o) == select.value())
-            {
-                d.dispatch(Action::Ordering(o));
-            }
-        })
-    };
-    let on_depth = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            d.dispatch(Action::Depth(select.value().parse().ok()));
-        })
-    };
-    let on_root = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            d.dispatch(Action::MinRoot(select.value() == "min"));
-        })
-    };
+    let on_preset = on_select(&d, |v| {
+        PRESETS
+            .iter()
+            .find(|p| p.id == v)
+            .map(|p| Action::Preset(p.id))
+    });
+    let on_algo = on_select(&d, |v| Algorithm::from_key(v).map(Action::Algorithm));
+    let on_order = on_select(&d, |v| {
+        Ordering::ALL
+            .into_iter()
+            .find(|o| ordering_key(*o) == v)
+            .map(Action::Ordering)
+    });
+    let on_depth = on_select(&d, |v| Some(Action::Depth(v.parse().ok())));
+    let on_root = on_select(&d, |v| Some(Action::MinRoot(v == "min")));
     let on_text = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
@@ -685,13 +670,7 @@ struct TreeToolsProps {
 #[component]
 fn TreeTools(props: &TreeToolsProps) -> Html {
     let d = &props.dispatch;
-    let on_levels = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            d.dispatch(Action::Levels(select.value().parse().ok()));
-        })
-    };
+    let on_levels = on_select(d, |v| Some(Action::Levels(v.parse().ok())));
     html! {
         <div class="tree-tools" role="group" aria-label="View">
             <button type="button" aria-label="Zoom out" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0 / 1.25))}>{ "−" }</button>
