@@ -11,8 +11,10 @@
 
 use std::collections::HashMap;
 
-use crate::budget::{Aborted, Budget};
-use crate::game::{Game, MoveLists, INF};
+use arbor_util::MoveLists;
+use arbor_util::{Aborted, Budget};
+
+use crate::game::{Game, INF};
 use crate::observe::{Bound, HitEffect, Observer, Side};
 use crate::stats::{Outcome, Stats};
 use crate::table::{Entry, Table};

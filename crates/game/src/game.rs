@@ -1,5 +1,7 @@
 //! The game abstraction every search in this crate works on, in the textbook's words.
 
+use arbor_util::mix64;
+
 use crate::tree::{GameTree, NodeId};
 
 /// A value larger than any utility: the +∞ of the pseudocode. Its negation is −∞, and both
@@ -59,33 +61,6 @@ pub trait Game {
     /// A hash of the position (a Zobrist key where the game has one), for transposition
     /// tables. Equal positions must have equal keys.
     fn hash(&self, state: &Self::State) -> u64;
-}
-
-/// SplitMix64: the deterministic generator behind Zobrist keys and random trees (no
-/// `getrandom`, the same on every platform).
-#[derive(Clone, Debug)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    /// The next 64 random bits.
-    pub const fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        mix64(self.0)
-    }
-
-    /// A value in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        debug_assert!(lo <= hi);
-        let span = (hi - lo) as u64 + 1;
-        lo + (self.next_u64() % span) as i64
-    }
-}
-
-/// The SplitMix64 finaliser: a good 64-bit mixing function.
-pub const fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// An explicit tree is a game: a state is a node, a move goes to a child.
@@ -149,34 +124,5 @@ impl Game for GameTree {
 
     fn hash(&self, state: &NodeId) -> u64 {
         mix64(u64::from(state.0) ^ 0x5EED_A5B0_0000_0000)
-    }
-}
-
-/// One move list per ply, reused from search to search so that a search allocates only while
-/// it goes deeper than it has been before.
-#[derive(Clone, Debug)]
-pub(crate) struct MoveLists<M>(Vec<Vec<M>>);
-
-impl<M> Default for MoveLists<M> {
-    fn default() -> Self {
-        MoveLists(Vec::new())
-    }
-}
-
-impl<M> MoveLists<M> {
-    /// The empty list for `ply`, lent out until [`MoveLists::give_back`].
-    pub(crate) fn take(&mut self, ply: u32) -> Vec<M> {
-        let ply = ply as usize;
-        if self.0.len() <= ply {
-            self.0.resize_with(ply + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.0[ply]);
-        moves.clear();
-        moves
-    }
-
-    /// Returns the list for `ply`, keeping its allocation.
-    pub(crate) fn give_back(&mut self, ply: u32, moves: Vec<M>) {
-        self.0[ply as usize] = moves;
     }
 }

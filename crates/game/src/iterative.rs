@@ -3,10 +3,10 @@
 //! best moves of the one before, and shares its transposition table.
 
 use crate::alphabeta::{AlphaBeta, Options};
-use crate::budget::Budget;
 use crate::game::Game;
 use crate::observe::Observer;
 use crate::stats::{Outcome, Stats};
+use arbor_util::Budget;
 
 /// One finished iteration.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,7 +11,6 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
-mod budget;
 mod game;
 mod iterative;
 mod maxn;
@@ -26,9 +25,9 @@ mod tree;
 
 pub use alphabeta::{alpha_beta, AlphaBeta, Fail, Options as AlphaBetaOptions, Ordering};
 #[cfg(not(target_arch = "wasm32"))]
-pub use budget::SystemClock;
-pub use budget::{Aborted, Budget, Clock};
-pub use game::{mix64, Game, SplitMix64, INF};
+pub use arbor_util::SystemClock;
+pub use arbor_util::{mix64, Aborted, Budget, Clock, SplitMix64};
+pub use game::{Game, INF};
 pub use iterative::{iterative_deepening, Deepening, Iteration};
 pub use maxn::{maxn, VectorOutcome};
 pub use minimax::minimax;

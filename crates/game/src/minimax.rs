@@ -1,6 +1,8 @@
 //! Plain minimax: every node is searched, as in the textbook's MAX-VALUE / MIN-VALUE.
 
-use crate::game::{Game, MoveLists, INF};
+use arbor_util::MoveLists;
+
+use crate::game::{Game, INF};
 use crate::observe::Observer;
 use crate::stats::{Outcome, Stats};
 

@@ -1,8 +1,8 @@
 //! Random game trees from a few settings and a seed: the same settings and seed give the same
 //! tree everywhere (the generator is SplitMix64, not the platform's randomness).
 
-use crate::game::SplitMix64;
 use crate::tree::{GameTree, RawNode, RootPlayer};
+use arbor_util::SplitMix64;
 
 /// Settings of a random tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -101,6 +101,12 @@ impl<'a> Budget<'a> {
     }
 }
 
+impl Default for Budget<'_> {
+    fn default() -> Self {
+        Budget::unlimited()
+    }
+}
+
 impl std::fmt::Debug for Budget<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Budget")

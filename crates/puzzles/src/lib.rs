@@ -1,0 +1,18 @@
+//! Arbor's puzzles as search problems (see `arbor-search`):
+//!
+//! - [`NPuzzle`]: the sliding-tile puzzle on any board up to 5 × 5 — misplaced-tile, Manhattan
+//!   and linear-conflict heuristics, solvability by parity, shuffles, any goal;
+//! - [`BlocksWorld`]: the coursework's blocks world (an agent swapping places with blocks);
+//! - [`GridPath`]: path-finding on a grid with walls.
+
+#![deny(missing_docs)]
+
+mod blocks;
+mod grid;
+mod npuzzle;
+
+pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
+pub use grid::{GridPath, MAX_PATH_CELLS};
+pub use npuzzle::{
+    parse_tiles, square_side, Board, Dir, Heuristic, NPuzzle, PuzzleError, MAX_CELLS,
+};

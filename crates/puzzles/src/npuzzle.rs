@@ -1,0 +1,652 @@
+//! The sliding-tile puzzle on any board of `rows × cols` cells (the 8-puzzle is 3 × 3, the
+//! 15-puzzle 4 × 4), up to [`MAX_CELLS`] cells.
+//!
+//! Tiles are numbered 1 to `rows·cols − 1`; 0 is the blank. An action moves the blank up,
+//! down, left or right (the tile there slides the other way). The goal is configurable; by
+//! default the tiles are in order with the blank last.
+
+use std::fmt;
+
+use arbor_search::Problem;
+use arbor_util::SplitMix64;
+
+/// Most cells on a board (5 × 5).
+pub const MAX_CELLS: usize = 25;
+
+/// Where the blank moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Dir {
+    /// Up a row.
+    Up,
+    /// Down a row.
+    Down,
+    /// Left a column.
+    Left,
+    /// Right a column.
+    Right,
+}
+
+impl Dir {
+    /// The letter used in move lists: U, D, L, R.
+    pub fn letter(self) -> char {
+        match self {
+            Dir::Up => 'U',
+            Dir::Down => 'D',
+            Dir::Left => 'L',
+            Dir::Right => 'R',
+        }
+    }
+
+    /// The opposite direction.
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// The order actions are tried in (Korf's: up, left, right, down).
+    pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Left, Dir::Right, Dir::Down];
+}
+
+/// A position: the tile in each cell, row-major, and where the blank is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: [u8; MAX_CELLS],
+    blank: u8,
+}
+
+impl Board {
+    /// The tiles, row-major (only the board's own cells).
+    pub fn tiles(&self, len: usize) -> &[u8] {
+        &self.cells[..len]
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self
+            .cells
+            .iter()
+            .rposition(|&c| c != 0)
+            .map_or(1, |i| i + 1)
+            .max(self.blank as usize + 1);
+        write!(f, "{:?}", &self.cells[..n])
+    }
+}
+
+/// Heuristics for the puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Heuristic {
+    /// No estimate (0): A* becomes uniform cost.
+    Zero,
+    /// Tiles not in their goal cell.
+    Misplaced,
+    /// Sum of each tile's distance (rows plus columns) from its goal cell.
+    #[default]
+    Manhattan,
+    /// Manhattan distance plus 2 for each pair of tiles that must pass each other in a row or
+    /// column (Hansson, Mayer and Yung, 1992).
+    LinearConflict,
+}
+
+impl Heuristic {
+    /// Every heuristic.
+    pub const ALL: [Heuristic; 4] = [
+        Heuristic::Zero,
+        Heuristic::Misplaced,
+        Heuristic::Manhattan,
+        Heuristic::LinearConflict,
+    ];
+
+    /// Short name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Heuristic::Zero => "zero",
+            Heuristic::Misplaced => "misplaced",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::LinearConflict => "linear",
+        }
+    }
+}
+
+/// Why a puzzle cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleError(pub String);
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+/// A sliding-tile puzzle: board shape, start, goal and heuristic.
+#[derive(Clone, Debug)]
+pub struct NPuzzle {
+    rows: usize,
+    cols: usize,
+    start: Board,
+    goal: Board,
+    heuristic: Heuristic,
+    /// `distance[tile * MAX_CELLS + cell]`: the tile's Manhattan distance from `cell` to its goal.
+    distance: Vec<u8>,
+    /// Each cell's neighbour in each direction (`u8::MAX` where there is none).
+    neighbour: Vec<[u8; 4]>,
+}
+
+fn dir_index(d: Dir) -> usize {
+    match d {
+        Dir::Up => 0,
+        Dir::Down => 1,
+        Dir::Left => 2,
+        Dir::Right => 3,
+    }
+}
+
+impl NPuzzle {
+    /// A puzzle from its start tiles and goal tiles (row-major, 0 for the blank).
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        start: &[u8],
+        goal: &[u8],
+        heuristic: Heuristic,
+    ) -> Result<NPuzzle, PuzzleError> {
+        let n = rows * cols;
+        if rows < 2 || cols < 2 || n > MAX_CELLS {
+            return Err(PuzzleError(format!(
+                "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, not {rows} × {cols}"
+            )));
+        }
+        let start = board(start, n, "the start")?;
+        let goal = board(goal, n, "the goal")?;
+        let mut goal_cell = [0usize; MAX_CELLS];
+        for (cell, &tile) in goal.cells[..n].iter().enumerate() {
+            goal_cell[tile as usize] = cell;
+        }
+        let mut distance = vec![0u8; MAX_CELLS * MAX_CELLS];
+        for tile in 1..n {
+            for cell in 0..n {
+                let (r, c) = (cell / cols, cell % cols);
+                let (gr, gc) = (goal_cell[tile] / cols, goal_cell[tile] % cols);
+                distance[tile * MAX_CELLS + cell] = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
+            }
+        }
+        let neighbour = (0..n)
+            .map(|cell| {
+                let (r, c) = (cell / cols, cell % cols);
+                let mut out = [u8::MAX; 4];
+                if r > 0 {
+                    out[dir_index(Dir::Up)] = (cell - cols) as u8;
+                }
+                if r + 1 < rows {
+                    out[dir_index(Dir::Down)] = (cell + cols) as u8;
+                }
+                if c > 0 {
+                    out[dir_index(Dir::Left)] = (cell - 1) as u8;
+                }
+                if c + 1 < cols {
+                    out[dir_index(Dir::Right)] = (cell + 1) as u8;
+                }
+                out
+            })
+            .collect();
+        Ok(NPuzzle {
+            rows,
+            cols,
+            start,
+            goal,
+            heuristic,
+            distance,
+            neighbour,
+        })
+    }
+
+    /// The usual goal: tiles 1, 2, … in order, the blank last.
+    pub fn standard_goal(cells: usize) -> Vec<u8> {
+        (1..cells as u8).chain([0]).collect()
+    }
+
+    /// Rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Cells on the board.
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The start tiles.
+    pub fn start_tiles(&self) -> Vec<u8> {
+        self.start.cells[..self.cells()].to_vec()
+    }
+
+    /// The goal tiles.
+    pub fn goal_tiles(&self) -> Vec<u8> {
+        self.goal.cells[..self.cells()].to_vec()
+    }
+
+    /// The heuristic in use.
+    pub fn heuristic_kind(&self) -> Heuristic {
+        self.heuristic
+    }
+
+    /// The same puzzle with another heuristic.
+    pub fn with_heuristic(&self, heuristic: Heuristic) -> NPuzzle {
+        NPuzzle {
+            heuristic,
+            ..self.clone()
+        }
+    }
+
+    /// The same puzzle from another start.
+    pub fn with_start(&self, start: &[u8]) -> Result<NPuzzle, PuzzleError> {
+        Ok(NPuzzle {
+            start: board(start, self.cells(), "the start")?,
+            ..self.clone()
+        })
+    }
+
+    /// True if the goal can be reached from the start. Every move swaps the blank with a
+    /// tile, changing the parity of the arrangement and moving the blank one cell; so the
+    /// goal is reachable exactly when the permutation from start to goal has the parity of the
+    /// blank's distance between them. Answered without searching.
+    pub fn is_solvable(&self) -> bool {
+        let n = self.cells();
+        // The permutation taking each cell's tile at the start to that tile's goal cell.
+        let mut goal_cell = [0usize; MAX_CELLS];
+        for (cell, &tile) in self.goal.cells[..n].iter().enumerate() {
+            goal_cell[tile as usize] = cell;
+        }
+        let perm: Vec<usize> = self.start.cells[..n]
+            .iter()
+            .map(|&t| goal_cell[t as usize])
+            .collect();
+        let mut seen = vec![false; n];
+        let mut transpositions = 0;
+        for i in 0..n {
+            let mut len = 0;
+            let mut j = i;
+            while !seen[j] {
+                seen[j] = true;
+                j = perm[j];
+                len += 1;
+            }
+            if len > 0 {
+                transpositions += len - 1;
+            }
+        }
+        let (b, g) = (self.start.blank as usize, self.goal.blank as usize);
+        let blank_distance =
+            (b / self.cols).abs_diff(g / self.cols) + (b % self.cols).abs_diff(g % self.cols);
+        transpositions % 2 == blank_distance % 2
+    }
+
+    /// The heuristic's value for a board.
+    pub fn estimate(&self, board: &Board) -> u32 {
+        self.estimate_with(self.heuristic, board)
+    }
+
+    /// Any heuristic's value for a board.
+    pub fn estimate_with(&self, heuristic: Heuristic, board: &Board) -> u32 {
+        let n = self.cells();
+        match heuristic {
+            Heuristic::Zero => 0,
+            Heuristic::Misplaced => (0..n)
+                .filter(|&c| board.cells[c] != 0 && board.cells[c] != self.goal.cells[c])
+                .count() as u32,
+            Heuristic::Manhattan => self.manhattan(board),
+            Heuristic::LinearConflict => self.manhattan(board) + 2 * self.conflicts(board),
+        }
+    }
+
+    fn manhattan(&self, board: &Board) -> u32 {
+        (0..self.cells())
+            .map(|c| u32::from(self.distance[board.cells[c] as usize * MAX_CELLS + c]))
+            .sum()
+    }
+
+    /// Linear conflicts: in each row (column), tiles whose goal is in that row (column) but
+    /// whose order is reversed. Each line needs as many extra pairs of moves as tiles that must
+    /// leave it to let the others pass: the fewest removals leaving no conflict.
+    fn conflicts(&self, board: &Board) -> u32 {
+        let mut goal_cell = [0usize; MAX_CELLS];
+        for (cell, &tile) in self.goal.cells[..self.cells()].iter().enumerate() {
+            goal_cell[tile as usize] = cell;
+        }
+        let mut total = 0;
+        // Rows: the goal columns of the row's tiles that belong in this row.
+        for r in 0..self.rows {
+            let line: Vec<usize> = (0..self.cols)
+                .map(|c| board.cells[r * self.cols + c] as usize)
+                .filter(|&t| t != 0 && goal_cell[t] / self.cols == r)
+                .map(|t| goal_cell[t] % self.cols)
+                .collect();
+            total += removals(&line);
+        }
+        for c in 0..self.cols {
+            let line: Vec<usize> = (0..self.rows)
+                .map(|r| board.cells[r * self.cols + c] as usize)
+                .filter(|&t| t != 0 && goal_cell[t] % self.cols == c)
+                .map(|t| goal_cell[t] / self.cols)
+                .collect();
+            total += removals(&line);
+        }
+        total
+    }
+
+    /// A random start reached by `moves` random blank moves from the goal, never undoing the
+    /// move just made (so it is always solvable). The same seed gives the same board.
+    pub fn shuffled(&self, moves: u32, seed: u64) -> NPuzzle {
+        let mut rng = SplitMix64(seed);
+        let mut board = self.goal;
+        let mut previous: Option<Dir> = None;
+        let mut options = Vec::with_capacity(4);
+        for _ in 0..moves {
+            options.clear();
+            self.actions(&board, &mut options);
+            options.retain(|d| Some(d.opposite()) != previous);
+            let d = options[(rng.next_u64() % options.len() as u64) as usize];
+            self.apply(&mut board, d);
+            previous = Some(d);
+        }
+        NPuzzle {
+            start: board,
+            ..self.clone()
+        }
+    }
+
+    /// A start drawn uniformly from all boards (half of them unsolvable).
+    pub fn random_board(cells: usize, seed: u64) -> Vec<u8> {
+        let mut rng = SplitMix64(seed);
+        let mut tiles: Vec<u8> = (0..cells as u8).collect();
+        for i in (1..cells).rev() {
+            tiles.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        tiles
+    }
+
+    /// The boards along a solution, from the start.
+    pub fn boards_along(&self, moves: &[Dir]) -> Vec<Vec<u8>> {
+        let mut board = self.start;
+        let mut out = vec![self.start_tiles()];
+        for &d in moves {
+            self.apply(&mut board, d);
+            out.push(board.cells[..self.cells()].to_vec());
+        }
+        out
+    }
+}
+
+/// The fewest tiles to take out of a line of goal positions so the rest are in increasing
+/// order: the line's length minus its longest increasing subsequence.
+fn removals(line: &[usize]) -> u32 {
+    if line.len() < 2 {
+        return 0;
+    }
+    let mut best = vec![1usize; line.len()];
+    for i in 0..line.len() {
+        for j in 0..i {
+            if line[j] < line[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    (line.len() - best.iter().max().copied().unwrap_or(1)) as u32
+}
+
+fn board(tiles: &[u8], n: usize, what: &str) -> Result<Board, PuzzleError> {
+    if tiles.len() != n {
+        return Err(PuzzleError(format!(
+            "{what} has {} tiles; a board of {n} cells needs {n}",
+            tiles.len()
+        )));
+    }
+    let mut seen = [false; MAX_CELLS];
+    let mut cells = [0u8; MAX_CELLS];
+    let mut blank = 0;
+    for (i, &t) in tiles.iter().enumerate() {
+        if t as usize >= n {
+            return Err(PuzzleError(format!(
+                "{what} has the tile {t}; tiles go from 0 (the blank) to {}",
+                n - 1
+            )));
+        }
+        if seen[t as usize] {
+            return Err(PuzzleError(format!("{what} has the tile {t} twice")));
+        }
+        seen[t as usize] = true;
+        cells[i] = t;
+        if t == 0 {
+            blank = i as u8;
+        }
+    }
+    Ok(Board { cells, blank })
+}
+
+impl Problem for NPuzzle {
+    type State = Board;
+    type Action = Dir;
+    type Undo = u8;
+
+    fn start(&self) -> Board {
+        self.start
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &Board) -> bool {
+        state.blank == self.goal.blank && state.cells == self.goal.cells
+    }
+
+    #[inline]
+    fn actions(&self, state: &Board, out: &mut Vec<Dir>) {
+        let around = self.neighbour[state.blank as usize];
+        for d in Dir::ORDER {
+            if around[dir_index(d)] != u8::MAX {
+                out.push(d);
+            }
+        }
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut Board, action: Dir) -> u8 {
+        let from = state.blank;
+        let to = self.neighbour[from as usize][dir_index(action)];
+        debug_assert!(
+            to != u8::MAX,
+            "the blank cannot move {action:?} from cell {from}"
+        );
+        state.cells[from as usize] = state.cells[to as usize];
+        state.cells[to as usize] = 0;
+        state.blank = to;
+        from
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut Board, from: u8) {
+        let to = state.blank;
+        state.cells[to as usize] = state.cells[from as usize];
+        state.cells[from as usize] = 0;
+        state.blank = from;
+    }
+
+    fn heuristic(&self, state: &Board) -> u32 {
+        self.estimate(state)
+    }
+
+    /// Manhattan distance changes only for the tile that moved: from the blank's new cell to
+    /// its old one.
+    #[inline]
+    fn heuristic_after(&self, child: &Board, _action: Dir, old_blank: u8, parent_h: u32) -> u32 {
+        if self.heuristic != Heuristic::Manhattan {
+            return self.estimate(child);
+        }
+        let tile = child.cells[old_blank as usize] as usize;
+        let before = u32::from(self.distance[tile * MAX_CELLS + child.blank as usize]);
+        let after = u32::from(self.distance[tile * MAX_CELLS + old_blank as usize]);
+        parent_h + after - before
+    }
+
+    #[inline]
+    fn reverses(&self, action: Dir, previous: Dir) -> bool {
+        action == previous.opposite()
+    }
+}
+
+/// Reads one puzzle line: tiles separated by spaces or commas. Returns the tiles.
+pub fn parse_tiles(line: &str) -> Result<Vec<u8>, String> {
+    let mut tiles = Vec::new();
+    for word in line
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+    {
+        match word.parse::<u8>() {
+            Ok(t) => tiles.push(t),
+            Err(_) => return Err(format!("“{word}” is not a tile number")),
+        }
+    }
+    if tiles.is_empty() {
+        return Err("no tiles".into());
+    }
+    Ok(tiles)
+}
+
+/// The board shape for `cells` tiles when none is given: the square one.
+pub fn square_side(cells: usize) -> Option<usize> {
+    (2..=5).find(|s| s * s == cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eight(start: &[u8]) -> NPuzzle {
+        NPuzzle::new(
+            3,
+            3,
+            start,
+            &NPuzzle::standard_goal(9),
+            Heuristic::Manhattan,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn moves_and_undo() {
+        let p = eight(&[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+        let mut b = p.start();
+        let mut acts = Vec::new();
+        p.actions(&b, &mut acts);
+        assert_eq!(acts, [Dir::Up, Dir::Left]);
+        let u = p.apply(&mut b, Dir::Up);
+        assert_eq!(b.tiles(9), [1, 2, 3, 4, 5, 0, 7, 8, 6]);
+        p.undo(&mut b, u);
+        assert_eq!(b, p.start());
+        assert!(p.is_goal(&b));
+    }
+
+    #[test]
+    fn heuristics() {
+        let p = eight(&[8, 1, 3, 4, 0, 2, 7, 6, 5]);
+        let b = p.start();
+        // 8, 1, 2, 6 and 5 are out of place.
+        assert_eq!(p.estimate_with(Heuristic::Misplaced, &b), 5);
+        // 8: 3, 1: 1, 2: 2, 6: 2, 5: 2.
+        assert_eq!(p.estimate_with(Heuristic::Manhattan, &b), 10);
+        // A row conflict: 2 and 1 swapped in the first row.
+        let p2 = eight(&[2, 1, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(
+            p2.estimate_with(Heuristic::LinearConflict, &p2.start()),
+            2 + 2
+        );
+    }
+
+    #[test]
+    fn incremental_manhattan_matches_full() {
+        let p = eight(&[8, 1, 3, 4, 0, 2, 7, 6, 5]).shuffled(50, 3);
+        let mut b = p.start();
+        let mut h = p.heuristic(&b);
+        let mut rng = SplitMix64(4);
+        let mut acts = Vec::new();
+        for _ in 0..200 {
+            acts.clear();
+            p.actions(&b, &mut acts);
+            let d = acts[(rng.next_u64() % acts.len() as u64) as usize];
+            let u = p.apply(&mut b, d);
+            h = p.heuristic_after(&b, d, u, h);
+            assert_eq!(h, p.heuristic(&b));
+        }
+    }
+
+    #[test]
+    fn solvability_by_parity() {
+        assert!(eight(&[1, 2, 3, 4, 5, 6, 7, 8, 0]).is_solvable());
+        assert!(!eight(&[2, 1, 3, 4, 5, 6, 7, 8, 0]).is_solvable());
+        assert!(eight(&[1, 2, 3, 4, 5, 6, 7, 0, 8]).is_solvable());
+        // Every shuffle is solvable; a swap of two tiles makes it unsolvable.
+        for seed in 0..50 {
+            let p = eight(&[1, 2, 3, 4, 5, 6, 7, 8, 0]).shuffled(30, seed);
+            assert!(p.is_solvable());
+            let mut t = p.start_tiles();
+            let (i, j) = if t[0] != 0 && t[1] != 0 {
+                (0, 1)
+            } else {
+                (2, 3)
+            };
+            t.swap(i, j);
+            assert!(!p.with_start(&t).unwrap().is_solvable());
+        }
+        // A 2 × 3 board and a blank-first goal.
+        let p = NPuzzle::new(
+            2,
+            3,
+            &[1, 2, 0, 3, 4, 5],
+            &[0, 1, 2, 3, 4, 5],
+            Heuristic::Manhattan,
+        )
+        .unwrap();
+        assert!(p.is_solvable());
+    }
+
+    #[test]
+    fn bad_boards_are_refused() {
+        let goal = NPuzzle::standard_goal(9);
+        assert!(NPuzzle::new(3, 3, &[1, 2, 3], &goal, Heuristic::Zero)
+            .unwrap_err()
+            .0
+            .contains("3 tiles"));
+        assert!(
+            NPuzzle::new(3, 3, &[1, 1, 3, 4, 5, 6, 7, 8, 0], &goal, Heuristic::Zero)
+                .unwrap_err()
+                .0
+                .contains("twice")
+        );
+        assert!(
+            NPuzzle::new(3, 3, &[1, 9, 3, 4, 5, 6, 7, 8, 0], &goal, Heuristic::Zero)
+                .unwrap_err()
+                .0
+                .contains("tile 9")
+        );
+        assert!(NPuzzle::new(6, 6, &[], &[], Heuristic::Zero).is_err());
+        assert_eq!(parse_tiles("1, 2 3").unwrap(), vec![1, 2, 3]);
+        assert!(parse_tiles("1 x").is_err());
+        assert_eq!(square_side(16), Some(4));
+        assert_eq!(square_side(12), None);
+    }
+}

@@ -1,0 +1,223 @@
+//! Depth-first search with an explicit stack (LIFO frontier), depth-limited search, and
+//! iterative deepening.
+//!
+//! A node's children are all generated when it is expanded and pushed so that the first is on
+//! top: nodes are visited in the order of a left-to-right preorder walk, the order the
+//! tutorials list ("A B E I F J K …"). The goal test is made when a node is popped.
+
+use std::collections::HashSet;
+
+use arbor_util::{Budget, FxBuildHasher};
+
+use crate::observe::{Cut, Dropped, NodeId, Observer};
+use crate::outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status};
+use crate::problem::Problem;
+
+/// A node on the stack.
+struct Entry<S, A> {
+    state: S,
+    id: NodeId,
+    depth: u32,
+    g: u32,
+    action: Option<A>,
+}
+
+/// How one depth-first pass ended.
+enum Pass<A> {
+    Found(Solution<A>),
+    /// The stack emptied; `cut` says whether the depth limit stopped any node.
+    Emptied {
+        cut: bool,
+    },
+    Aborted,
+}
+
+/// One depth-first pass from the start, to depth `limit` (if any), numbering nodes from
+/// `*next_id`. The start counts as generated only in the first pass (later passes re-enter
+/// it).
+fn pass<P: Problem, O: Observer<P>>(
+    problem: &P,
+    options: &Options,
+    limit: Option<u32>,
+    budget: &Budget<'_>,
+    observer: &mut O,
+    stats: &mut Stats,
+    next_id: &mut NodeId,
+) -> Pass<P::Action> {
+    let graph = options.mode == Mode::Graph;
+    let mut explored: HashSet<P::State, FxBuildHasher> = HashSet::default();
+    // The path from the start to the node being visited: its states and the actions to them.
+    let mut path: Vec<Entry<P::State, P::Action>> = Vec::new();
+    let start = problem.start();
+    let id = *next_id;
+    *next_id += 1;
+    if id == 0 {
+        stats.generated += 1;
+    }
+    observer.generated(id, None, None, &start, 0, 0);
+    let mut stack = vec![Entry {
+        state: start,
+        id,
+        depth: 0,
+        g: 0,
+        action: None,
+    }];
+    observer.pushed(id);
+    stats.peak_frontier = stats.peak_frontier.max(1);
+    let mut cut = false;
+    let mut actions = Vec::new();
+    let mut children = Vec::new();
+    while let Some(entry) = stack.pop() {
+        observer.popped(entry.id);
+        path.truncate(entry.depth as usize);
+        if graph {
+            if explored.contains(&entry.state) {
+                observer.dropped(entry.id, Dropped::Explored);
+                continue;
+            }
+            explored.insert(entry.state.clone());
+        }
+        let goal = problem.is_goal(&entry.state);
+        observer.goal_test(entry.id, goal);
+        if goal {
+            observer.found(entry.id);
+            let mut actions: Vec<P::Action> = path.iter().filter_map(|e| e.action).collect();
+            actions.extend(entry.action);
+            return Pass::Found(Solution {
+                actions,
+                cost: entry.g,
+            });
+        }
+        actions.clear();
+        problem.actions(&entry.state, &mut actions);
+        // At the limit, a node with moves is cut off (something may lie deeper); a node
+        // without is simply a leaf.
+        if let Some(limit) = limit.filter(|&l| entry.depth >= l) {
+            if !actions.is_empty() {
+                cut = true;
+                observer.cut_off(entry.id, Cut::Depth { limit });
+            }
+            continue;
+        }
+        stats.expanded += 1;
+        observer.expanded(entry.id);
+        children.clear();
+        for &a in &actions {
+            let mut child = entry.state.clone();
+            let cost = problem.step_cost(&child, a);
+            problem.apply(&mut child, a);
+            let id = *next_id;
+            *next_id += 1;
+            stats.generated += 1;
+            observer.generated(id, Some(entry.id), Some(a), &child, entry.g + cost, 0);
+            if budget.charge(stats.generated).is_err() {
+                return Pass::Aborted;
+            }
+            // In graph search the explored set already holds the whole path.
+            let on_path = options.cycle_check
+                && !graph
+                && (child == entry.state
+                    || entry.action.is_some_and(|p| problem.reverses(a, p))
+                    || path.iter().any(|e| e.state == child));
+            if on_path {
+                observer.dropped(id, Dropped::OnPath);
+            } else if graph && explored.contains(&child) {
+                observer.dropped(id, Dropped::Explored);
+            } else {
+                children.push(Entry {
+                    state: child,
+                    id,
+                    depth: entry.depth + 1,
+                    g: entry.g + cost,
+                    action: Some(a),
+                });
+            }
+        }
+        path.push(entry);
+        // The first child ends on top of the stack.
+        while let Some(child) = children.pop() {
+            observer.pushed(child.id);
+            stack.push(child);
+        }
+        stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
+        let stored = stack.len() + path.len() + explored.len();
+        stats.peak_stored = stats.peak_stored.max(stored as u64);
+    }
+    Pass::Emptied { cut }
+}
+
+/// Depth-first search (`options.depth_limit` caps it) or depth-limited search.
+pub(crate) fn depth_first<P: Problem, O: Observer<P>>(
+    problem: &P,
+    options: &Options,
+    budget: &Budget<'_>,
+    observer: &mut O,
+) -> Outcome<P::Action> {
+    let mut stats = Stats {
+        iterations: 1,
+        ..Stats::default()
+    };
+    let limit = match options.algorithm {
+        Algorithm::DepthLimited => Some(options.depth_limit.unwrap_or(0)),
+        _ => options.depth_limit,
+    };
+    let result = pass(
+        problem, options, limit, budget, observer, &mut stats, &mut 0,
+    );
+    finish(result, stats)
+}
+
+/// Iterative deepening: depth-limited passes with limits 0, 1, 2, … (up to
+/// `options.depth_limit`), each a new iteration, until a goal is found or a pass meets no
+/// depth cutoff (then nothing deeper exists).
+pub(crate) fn iterative_deepening<P: Problem, O: Observer<P>>(
+    problem: &P,
+    options: &Options,
+    budget: &Budget<'_>,
+    observer: &mut O,
+) -> Outcome<P::Action> {
+    let mut stats = Stats::default();
+    let max = options.depth_limit.unwrap_or(u32::MAX);
+    let mut limit = 0;
+    let mut next_id = 0;
+    loop {
+        observer.iteration(limit);
+        stats.iterations += 1;
+        match pass(
+            problem,
+            options,
+            Some(limit),
+            budget,
+            observer,
+            &mut stats,
+            &mut next_id,
+        ) {
+            Pass::Emptied { cut: true } if limit < max => limit += 1,
+            other => return finish(other, stats),
+        }
+    }
+}
+
+fn finish<A>(pass: Pass<A>, stats: Stats) -> Outcome<A> {
+    let (status, solution) = match pass {
+        Pass::Found(s) => (Status::Found, Some(s)),
+        Pass::Emptied { cut: true } => (
+            Status::CutOff {
+                limit: Limit::Depth,
+            },
+            None,
+        ),
+        Pass::Emptied { cut: false } => (Status::Exhausted, None),
+        Pass::Aborted => (
+            Status::CutOff {
+                limit: Limit::Budget,
+            },
+            None,
+        ),
+    };
+    Outcome {
+        status,
+        solution,
+        stats,
+    }
+}

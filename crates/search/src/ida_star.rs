@@ -1,0 +1,195 @@
+//! IDA*: depth-first search within a bound on f = g + h; when an iteration finds no goal, the
+//! next bound is the smallest f that exceeded this one (Korf, 1985). Memory is the current
+//! path alone.
+//!
+//! The state is moved in place along the path ([`Problem::apply`] / [`Problem::undo`]), and
+//! with cycle checks on, a move that undoes the move before it is not generated at all
+//! (Korf's predecessor elimination). A node is generated when its move is applied; a node whose
+//! f exceeds the bound is generated, then cut off.
+
+use arbor_util::{Aborted, Budget, MoveLists};
+
+use crate::observe::{Cut, NodeId, Observer};
+use crate::outcome::{Limit, Options, Outcome, Solution, Stats, Status};
+use crate::problem::Problem;
+
+/// Deepest path IDA* follows: enough for any sliding-tile puzzle it can finish, and shallow
+/// enough for the browser's stack.
+pub const MAX_IDA_DEPTH: u32 = 1_000;
+
+struct IdaStar<'a, 'b, P: Problem, O> {
+    problem: &'a P,
+    observer: &'a mut O,
+    budget: &'a Budget<'b>,
+    stats: Stats,
+    /// The next node number. Nodes are numbered across iterations, so each iteration's tree
+    /// is its own; the start, re-entered each iteration, is *generated* only once.
+    next_id: NodeId,
+    lists: MoveLists<P::Action>,
+    cycle_check: bool,
+    max_depth: u32,
+    bound: u32,
+    /// The smallest f above the bound met in this iteration.
+    next: u32,
+    depth_cut: bool,
+    /// The deepest node visited: IDA* stores only the path to it.
+    deepest: u32,
+    /// Filled with the solution's actions, goal first, as the recursion unwinds.
+    path: Vec<P::Action>,
+    cost: u32,
+}
+
+impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
+    /// Searches below `state` (node `id`, path cost `g`, heuristic `h`); true when a goal is
+    /// found (the state is then moved back to where it was, and `path` holds the way).
+    fn visit(
+        &mut self,
+        state: &mut P::State,
+        id: NodeId,
+        g: u32,
+        h: u32,
+        depth: u32,
+        previous: Option<P::Action>,
+    ) -> Result<bool, Aborted> {
+        let f = g + h;
+        if f > self.bound {
+            self.next = self.next.min(f);
+            self.observer.cut_off(
+                id,
+                Cut::Bound {
+                    f,
+                    bound: self.bound,
+                },
+            );
+            return Ok(false);
+        }
+        self.deepest = self.deepest.max(depth);
+        let goal = self.problem.is_goal(state);
+        self.observer.goal_test(id, goal);
+        if goal {
+            self.observer.found(id);
+            self.cost = g;
+            return Ok(true);
+        }
+        if depth >= self.max_depth {
+            self.depth_cut = true;
+            self.observer.cut_off(
+                id,
+                Cut::Depth {
+                    limit: self.max_depth,
+                },
+            );
+            return Ok(false);
+        }
+        self.stats.expanded += 1;
+        self.observer.expanded(id);
+        let mut moves = self.lists.take(depth);
+        self.problem.actions(state, &mut moves);
+        let mut result = Ok(false);
+        for &a in &moves {
+            if self.cycle_check && previous.is_some_and(|p| self.problem.reverses(a, p)) {
+                continue;
+            }
+            let cost = self.problem.step_cost(state, a);
+            let undo = self.problem.apply(state, a);
+            let child = self.next_id;
+            self.next_id += 1;
+            self.stats.generated += 1;
+            let child_h = self.problem.heuristic_after(state, a, undo, h);
+            self.observer
+                .generated(child, Some(id), Some(a), state, g + cost, child_h);
+            let found = match self.budget.charge(self.stats.generated) {
+                Ok(()) => self.visit(state, child, g + cost, child_h, depth + 1, Some(a)),
+                Err(e) => Err(e),
+            };
+            self.problem.undo(state, undo);
+            match found {
+                Ok(false) => {}
+                Ok(true) => {
+                    self.path.push(a);
+                    result = Ok(true);
+                    break;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.lists.give_back(depth, moves);
+        result
+    }
+}
+
+/// Runs IDA*.
+pub(crate) fn ida_star<P: Problem, O: Observer<P>>(
+    problem: &P,
+    options: &Options,
+    budget: &Budget<'_>,
+    observer: &mut O,
+) -> Outcome<P::Action> {
+    let mut state = problem.start();
+    let h0 = problem.heuristic(&state);
+    let mut search = IdaStar {
+        problem,
+        observer,
+        budget,
+        stats: Stats {
+            generated: 1,
+            ..Stats::default()
+        },
+        next_id: 0,
+        lists: MoveLists::default(),
+        cycle_check: options.cycle_check,
+        max_depth: options
+            .depth_limit
+            .unwrap_or(MAX_IDA_DEPTH)
+            .min(MAX_IDA_DEPTH),
+        bound: h0,
+        next: u32::MAX,
+        depth_cut: false,
+        deepest: 0,
+        path: Vec::new(),
+        cost: 0,
+    };
+    loop {
+        search.observer.iteration(search.bound);
+        search.stats.iterations += 1;
+        search.next = u32::MAX;
+        let root = search.next_id;
+        search.next_id += 1;
+        search.observer.generated(root, None, None, &state, 0, h0);
+        let found = search.visit(&mut state, root, 0, h0, 0, None);
+        search.stats.peak_stored = u64::from(search.deepest) + 1;
+        let status = match found {
+            Ok(true) => {
+                let mut actions = std::mem::take(&mut search.path);
+                actions.reverse();
+                return Outcome {
+                    status: Status::Found,
+                    solution: Some(Solution {
+                        actions,
+                        cost: search.cost,
+                    }),
+                    stats: search.stats,
+                };
+            }
+            Err(_) => Status::CutOff {
+                limit: Limit::Budget,
+            },
+            Ok(false) if search.next == u32::MAX && search.depth_cut => Status::CutOff {
+                limit: Limit::Depth,
+            },
+            Ok(false) if search.next == u32::MAX => Status::Exhausted,
+            Ok(false) => {
+                search.bound = search.next;
+                continue;
+            }
+        };
+        return Outcome {
+            status,
+            solution: None,
+            stats: search.stats,
+        };
+    }
+}

@@ -1,0 +1,309 @@
+//! Watching a search: the [`Observer`] hooks every search calls, the no-op [`Quiet`] observer,
+//! and the [`Recorder`] that keeps a [`Trace`] for the visualiser to replay.
+//!
+//! Searches number the nodes of their search tree in the order they generate them (the start is
+//! node 0; iterative searches keep counting across iterations, so each iteration's nodes are
+//! its own). Every event names a node by that number.
+
+use serde::Serialize;
+
+use crate::problem::Problem;
+
+/// A search-tree node's number: its place in generation order.
+pub type NodeId = u64;
+
+/// Why a generated node was dropped without joining the frontier (or, for `Stale`, why a
+/// popped node was skipped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dropped {
+    /// Graph search: its state was already reached at no greater cost.
+    Reached,
+    /// Depth-first graph search: its state was already explored.
+    Explored,
+    /// Its state is already on the current path (a cycle).
+    OnPath,
+    /// Popped, but a cheaper path to its state was found after it was pushed.
+    Stale,
+}
+
+/// Why a node was not expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Cut {
+    /// It is at the depth limit.
+    Depth {
+        /// The limit.
+        limit: u32,
+    },
+    /// IDA*: its f = g + h exceeds the bound.
+    Bound {
+        /// Its f.
+        f: u32,
+        /// The iteration's bound.
+        bound: u32,
+    },
+}
+
+/// Hooks a search calls as it goes; every method has an empty default.
+pub trait Observer<P: Problem> {
+    /// A new iteration begins (iterative deepening: the depth limit; IDA*: the f bound).
+    #[inline(always)]
+    fn iteration(&mut self, _limit: u32) {}
+    /// A node is generated: its parent (none for the start), the action from the parent, its
+    /// state, its path cost g and heuristic h.
+    #[inline(always)]
+    fn generated(
+        &mut self,
+        _node: NodeId,
+        _parent: Option<NodeId>,
+        _action: Option<P::Action>,
+        _state: &P::State,
+        _g: u32,
+        _h: u32,
+    ) {
+    }
+    /// A node joins the frontier.
+    #[inline(always)]
+    fn pushed(&mut self, _node: NodeId) {}
+    /// A node leaves the frontier to be visited.
+    #[inline(always)]
+    fn popped(&mut self, _node: NodeId) {}
+    /// A node is tested for being a goal.
+    #[inline(always)]
+    fn goal_test(&mut self, _node: NodeId, _goal: bool) {}
+    /// A node is expanded: its successors are generated next.
+    #[inline(always)]
+    fn expanded(&mut self, _node: NodeId) {}
+    /// A node is dropped (see [`Dropped`]).
+    #[inline(always)]
+    fn dropped(&mut self, _node: NodeId, _why: Dropped) {}
+    /// A node is not expanded because of a limit (see [`Cut`]).
+    #[inline(always)]
+    fn cut_off(&mut self, _node: NodeId, _why: Cut) {}
+    /// A goal is found at this node.
+    #[inline(always)]
+    fn found(&mut self, _node: NodeId) {}
+}
+
+/// The observer that watches nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quiet;
+
+impl<P: Problem> Observer<P> for Quiet {}
+
+/// A node of the recorded search tree.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TraceNode<S, A> {
+    /// Its parent.
+    pub parent: Option<NodeId>,
+    /// The action from the parent.
+    pub action: Option<A>,
+    /// Its state.
+    pub state: S,
+    /// Path cost from the start.
+    pub g: u32,
+    /// Heuristic estimate to a goal.
+    pub h: u32,
+    /// Depth in the search tree.
+    pub depth: u32,
+    /// The iteration it belongs to (0 for searches without iterations).
+    pub iteration: u32,
+}
+
+/// One thing that happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A new iteration with this limit.
+    Iteration {
+        /// Depth limit or f bound.
+        limit: u32,
+    },
+    /// A node was generated (its details are in [`Trace::nodes`]).
+    Generate {
+        /// The node.
+        node: NodeId,
+    },
+    /// A node joined the frontier.
+    Push {
+        /// The node.
+        node: NodeId,
+    },
+    /// A node left the frontier.
+    Pop {
+        /// The node.
+        node: NodeId,
+    },
+    /// A node was goal-tested.
+    GoalTest {
+        /// The node.
+        node: NodeId,
+        /// The outcome.
+        goal: bool,
+    },
+    /// A node was expanded.
+    Expand {
+        /// The node.
+        node: NodeId,
+    },
+    /// A node was dropped.
+    Drop {
+        /// The node.
+        node: NodeId,
+        /// Why.
+        why: Dropped,
+    },
+    /// A node was not expanded because of a limit.
+    Cutoff {
+        /// The node.
+        node: NodeId,
+        /// Which limit.
+        why: Cut,
+    },
+    /// A goal was found.
+    Found {
+        /// The goal node.
+        node: NodeId,
+    },
+}
+
+impl Event {
+    /// The node the event is about, if any.
+    pub fn node(&self) -> Option<NodeId> {
+        match *self {
+            Event::Iteration { .. } => None,
+            Event::Generate { node }
+            | Event::Push { node }
+            | Event::Pop { node }
+            | Event::GoalTest { node, .. }
+            | Event::Expand { node }
+            | Event::Drop { node, .. }
+            | Event::Cutoff { node, .. }
+            | Event::Found { node } => Some(node),
+        }
+    }
+}
+
+/// A recorded search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Trace<S, A> {
+    /// The recorded nodes; node `i` is `nodes[i]`.
+    pub nodes: Vec<TraceNode<S, A>>,
+    /// What happened, in order, to the recorded nodes.
+    pub events: Vec<Event>,
+    /// Nodes generated beyond the recorder's limit (not recorded).
+    pub omitted: u64,
+}
+
+/// The observer that records a [`Trace`] of the first `limit` nodes generated.
+#[derive(Clone, Debug)]
+pub struct Recorder<S, A> {
+    trace: Trace<S, A>,
+    limit: usize,
+    iteration: u32,
+}
+
+impl<S, A> Recorder<S, A> {
+    /// Records everything.
+    pub fn new() -> Self {
+        Self::with_limit(usize::MAX)
+    }
+
+    /// Records the first `limit` nodes generated and every event about them.
+    pub fn with_limit(limit: usize) -> Self {
+        Recorder {
+            trace: Trace {
+                nodes: Vec::new(),
+                events: Vec::new(),
+                omitted: 0,
+            },
+            limit,
+            iteration: 0,
+        }
+    }
+
+    /// The finished trace.
+    pub fn into_trace(self) -> Trace<S, A> {
+        self.trace
+    }
+
+    fn keep(&self, node: NodeId) -> bool {
+        (node as usize) < self.trace.nodes.len()
+    }
+
+    fn push(&mut self, node: NodeId, event: Event) {
+        if self.keep(node) {
+            self.trace.events.push(event);
+        }
+    }
+}
+
+impl<S, A> Default for Recorder<S, A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P: Problem> Observer<P> for Recorder<P::State, P::Action> {
+    fn iteration(&mut self, limit: u32) {
+        self.iteration += 1;
+        if self.trace.nodes.len() < self.limit {
+            self.trace.events.push(Event::Iteration { limit });
+        }
+    }
+
+    fn generated(
+        &mut self,
+        node: NodeId,
+        parent: Option<NodeId>,
+        action: Option<P::Action>,
+        state: &P::State,
+        g: u32,
+        h: u32,
+    ) {
+        if node as usize != self.trace.nodes.len() || self.trace.nodes.len() >= self.limit {
+            self.trace.omitted += 1;
+            return;
+        }
+        let depth = parent.map_or(0, |p| self.trace.nodes[p as usize].depth + 1);
+        self.trace.nodes.push(TraceNode {
+            parent,
+            action,
+            state: state.clone(),
+            g,
+            h,
+            depth,
+            iteration: self.iteration,
+        });
+        self.trace.events.push(Event::Generate { node });
+    }
+
+    fn pushed(&mut self, node: NodeId) {
+        self.push(node, Event::Push { node });
+    }
+
+    fn popped(&mut self, node: NodeId) {
+        self.push(node, Event::Pop { node });
+    }
+
+    fn goal_test(&mut self, node: NodeId, goal: bool) {
+        self.push(node, Event::GoalTest { node, goal });
+    }
+
+    fn expanded(&mut self, node: NodeId) {
+        self.push(node, Event::Expand { node });
+    }
+
+    fn dropped(&mut self, node: NodeId, why: Dropped) {
+        self.push(node, Event::Drop { node, why });
+    }
+
+    fn cut_off(&mut self, node: NodeId, why: Cut) {
+        self.push(node, Event::Cutoff { node, why });
+    }
+
+    fn found(&mut self, node: NodeId) {
+        self.push(node, Event::Found { node });
+    }
+}

@@ -1,0 +1,71 @@
+//! The problem abstraction every search here works on, in the textbook's words.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A search problem: a start state, actions with costs, a goal test and (for informed search)
+/// a heuristic.
+///
+/// States change in place — [`Problem::apply`] moves a state along an action and returns what
+/// [`Problem::undo`] needs to move it back — so depth-first searches need no copies;
+/// [`Problem::result`] makes a copy for the searches that keep many states.
+pub trait Problem {
+    /// A state.
+    type State: Clone + Eq + Hash + Debug;
+    /// An action.
+    type Action: Copy + Eq + Debug;
+    /// What it takes to undo an action.
+    type Undo: Copy;
+
+    /// The start state.
+    fn start(&self) -> Self::State;
+
+    /// True if `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Appends the actions possible in `state`, in the problem's natural order.
+    fn actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Moves `state` along `action` (one of its actions).
+    fn apply(&self, state: &mut Self::State, action: Self::Action) -> Self::Undo;
+
+    /// Moves `state` back: `undo` is what [`Problem::apply`] returned.
+    fn undo(&self, state: &mut Self::State, undo: Self::Undo);
+
+    /// The cost of taking `action` in `state`; 1 unless the problem says otherwise.
+    fn step_cost(&self, _state: &Self::State, _action: Self::Action) -> u32 {
+        1
+    }
+
+    /// An estimate of the cost from `state` to the nearest goal (0 for uninformed problems).
+    /// Admissible heuristics never overestimate; A* and IDA* are optimal with them.
+    fn heuristic(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
+    /// The heuristic of `child`, just reached from a parent whose heuristic was `parent_h` by
+    /// `action`. Problems with an incremental heuristic override this; it must equal
+    /// [`Problem::heuristic`] of `child`.
+    fn heuristic_after(
+        &self,
+        child: &Self::State,
+        _action: Self::Action,
+        _undo: Self::Undo,
+        _parent_h: u32,
+    ) -> u32 {
+        self.heuristic(child)
+    }
+
+    /// True if `action` undoes `previous` (the move that reached the state): depth-first
+    /// searches skip such moves when they check for cycles. `false` unless the problem knows.
+    fn reverses(&self, _action: Self::Action, _previous: Self::Action) -> bool {
+        false
+    }
+
+    /// The state `action` leads to from `state`, as a new state.
+    fn result(&self, state: &Self::State, action: Self::Action) -> Self::State {
+        let mut next = state.clone();
+        self.apply(&mut next, action);
+        next
+    }
+}

@@ -1,0 +1,1 @@
+//! Replaying a recorded search (filled in with the visualiser).
