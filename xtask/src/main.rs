@@ -6,6 +6,7 @@
 //!   tests in headless Chromium, the release build, and end-to-end tests.
 //! - `cargo xtask dist`: install what is missing and build the release bundle into `dist/`.
 
+mod bench;
 mod server;
 mod tools;
 
@@ -19,6 +20,7 @@ commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
   test                              run every check: fmt, clippy, native, wasm, release build, e2e
   dist                              build the release bundle into dist/
+  bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*
   bench-web                         browser benchmarks (headless Chromium): the stepper on large trees
 ";
 
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         Some("serve") => serve(&root, &args[1..]),
         Some("test") => test(&root),
         Some("dist") => tools::ensure_build_tools(&root).and_then(|env| build_dist(&root, &env)),
+        Some("bench") => bench::native(&root),
         Some("bench-web") => bench_web(&root),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");

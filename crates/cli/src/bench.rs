@@ -30,6 +30,16 @@ enum What {
         #[arg(long, default_value_t = 7)]
         runs: usize,
     },
+    /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
+    /// solvable boards: the mean time per puzzle.
+    Astar {
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        /// The seed of the first puzzle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Runs `arbor bench`.
@@ -40,7 +50,49 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             depth,
             runs,
         } => observer(branching, depth, runs.max(1)),
+        What::Astar { count, seed } => astar(count.max(1), seed),
     }
+}
+
+fn astar(count: u64, seed: u64) -> Result<(), UsageError> {
+    use arbor_puzzles::{Heuristic, NPuzzle};
+    use arbor_search::{search, Algorithm, Budget, Options};
+    let goal = NPuzzle::standard_goal(9);
+    let mut puzzles = Vec::new();
+    let mut s = seed;
+    while (puzzles.len() as u64) < count {
+        let tiles = NPuzzle::random_board(9, s);
+        s += 1;
+        let p =
+            NPuzzle::new(3, 3, &tiles, &goal, Heuristic::Manhattan).map_err(|e| UsageError(e.0))?;
+        if p.is_solvable() {
+            puzzles.push(p);
+        }
+    }
+    let options = Options::new(Algorithm::AStar);
+    let mut times = Vec::with_capacity(puzzles.len());
+    let (mut length, mut expanded, mut generated) = (0u64, 0u64, 0u64);
+    for p in &puzzles {
+        let start = Instant::now();
+        let out = search(p, &options, &Budget::unlimited(), &mut arbor_search::Quiet);
+        times.push(start.elapsed().as_secs_f64() * 1e6);
+        length += out.solution.map_or(0, |s| s.depth() as u64);
+        expanded += out.stats.expanded;
+        generated += out.stats.generated;
+    }
+    let n = puzzles.len() as f64;
+    let mean = times.iter().sum::<f64>() / n;
+    println!("A* with Manhattan distance, graph search, on {count} random solvable 8-puzzles (seed {seed}):");
+    println!("| mean time | median time | mean length | mean expanded | mean generated |");
+    println!("|---|---|---|---|---|");
+    println!(
+        "| {mean:.1} µs | {:.1} µs | {:.1} | {:.0} | {:.0} |",
+        median(times),
+        length as f64 / n,
+        expanded as f64 / n,
+        generated as f64 / n
+    );
+    Ok(())
 }
 
 /// A uniform game tree that needs no memory: a position is its path's number, a leaf's value a

@@ -4,6 +4,7 @@
 //! by adding a variant to [`Command`].
 
 mod bench;
+mod npuzzle;
 mod tree;
 
 use std::process::ExitCode;
@@ -22,6 +23,8 @@ struct Cli {
 enum Command {
     /// Search an explicit game tree given as text and print the result as JSON.
     Tree(tree::Args),
+    /// Solve sliding-tile puzzles: `arbor npuzzle solve`.
+    Npuzzle(npuzzle::Args),
     /// Measure speed (release builds): `arbor bench observer`.
     Bench(bench::Args),
 }
@@ -32,12 +35,16 @@ pub struct UsageError(pub String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let ok = ExitCode::SUCCESS;
     let result = match cli.command {
-        Command::Tree(args) => tree::run(&args),
-        Command::Bench(args) => bench::run(&args),
+        Command::Tree(args) => tree::run(&args).map(|()| ok),
+        Command::Npuzzle(args) => {
+            npuzzle::run(&args).map(|all_read| if all_read { ok } else { ExitCode::from(1) })
+        }
+        Command::Bench(args) => bench::run(&args).map(|()| ok),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(UsageError(message)) => {
             eprintln!("arbor: {message}");
             ExitCode::from(2)

@@ -124,3 +124,82 @@ fn bench_rejects_silly_sizes() {
         .assert()
         .code(2);
 }
+
+fn solve(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    let out = arbor()
+        .arg("npuzzle")
+        .arg("solve")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn npuzzle_solve_prints_length_nodes_micros_moves() {
+    let (out, err, code) = solve(
+        &["--algo", "astar"],
+        "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 0 7 8\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lines[0][0], "0");
+    assert_eq!(lines[0][3], "-");
+    assert_eq!((lines[1][0], lines[1][3]), ("2", "RR"));
+    assert!(lines[1][1].parse::<u64>().unwrap() >= 3);
+    assert!(lines[1][2].parse::<u64>().is_ok());
+}
+
+#[test]
+fn npuzzle_every_algorithm_finds_the_same_optimal_length() {
+    for algo in ["bfs", "iddfs", "ucs", "astar", "idastar"] {
+        let (out, _, _) = solve(&["--algo", algo], "4 1 3 7 2 6 0 5 8\n");
+        assert!(out.starts_with("6 "), "{algo}: {out}");
+    }
+}
+
+#[test]
+fn npuzzle_unsolvable_and_malformed_lines() {
+    let input = "2 1 3 4 5 6 7 8 0\n1 2 x\n\n1 2 3 4 5 6 7 8\n1 2 0 3\n";
+    let (out, err, code) = solve(&[], input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "unsolvable");
+    assert!(
+        lines[1].starts_with("1 ") && lines[1].ends_with(" R"),
+        "{out}"
+    );
+    assert!(err.contains("line 2") && err.contains("“x”"), "{err}");
+    assert!(err.contains("line 4") && err.contains("square"), "{err}");
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn npuzzle_goal_size_and_limits() {
+    // Korf's goal convention: the blank first.
+    let (out, _, _) = solve(&["--goal", "0,1,2,3,4,5,6,7,8"], "1 0 2 3 4 5 6 7 8\n");
+    assert!(
+        out.starts_with("1 ") && out.trim_end().ends_with(" L"),
+        "{out}"
+    );
+    let (out, _, _) = solve(&["--size", "2x3"], "1 2 3 4 0 5\n");
+    assert!(
+        out.starts_with("1 ") && out.trim_end().ends_with(" R"),
+        "{out}"
+    );
+    let (out, _, _) = solve(
+        &["--algo", "bfs", "--max-nodes", "10"],
+        "8 6 7 2 5 4 3 0 1\n",
+    );
+    assert!(out.starts_with("cutoff "), "{out}");
+    arbor()
+        .args(["npuzzle", "solve", "--size", "three"])
+        .write_stdin("1 2 3 0\n")
+        .assert()
+        .code(2);
+}

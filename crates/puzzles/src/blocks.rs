@@ -9,7 +9,7 @@ use std::fmt;
 
 use arbor_search::Problem;
 
-use crate::npuzzle::Dir;
+use crate::npuzzle::{Dir, Dirs};
 
 /// Most blocks.
 pub const MAX_BLOCKS: usize = 8;
@@ -252,6 +252,7 @@ impl Problem for BlocksWorld {
     type State = Blocks;
     type Action = Dir;
     type Undo = BlocksUndo;
+    type Actions<'a> = Dirs;
 
     fn start(&self) -> Blocks {
         self.start
@@ -264,12 +265,8 @@ impl Problem for BlocksWorld {
             .all(|(i, g)| g.is_none_or(|c| state.blocks[i] == c))
     }
 
-    fn actions(&self, state: &Blocks, out: &mut Vec<Dir>) {
-        for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
-            if self.step(state.agent as usize, d).is_some() {
-                out.push(d);
-            }
-        }
+    fn actions(&self, state: &Blocks) -> Dirs {
+        Dirs::allowed(|d| self.step(state.agent as usize, d).is_some())
     }
 
     fn apply(&self, state: &mut Blocks, action: Dir) -> BlocksUndo {

@@ -5,7 +5,7 @@
 
 use arbor_search::Problem;
 
-use crate::npuzzle::Dir;
+use crate::npuzzle::{Dir, Dirs};
 
 /// Most cells on a grid.
 pub const MAX_PATH_CELLS: usize = 100 * 100;
@@ -116,6 +116,7 @@ impl Problem for GridPath {
     type State = u32;
     type Action = Dir;
     type Undo = u32;
+    type Actions<'a> = Dirs;
 
     fn start(&self) -> u32 {
         self.start
@@ -125,12 +126,8 @@ impl Problem for GridPath {
         *state == self.goal
     }
 
-    fn actions(&self, state: &u32, out: &mut Vec<Dir>) {
-        for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
-            if self.step(*state as usize, d).is_some() {
-                out.push(d);
-            }
-        }
+    fn actions(&self, state: &u32) -> Dirs {
+        Dirs::allowed(|d| self.step(*state as usize, d).is_some())
     }
 
     fn apply(&self, state: &mut u32, action: Dir) -> u32 {

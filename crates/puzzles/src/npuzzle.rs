@@ -13,17 +13,24 @@ use arbor_util::SplitMix64;
 /// Most cells on a board (5 × 5).
 pub const MAX_CELLS: usize = 25;
 
-/// Where the blank moves.
+/// Cells are stored in arrays of this size and indexed modulo it, so that indexing needs no
+/// bounds checks in the search's inner loop.
+const SLOTS: usize = 32;
+const MASK: usize = SLOTS - 1;
+
+/// Where the blank moves. The values are Korf's order, so that a direction's opposite is
+/// `3 − d`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[repr(u8)]
 pub enum Dir {
     /// Up a row.
-    Up,
-    /// Down a row.
-    Down,
+    Up = 0,
     /// Left a column.
-    Left,
+    Left = 1,
     /// Right a column.
-    Right,
+    Right = 2,
+    /// Down a row.
+    Down = 3,
 }
 
 impl Dir {
@@ -47,15 +54,69 @@ impl Dir {
         }
     }
 
+    /// True if `self` undoes `other`.
+    #[inline]
+    pub fn undoes(self, other: Dir) -> bool {
+        self as u8 + other as u8 == 3
+    }
+
     /// The order actions are tried in (Korf's: up, left, right, down).
     pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Left, Dir::Right, Dir::Down];
 }
 
+/// Some of the four directions, in order: the moves possible in a grid cell.
+#[derive(Clone, Copy, Debug)]
+pub struct Dirs {
+    list: [Dir; 4],
+    len: u8,
+    next: u8,
+}
+
+impl Dirs {
+    /// The directions, of up, down, left, right in that order, for which `allowed` is true.
+    pub fn allowed(mut allowed: impl FnMut(Dir) -> bool) -> Dirs {
+        let mut out = Dirs {
+            list: [Dir::Up; 4],
+            len: 0,
+            next: 0,
+        };
+        for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+            if allowed(d) {
+                out.list[out.len as usize] = d;
+                out.len += 1;
+            }
+        }
+        out
+    }
+}
+
+impl Iterator for Dirs {
+    type Item = Dir;
+
+    fn next(&mut self) -> Option<Dir> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.list[(self.next - 1) as usize & 3]
+        })
+    }
+}
+
 /// A position: the tile in each cell, row-major, and where the blank is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board {
-    cells: [u8; MAX_CELLS],
+    cells: [u8; SLOTS],
     blank: u8,
+}
+
+/// Hashed as four words: the cells decide the blank, so it adds nothing.
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for chunk in self.cells.chunks_exact(8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            state.write_u64(u64::from_le_bytes(word));
+        }
+    }
 }
 
 impl Board {
@@ -138,19 +199,19 @@ pub struct NPuzzle {
     start: Board,
     goal: Board,
     heuristic: Heuristic,
-    /// `distance[tile * MAX_CELLS + cell]`: the tile's Manhattan distance from `cell` to its goal.
-    distance: Vec<u8>,
+    /// `distance[tile][cell]`: the tile's Manhattan distance from `cell` to its goal.
+    distance: [[u8; SLOTS]; SLOTS],
     /// Each cell's neighbour in each direction (`u8::MAX` where there is none).
-    neighbour: Vec<[u8; 4]>,
+    neighbour: [[u8; 4]; SLOTS],
+    /// The blank's moves from each cell, in the order they are tried, and how many.
+    moves: [([Dir; 4], u8); SLOTS],
+    /// True when the heuristic is zero only at the goal (then `h == 0` is the goal test).
+    exact_at_goal: bool,
 }
 
+#[inline]
 fn dir_index(d: Dir) -> usize {
-    match d {
-        Dir::Up => 0,
-        Dir::Down => 1,
-        Dir::Left => 2,
-        Dir::Right => 3,
-    }
+    d as usize & 3
 }
 
 impl NPuzzle {
@@ -174,33 +235,39 @@ impl NPuzzle {
         for (cell, &tile) in goal.cells[..n].iter().enumerate() {
             goal_cell[tile as usize] = cell;
         }
-        let mut distance = vec![0u8; MAX_CELLS * MAX_CELLS];
+        let mut distance = [[0u8; SLOTS]; SLOTS];
         for tile in 1..n {
-            for cell in 0..n {
+            let (gr, gc) = (goal_cell[tile] / cols, goal_cell[tile] % cols);
+            for (cell, d) in distance[tile][..n].iter_mut().enumerate() {
                 let (r, c) = (cell / cols, cell % cols);
-                let (gr, gc) = (goal_cell[tile] / cols, goal_cell[tile] % cols);
-                distance[tile * MAX_CELLS + cell] = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
+                *d = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
             }
         }
-        let neighbour = (0..n)
-            .map(|cell| {
-                let (r, c) = (cell / cols, cell % cols);
-                let mut out = [u8::MAX; 4];
-                if r > 0 {
-                    out[dir_index(Dir::Up)] = (cell - cols) as u8;
+        let mut neighbour = [[u8::MAX; 4]; SLOTS];
+        let mut moves = [([Dir::Up; 4], 0u8); SLOTS];
+        for cell in 0..n {
+            let (r, c) = (cell / cols, cell % cols);
+            let out = &mut neighbour[cell];
+            if r > 0 {
+                out[dir_index(Dir::Up)] = (cell - cols) as u8;
+            }
+            if r + 1 < rows {
+                out[dir_index(Dir::Down)] = (cell + cols) as u8;
+            }
+            if c > 0 {
+                out[dir_index(Dir::Left)] = (cell - 1) as u8;
+            }
+            if c + 1 < cols {
+                out[dir_index(Dir::Right)] = (cell + 1) as u8;
+            }
+            for d in Dir::ORDER {
+                if out[dir_index(d)] != u8::MAX {
+                    let (list, len) = &mut moves[cell];
+                    list[*len as usize] = d;
+                    *len += 1;
                 }
-                if r + 1 < rows {
-                    out[dir_index(Dir::Down)] = (cell + cols) as u8;
-                }
-                if c > 0 {
-                    out[dir_index(Dir::Left)] = (cell - 1) as u8;
-                }
-                if c + 1 < cols {
-                    out[dir_index(Dir::Right)] = (cell + 1) as u8;
-                }
-                out
-            })
-            .collect();
+            }
+        }
         Ok(NPuzzle {
             rows,
             cols,
@@ -209,6 +276,8 @@ impl NPuzzle {
             heuristic,
             distance,
             neighbour,
+            moves,
+            exact_at_goal: heuristic != Heuristic::Zero,
         })
     }
 
@@ -251,6 +320,7 @@ impl NPuzzle {
     pub fn with_heuristic(&self, heuristic: Heuristic) -> NPuzzle {
         NPuzzle {
             heuristic,
+            exact_at_goal: heuristic != Heuristic::Zero,
             ..self.clone()
         }
     }
@@ -318,7 +388,7 @@ impl NPuzzle {
 
     fn manhattan(&self, board: &Board) -> u32 {
         (0..self.cells())
-            .map(|c| u32::from(self.distance[board.cells[c] as usize * MAX_CELLS + c]))
+            .map(|c| u32::from(self.distance[board.cells[c] as usize & MASK][c]))
             .sum()
     }
 
@@ -357,11 +427,11 @@ impl NPuzzle {
         let mut rng = SplitMix64(seed);
         let mut board = self.goal;
         let mut previous: Option<Dir> = None;
-        let mut options = Vec::with_capacity(4);
         for _ in 0..moves {
-            options.clear();
-            self.actions(&board, &mut options);
-            options.retain(|d| Some(d.opposite()) != previous);
+            let options: Vec<Dir> = self
+                .actions(&board)
+                .filter(|d| Some(d.opposite()) != previous)
+                .collect();
             let d = options[(rng.next_u64() % options.len() as u64) as usize];
             self.apply(&mut board, d);
             previous = Some(d);
@@ -419,7 +489,7 @@ fn board(tiles: &[u8], n: usize, what: &str) -> Result<Board, PuzzleError> {
         )));
     }
     let mut seen = [false; MAX_CELLS];
-    let mut cells = [0u8; MAX_CELLS];
+    let mut cells = [0u8; SLOTS];
     let mut blank = 0;
     for (i, &t) in tiles.iter().enumerate() {
         if t as usize >= n {
@@ -444,6 +514,7 @@ impl Problem for NPuzzle {
     type State = Board;
     type Action = Dir;
     type Undo = u8;
+    type Actions<'a> = std::iter::Copied<std::slice::Iter<'a, Dir>>;
 
     fn start(&self) -> Board {
         self.start
@@ -454,26 +525,32 @@ impl Problem for NPuzzle {
         state.blank == self.goal.blank && state.cells == self.goal.cells
     }
 
+    /// Every heuristic but zero is 0 exactly when every tile is home.
     #[inline]
-    fn actions(&self, state: &Board, out: &mut Vec<Dir>) {
-        let around = self.neighbour[state.blank as usize];
-        for d in Dir::ORDER {
-            if around[dir_index(d)] != u8::MAX {
-                out.push(d);
-            }
+    fn is_goal_given(&self, state: &Board, h: u32) -> bool {
+        if self.exact_at_goal {
+            h == 0
+        } else {
+            self.is_goal(state)
         }
+    }
+
+    #[inline]
+    fn actions<'a>(&'a self, state: &Board) -> Self::Actions<'a> {
+        let (list, len) = &self.moves[state.blank as usize & MASK];
+        list[..(*len as usize).min(4)].iter().copied()
     }
 
     #[inline]
     fn apply(&self, state: &mut Board, action: Dir) -> u8 {
         let from = state.blank;
-        let to = self.neighbour[from as usize][dir_index(action)];
+        let to = self.neighbour[from as usize & MASK][dir_index(action)];
         debug_assert!(
             to != u8::MAX,
             "the blank cannot move {action:?} from cell {from}"
         );
-        state.cells[from as usize] = state.cells[to as usize];
-        state.cells[to as usize] = 0;
+        state.cells[from as usize & MASK] = state.cells[to as usize & MASK];
+        state.cells[to as usize & MASK] = 0;
         state.blank = to;
         from
     }
@@ -481,8 +558,8 @@ impl Problem for NPuzzle {
     #[inline]
     fn undo(&self, state: &mut Board, from: u8) {
         let to = state.blank;
-        state.cells[to as usize] = state.cells[from as usize];
-        state.cells[from as usize] = 0;
+        state.cells[to as usize & MASK] = state.cells[from as usize & MASK];
+        state.cells[from as usize & MASK] = 0;
         state.blank = from;
     }
 
@@ -497,15 +574,15 @@ impl Problem for NPuzzle {
         if self.heuristic != Heuristic::Manhattan {
             return self.estimate(child);
         }
-        let tile = child.cells[old_blank as usize] as usize;
-        let before = u32::from(self.distance[tile * MAX_CELLS + child.blank as usize]);
-        let after = u32::from(self.distance[tile * MAX_CELLS + old_blank as usize]);
+        let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
+        let before = u32::from(self.distance[tile][child.blank as usize & MASK]);
+        let after = u32::from(self.distance[tile][old_blank as usize & MASK]);
         parent_h + after - before
     }
 
     #[inline]
     fn reverses(&self, action: Dir, previous: Dir) -> bool {
-        action == previous.opposite()
+        action.undoes(previous)
     }
 }
 
@@ -551,8 +628,7 @@ mod tests {
     fn moves_and_undo() {
         let p = eight(&[1, 2, 3, 4, 5, 6, 7, 8, 0]);
         let mut b = p.start();
-        let mut acts = Vec::new();
-        p.actions(&b, &mut acts);
+        let acts: Vec<Dir> = p.actions(&b).collect();
         assert_eq!(acts, [Dir::Up, Dir::Left]);
         let u = p.apply(&mut b, Dir::Up);
         assert_eq!(b.tiles(9), [1, 2, 3, 4, 5, 0, 7, 8, 6]);
@@ -583,10 +659,8 @@ mod tests {
         let mut b = p.start();
         let mut h = p.heuristic(&b);
         let mut rng = SplitMix64(4);
-        let mut acts = Vec::new();
         for _ in 0..200 {
-            acts.clear();
-            p.actions(&b, &mut acts);
+            let acts: Vec<Dir> = p.actions(&b).collect();
             let d = acts[(rng.next_u64() % acts.len() as u64) as usize];
             let u = p.apply(&mut b, d);
             h = p.heuristic_after(&b, d, u, h);

@@ -25,10 +25,12 @@ struct Node<S, A> {
     depth: u32,
 }
 
-/// The frontier, in the algorithm's order. Heap keys: (primary, secondary, insertion number).
+/// The frontier, in the algorithm's order. A heap key packs the priority (high 32 bits), the
+/// tie-break (next 32) and the node's index in the arena (low 64): indices grow in push
+/// order, so equal priorities leave first in, first out.
 enum Frontier {
     Fifo(VecDeque<u32>),
-    Heap(BinaryHeap<Reverse<(u64, u32, u64, u32)>>),
+    Heap(BinaryHeap<Reverse<u128>>),
 }
 
 impl Frontier {
@@ -42,7 +44,7 @@ impl Frontier {
     fn pop(&mut self) -> Option<u32> {
         match self {
             Frontier::Fifo(q) => q.pop_front(),
-            Frontier::Heap(h) => h.pop().map(|Reverse((_, _, _, i))| i),
+            Frontier::Heap(h) => h.pop().map(|Reverse(key)| key as u32),
         }
     }
 }
@@ -71,20 +73,18 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
         Frontier::Heap(BinaryHeap::new())
     };
     let mut best_g: HashMap<P::State, u32, FxBuildHasher> = HashMap::default();
-    let mut seq: u64 = 0;
-    let mut push = |frontier: &mut Frontier, index: u32, g: u32, h: u32| {
-        seq += 1;
-        match frontier {
-            Frontier::Fifo(q) => q.push_back(index),
-            Frontier::Heap(heap) => {
-                let key = match algorithm {
-                    Algorithm::UniformCost => (u64::from(g), 0, seq, index),
-                    Algorithm::Greedy => (u64::from(h), 0, seq, index),
-                    // Among equal f, the node nearer the goal (lower h) first.
-                    _ => (u64::from(g) + u64::from(h), h, seq, index),
-                };
-                heap.push(Reverse(key));
-            }
+    let push = |frontier: &mut Frontier, index: u32, g: u32, h: u32| match frontier {
+        Frontier::Fifo(q) => q.push_back(index),
+        Frontier::Heap(heap) => {
+            let (primary, secondary) = match algorithm {
+                Algorithm::UniformCost => (g, 0),
+                Algorithm::Greedy => (h, 0),
+                // Among equal f, the node nearer the goal (lower h) first.
+                _ => (g.saturating_add(h), h),
+            };
+            let key =
+                (u128::from(primary) << 96) | (u128::from(secondary) << 64) | u128::from(index);
+            heap.push(Reverse(key));
         }
     };
 
@@ -113,7 +113,6 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
     stats.peak_frontier = 1;
     stats.peak_stored = 1;
     let mut depth_cut = false;
-    let mut actions = Vec::new();
 
     while let Some(index) = frontier.pop() {
         let node = &nodes[index as usize];
@@ -140,10 +139,8 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
         }
         stats.expanded += 1;
         observer.expanded(node.id);
-        actions.clear();
-        problem.actions(&node.state, &mut actions);
         let (parent_id, g, h, depth) = (node.id, node.g, node.h, node.depth);
-        for &a in &actions {
+        for a in problem.actions(&node.state) {
             let parent = &nodes[index as usize];
             let mut child = parent.state.clone();
             let cost = problem.step_cost(&child, a);

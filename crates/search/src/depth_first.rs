@@ -65,7 +65,6 @@ fn pass<P: Problem, O: Observer<P>>(
     observer.pushed(id);
     stats.peak_frontier = stats.peak_frontier.max(1);
     let mut cut = false;
-    let mut actions = Vec::new();
     let mut children = Vec::new();
     while let Some(entry) = stack.pop() {
         observer.popped(entry.id);
@@ -88,12 +87,10 @@ fn pass<P: Problem, O: Observer<P>>(
                 cost: entry.g,
             });
         }
-        actions.clear();
-        problem.actions(&entry.state, &mut actions);
         // At the limit, a node with moves is cut off (something may lie deeper); a node
         // without is simply a leaf.
         if let Some(limit) = limit.filter(|&l| entry.depth >= l) {
-            if !actions.is_empty() {
+            if problem.actions(&entry.state).next().is_some() {
                 cut = true;
                 observer.cut_off(entry.id, Cut::Depth { limit });
             }
@@ -102,7 +99,7 @@ fn pass<P: Problem, O: Observer<P>>(
         stats.expanded += 1;
         observer.expanded(entry.id);
         children.clear();
-        for &a in &actions {
+        for a in problem.actions(&entry.state) {
             let mut child = entry.state.clone();
             let cost = problem.step_cost(&child, a);
             problem.apply(&mut child, a);

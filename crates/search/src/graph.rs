@@ -432,13 +432,15 @@ fn tree_line(line: &mut Line<'_>, b: &mut Builder) -> Result<(), TextError> {
                         break;
                     }
                     Some(',') => line.pos += 1,
-                    None => return Err(error(
-                        line.at(),
-                        format!(
+                    None => {
+                        return Err(error(
+                            line.at(),
+                            format!(
                             "expected ']' to close the '[' at column {}, found the end of the line",
                             open.1
                         ),
-                    )),
+                        ))
+                    }
                     Some(_) => {
                         let child = node(line, b, depth + 1)?;
                         b.edges[me as usize].push((child, 1));
@@ -458,10 +460,30 @@ fn tree_line(line: &mut Line<'_>, b: &mut Builder) -> Result<(), TextError> {
     Ok(())
 }
 
+/// The steps out of a node, in order.
+#[derive(Clone, Debug)]
+pub struct Steps<'a> {
+    from: u32,
+    edges: std::slice::Iter<'a, (u32, u32)>,
+}
+
+impl Iterator for Steps<'_> {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        self.edges.next().map(|&(to, cost)| Step {
+            from: self.from,
+            to,
+            cost,
+        })
+    }
+}
+
 impl Problem for Graph {
     type State = u32;
     type Action = Step;
     type Undo = u32;
+    type Actions<'a> = Steps<'a>;
 
     fn start(&self) -> u32 {
         self.start
@@ -471,12 +493,11 @@ impl Problem for Graph {
         self.goal[*state as usize]
     }
 
-    fn actions(&self, state: &u32, out: &mut Vec<Step>) {
-        out.extend(self.edges[*state as usize].iter().map(|&(to, cost)| Step {
+    fn actions<'a>(&'a self, state: &u32) -> Steps<'a> {
+        Steps {
             from: *state,
-            to,
-            cost,
-        }));
+            edges: self.edges[*state as usize].iter(),
+        }
     }
 
     fn apply(&self, state: &mut u32, action: Step) -> u32 {

@@ -7,7 +7,7 @@
 //! (Korf's predecessor elimination). A node is generated when its move is applied; a node whose
 //! f exceeds the bound is generated, then cut off.
 
-use arbor_util::{Aborted, Budget, MoveLists};
+use arbor_util::{Aborted, Budget, Meter};
 
 use crate::observe::{Cut, NodeId, Observer};
 use crate::outcome::{Limit, Options, Outcome, Solution, Stats, Status};
@@ -18,14 +18,14 @@ use crate::problem::Problem;
 pub const MAX_IDA_DEPTH: u32 = 1_000;
 
 struct IdaStar<'a, 'b, P: Problem, O> {
+    _budget: std::marker::PhantomData<&'a Budget<'b>>,
     problem: &'a P,
     observer: &'a mut O,
-    budget: &'a Budget<'b>,
+    meter: Meter<'b>,
     stats: Stats,
     /// The next node number. Nodes are numbered across iterations, so each iteration's tree
     /// is its own; the start, re-entered each iteration, is *generated* only once.
     next_id: NodeId,
-    lists: MoveLists<P::Action>,
     cycle_check: bool,
     max_depth: u32,
     bound: u32,
@@ -40,8 +40,24 @@ struct IdaStar<'a, 'b, P: Problem, O> {
 }
 
 impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
-    /// Searches below `state` (node `id`, path cost `g`, heuristic `h`); true when a goal is
-    /// found (the state is then moved back to where it was, and `path` holds the way).
+    /// A node whose f exceeds the bound: noted for the next bound, and cut off.
+    #[inline(always)]
+    fn over_bound(&mut self, id: NodeId, f: u32, depth: u32) {
+        self.next = self.next.min(f);
+        self.deepest = self.deepest.max(depth);
+        self.observer.cut_off(
+            id,
+            Cut::Bound {
+                f,
+                bound: self.bound,
+            },
+        );
+    }
+
+    /// Searches below `state` (node `id`, path cost `g`, heuristic `h`, with g + h within the
+    /// bound); true when a goal is found (the state is then moved back to where it was, and
+    /// `path` holds the way). A child over the bound is cut off here, in its parent's loop,
+    /// without a call of its own: about half of all nodes are.
     fn visit(
         &mut self,
         state: &mut P::State,
@@ -51,23 +67,12 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
         depth: u32,
         previous: Option<P::Action>,
     ) -> Result<bool, Aborted> {
-        let f = g + h;
-        if f > self.bound {
-            self.next = self.next.min(f);
-            self.observer.cut_off(
-                id,
-                Cut::Bound {
-                    f,
-                    bound: self.bound,
-                },
-            );
-            return Ok(false);
-        }
-        self.deepest = self.deepest.max(depth);
-        let goal = self.problem.is_goal(state);
+        debug_assert!(g + h <= self.bound);
+        let goal = self.problem.is_goal_given(state, h);
         self.observer.goal_test(id, goal);
         if goal {
             self.observer.found(id);
+            self.deepest = self.deepest.max(depth);
             self.cost = g;
             return Ok(true);
         }
@@ -83,22 +88,29 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
         }
         self.stats.expanded += 1;
         self.observer.expanded(id);
-        let mut moves = self.lists.take(depth);
-        self.problem.actions(state, &mut moves);
         let mut result = Ok(false);
-        for &a in &moves {
+        for a in self.problem.actions(state) {
             if self.cycle_check && previous.is_some_and(|p| self.problem.reverses(a, p)) {
                 continue;
             }
             let cost = self.problem.step_cost(state, a);
             let undo = self.problem.apply(state, a);
-            let child = self.next_id;
-            self.next_id += 1;
+            let child = if O::WATCHES {
+                self.next_id += 1;
+                self.next_id - 1
+            } else {
+                0
+            };
             self.stats.generated += 1;
             let child_h = self.problem.heuristic_after(state, a, undo, h);
             self.observer
                 .generated(child, Some(id), Some(a), state, g + cost, child_h);
-            let found = match self.budget.charge(self.stats.generated) {
+            let child_f = g + cost + child_h;
+            let found = match self.meter.tick(self.stats.generated) {
+                Ok(()) if child_f > self.bound => {
+                    self.over_bound(child, child_f, depth + 1);
+                    Ok(false)
+                }
                 Ok(()) => self.visit(state, child, g + cost, child_h, depth + 1, Some(a)),
                 Err(e) => Err(e),
             };
@@ -116,7 +128,6 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                 }
             }
         }
-        self.lists.give_back(depth, moves);
         result
     }
 }
@@ -133,13 +144,13 @@ pub(crate) fn ida_star<P: Problem, O: Observer<P>>(
     let mut search = IdaStar {
         problem,
         observer,
-        budget,
+        _budget: std::marker::PhantomData,
+        meter: Meter::new(*budget),
         stats: Stats {
             generated: 1,
             ..Stats::default()
         },
         next_id: 0,
-        lists: MoveLists::default(),
         cycle_check: options.cycle_check,
         max_depth: options
             .depth_limit

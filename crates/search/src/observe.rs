@@ -47,6 +47,10 @@ pub enum Cut {
 
 /// Hooks a search calls as it goes; every method has an empty default.
 pub trait Observer<P: Problem> {
+    /// False for observers that ignore every event: a search may then skip numbering its
+    /// nodes (the numbers would go nowhere).
+    const WATCHES: bool = true;
+
     /// A new iteration begins (iterative deepening: the depth limit; IDA*: the f bound).
     #[inline(always)]
     fn iteration(&mut self, _limit: u32) {}
@@ -90,7 +94,9 @@ pub trait Observer<P: Problem> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Quiet;
 
-impl<P: Problem> Observer<P> for Quiet {}
+impl<P: Problem> Observer<P> for Quiet {
+    const WATCHES: bool = false;
+}
 
 /// A node of the recorded search tree.
 #[derive(Clone, Debug, PartialEq, Serialize)]

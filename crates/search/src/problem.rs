@@ -23,8 +23,14 @@ pub trait Problem {
     /// True if `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
 
-    /// Appends the actions possible in `state`, in the problem's natural order.
-    fn actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+    /// The actions possible in a state, in the order they are tried.
+    type Actions<'a>: Iterator<Item = Self::Action>
+    where
+        Self: 'a;
+
+    /// The actions possible in `state`, in the problem's natural order. The iterator borrows
+    /// only the problem, so the state may change (and change back) while it runs.
+    fn actions<'a>(&'a self, state: &Self::State) -> Self::Actions<'a>;
 
     /// Moves `state` along `action` (one of its actions).
     fn apply(&self, state: &mut Self::State, action: Self::Action) -> Self::Undo;
@@ -35,6 +41,13 @@ pub trait Problem {
     /// The cost of taking `action` in `state`; 1 unless the problem says otherwise.
     fn step_cost(&self, _state: &Self::State, _action: Self::Action) -> u32 {
         1
+    }
+
+    /// True if `state` is a goal, knowing its heuristic value `h`. A problem whose heuristic is
+    /// zero exactly at the goals can answer from `h` alone (IDA* asks this at every node).
+    #[inline]
+    fn is_goal_given(&self, state: &Self::State, _h: u32) -> bool {
+        self.is_goal(state)
     }
 
     /// An estimate of the cost from `state` to the nearest goal (0 for uninformed problems).

@@ -151,3 +151,69 @@ mod tests {
         assert!(Budget::unlimited().charge(u64::MAX - 1).is_ok());
     }
 }
+
+/// A [`Budget`] read cheaply at every node: one comparison, and the full check (node limit,
+/// clock) only at the node counts where it could fail.
+#[derive(Clone, Copy, Debug)]
+pub struct Meter<'a> {
+    budget: Budget<'a>,
+    /// The next count at which to look at the budget.
+    next: u64,
+}
+
+impl<'a> Meter<'a> {
+    /// A meter on `budget`.
+    pub fn new(budget: Budget<'a>) -> Self {
+        let mut meter = Meter { budget, next: 0 };
+        meter.next = meter.following(0);
+        meter
+    }
+
+    fn following(&self, count: u64) -> u64 {
+        let clock = if self.budget.deadline_ms.is_some() {
+            (count | 1023) + 1
+        } else {
+            u64::MAX
+        };
+        let nodes = self.budget.nodes.map_or(u64::MAX, |n| n.saturating_add(1));
+        clock.min(nodes).max(count + 1)
+    }
+
+    /// Fails once `count` exceeds the node limit or the deadline has passed.
+    #[inline(always)]
+    pub fn tick(&mut self, count: u64) -> Result<(), Aborted> {
+        if count < self.next {
+            Ok(())
+        } else {
+            self.check(count)
+        }
+    }
+
+    #[cold]
+    fn check(&mut self, count: u64) -> Result<(), Aborted> {
+        if self.budget.nodes.is_some_and(|n| count > n) {
+            return Err(Aborted);
+        }
+        if let (Some(deadline), Some(clock)) = (self.budget.deadline_ms, self.budget.clock) {
+            if clock.now_ms() >= deadline {
+                return Err(Aborted);
+            }
+        }
+        self.next = self.following(count);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod meter_tests {
+    use super::*;
+
+    #[test]
+    fn a_meter_stops_where_its_budget_does() {
+        let mut m = Meter::new(Budget::nodes(5000));
+        assert!((1..=5000).all(|n| m.tick(n).is_ok()));
+        assert_eq!(m.tick(5001), Err(Aborted));
+        let mut free = Meter::new(Budget::unlimited());
+        assert!(free.tick(u64::MAX - 1).is_ok());
+    }
+}

@@ -12,7 +12,7 @@ mod rng;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use budget::SystemClock;
-pub use budget::{Aborted, Budget, Clock};
+pub use budget::{Aborted, Budget, Clock, Meter};
 pub use hash::{FxBuildHasher, FxHasher};
 pub use lists::MoveLists;
 pub use rng::{mix64, SplitMix64};

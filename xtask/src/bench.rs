@@ -1,0 +1,115 @@
+//! `cargo xtask bench`: the native benchmarks, release builds, figures printed as Markdown
+//! tables (the README quotes them).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::run;
+
+/// Runs every native benchmark.
+pub fn native(root: &Path) -> Result<(), String> {
+    run(Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "arbor-cli"])
+        .current_dir(root))?;
+    let arbor = root.join("target/release/arbor");
+    println!("\n## Watching a search\n");
+    run(Command::new(&arbor).args(["bench", "observer", "--runs", "21"]))?;
+    println!("\n## IDA* on the 15-puzzle against a reference C IDA*\n");
+    npuzzle(root, &arbor)?;
+    println!("\n## A* on random 8-puzzles\n");
+    run(Command::new(&arbor).args(["bench", "astar", "--count", "1000"]))?;
+    Ok(())
+}
+
+/// IDA* (Manhattan) on the 50 of Korf's instances the reference solves with the fewest nodes,
+/// by Arbor and by `bench/reference/ida15.c` (built here with `cc -O3`), one after the other.
+fn npuzzle(root: &Path, arbor: &Path) -> Result<(), String> {
+    let data = std::fs::read_to_string(root.join("data/npuzzle/korf100.txt"))
+        .map_err(|e| e.to_string())?;
+    let mut instances: Vec<(u64, String)> = data
+        .lines()
+        .filter_map(|line| {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            Some((w.get(18)?.parse().ok()?, w.get(1..17)?.join(" ")))
+        })
+        .collect();
+    instances.sort();
+    instances.truncate(50);
+    let dir = root.join("target/bench");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let input = dir.join("korf-easiest-50.txt");
+    let text: String = instances.iter().map(|(_, t)| format!("{t}\n")).collect();
+    std::fs::write(&input, text).map_err(|e| e.to_string())?;
+    let reference = dir.join("ida15");
+    run(Command::new("cc")
+        .args(["-O3", "-o"])
+        .arg(&reference)
+        .arg(root.join("bench/reference/ida15.c")))?;
+
+    let goal: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+    let ours = capture(
+        Command::new(arbor)
+            .args([
+                "npuzzle",
+                "solve",
+                "--algo",
+                "idastar",
+                "--goal",
+                &goal.join(","),
+            ])
+            .arg(&input),
+    )?;
+    let theirs = capture(
+        Command::new(&reference).stdin(std::fs::File::open(&input).map_err(|e| e.to_string())?),
+    )?;
+    let sum = |text: &str| -> (u64, u64) {
+        text.lines()
+            .filter(|l| !l.starts_with("total"))
+            .filter_map(|l| {
+                let w: Vec<u64> = l
+                    .split_whitespace()
+                    .take(3)
+                    .filter_map(|x| x.parse().ok())
+                    .collect();
+                (w.len() == 3).then(|| (w[1], w[2]))
+            })
+            .fold((0, 0), |(n, t), (a, b)| (n + a, t + b))
+    };
+    let (our_nodes, our_us) = sum(&ours);
+    let (ref_nodes, ref_us) = sum(&theirs);
+    let expected: u64 = instances.iter().map(|(n, _)| n).sum();
+    println!("| solver | nodes generated | time | nodes/s |");
+    println!("|---|---|---|---|");
+    for (name, nodes, us) in [
+        ("Arbor IDA*", our_nodes, our_us),
+        ("reference C IDA* (cc -O3)", ref_nodes, ref_us),
+    ] {
+        println!(
+            "| {name} | {nodes} | {:.2} s | {:.0} M |",
+            us as f64 / 1e6,
+            nodes as f64 / us as f64
+        );
+    }
+    println!(
+        "\nArbor / reference: {:.2}× the time. Both generate exactly the counts in the data file ({}).",
+        our_us as f64 / ref_us as f64,
+        if our_nodes == expected && ref_nodes == expected { "yes" } else { "NO" }
+    );
+    if our_nodes != expected || ref_nodes != expected {
+        return Err(format!(
+            "node counts differ: Arbor {our_nodes}, reference {ref_nodes}, data file {expected}"
+        ));
+    }
+    Ok(())
+}
+
+fn capture(cmd: &mut Command) -> Result<String, String> {
+    let out = cmd
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("{cmd:?} failed"));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
