@@ -42,8 +42,8 @@ impl Shape {
 /// One node, placed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneNode {
-    /// The tree node.
-    pub id: NodeId,
+    /// The node's key: its index in the tree it was built from (and in the marks).
+    pub key: usize,
     /// Path from the root (`r`, `r.0`, …), for `data-node`.
     pub path: Rc<str>,
     /// Display name.
@@ -63,7 +63,7 @@ pub struct SceneNode {
 /// A whole tree, placed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
-    /// Nodes in the tree's breadth-first order (index = `NodeId`).
+    /// The drawn nodes, parents before children.
     pub nodes: Vec<SceneNode>,
     /// Drawing width in pixels.
     pub width: f64,
@@ -71,110 +71,138 @@ pub struct Scene {
     pub height: f64,
 }
 
+/// Any tree to place: its nodes as keys (parents before children, the root first), and how
+/// to name and shape each.
+pub struct TreeShape<'a> {
+    /// The keys, the root first, each after its parent.
+    pub keys: &'a [usize],
+    /// A key's parent (`None` for the root).
+    pub parent: &'a dyn Fn(usize) -> Option<usize>,
+    /// A key's label.
+    pub label: &'a dyn Fn(usize) -> String,
+    /// A key's shape.
+    pub shape: &'a dyn Fn(usize) -> Shape,
+    /// Horizontal distance between neighbours, in pixels.
+    pub gap_x: f64,
+    /// Vertical distance between levels, in pixels.
+    pub gap_y: f64,
+}
+
 impl Scene {
-    /// Places every node of `tree`.
+    /// Places every node of a game tree.
     pub fn of_tree(tree: &GameTree) -> Scene {
         Scene::of_visible(tree, &|_| false)
     }
 
-    /// Places the nodes of `tree` that are not below a collapsed node.
-    pub fn of_visible(tree: &GameTree, collapsed: &dyn Fn(NodeId) -> bool) -> Scene {
-        // Visible nodes, breadth-first (parents before children), and their scene indices.
-        let mut visible: Vec<usize> = Vec::new();
-        let mut index_of = vec![usize::MAX; tree.len()];
-        let mut queue = std::collections::VecDeque::from([0usize]);
-        while let Some(i) = queue.pop_front() {
-            index_of[i] = visible.len();
-            visible.push(i);
-            if !collapsed(NodeId(i as u32)) {
-                queue.extend(tree.nodes()[i].children.iter().map(|c| c.index()));
-            }
-        }
-        let children: Vec<Vec<usize>> = visible
-            .iter()
-            .map(|&i| {
-                if collapsed(NodeId(i as u32)) {
-                    Vec::new()
-                } else {
-                    tree.nodes()[i]
-                        .children
-                        .iter()
-                        .map(|c| index_of[c.index()])
-                        .collect()
-                }
-            })
-            .collect();
-        let subtree = subtree_sizes(tree);
-        let layout = arbor_layout::tidy(&children);
-        // Utility vectors are wider than single values.
+    /// Places the nodes of a game tree that are not below a collapsed node (keys are node
+    /// indices).
+    pub fn of_visible(tree: &GameTree, collapsed: &dyn Fn(usize) -> bool) -> Scene {
+        let keys: Vec<usize> = (0..tree.len()).collect();
         let gap_x = if tree.players() > 2 {
+            // Utility vectors are wider than single values.
             GAP_X * (0.6 + 0.3 * tree.players() as f64)
         } else {
             GAP_X
         };
-        let paths = paths(tree);
+        Scene::build(
+            &TreeShape {
+                keys: &keys,
+                parent: &|k| tree.nodes()[k].parent.map(NodeId::index),
+                label: &|k| tree.nodes()[k].label.clone(),
+                shape: &|k| {
+                    let id = NodeId(k as u32);
+                    if tree.node(id).is_leaf() {
+                        Shape::Leaf
+                    } else if tree.players() > 2 {
+                        Shape::Player(tree.player_at(id) as u8)
+                    } else if tree.player_at(id) == 0 {
+                        Shape::Max
+                    } else {
+                        Shape::Min
+                    }
+                },
+                gap_x,
+                gap_y: GAP_Y,
+            },
+            collapsed,
+        )
+    }
+
+    /// Places any tree, leaving out what lies below collapsed keys.
+    pub fn build(tree: &TreeShape<'_>, collapsed: &dyn Fn(usize) -> bool) -> Scene {
+        let count = tree.keys.len();
+        let mut local = std::collections::HashMap::with_capacity(count);
+        for (i, &k) in tree.keys.iter().enumerate() {
+            local.insert(k, i);
+        }
+        // Children in key order, and each node's path.
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); count];
+        let mut parent = vec![None; count];
+        for (i, &k) in tree.keys.iter().enumerate().skip(1) {
+            if let Some(p) = (tree.parent)(k).and_then(|pk| local.get(&pk).copied()) {
+                parent[i] = Some(p);
+                children[p].push(i);
+            }
+        }
+        let mut path: Vec<String> = vec![String::new(); count];
+        let mut size = vec![1usize; count];
+        for i in (1..count).rev() {
+            if let Some(p) = parent[i] {
+                size[p] += size[i];
+            }
+        }
+        // Visible nodes, breadth-first from the root.
+        let mut visible = Vec::new();
+        let mut index_of = vec![usize::MAX; count];
+        let mut queue = std::collections::VecDeque::new();
+        if count > 0 {
+            path[0] = "r".into();
+            queue.push_back(0usize);
+        }
+        while let Some(i) = queue.pop_front() {
+            index_of[i] = visible.len();
+            visible.push(i);
+            for (n, &c) in children[i].iter().enumerate() {
+                path[c] = format!("{}.{n}", path[i]);
+                if !collapsed(tree.keys[i]) {
+                    queue.push_back(c);
+                }
+            }
+        }
+        let shown: Vec<Vec<usize>> = visible
+            .iter()
+            .map(|&i| {
+                if collapsed(tree.keys[i]) {
+                    Vec::new()
+                } else {
+                    children[i].iter().map(|&c| index_of[c]).collect()
+                }
+            })
+            .collect();
+        let layout = arbor_layout::tidy(&shown);
         let nodes = visible
             .iter()
             .enumerate()
             .map(|(k, &i)| {
-                let node = &tree.nodes()[i];
-                let id = NodeId(i as u32);
-                let shape = if node.is_leaf() {
-                    Shape::Leaf
-                } else if tree.players() > 2 {
-                    Shape::Player(tree.player_at(id) as u8)
-                } else if tree.player_at(id) == 0 {
-                    Shape::Max
-                } else {
-                    Shape::Min
-                };
+                let key = tree.keys[i];
                 SceneNode {
-                    id,
-                    path: Rc::from(paths[i].as_str()),
-                    label: Rc::from(node.label.as_str()),
-                    shape,
-                    x: MARGIN + layout.x[k] * gap_x,
-                    y: MARGIN + f64::from(layout.depth[k]) * GAP_Y,
-                    parent: node.parent.map(|p| index_of[p.index()]),
-                    hidden: if children[k].is_empty() && !node.is_leaf() {
-                        subtree[i] - 1
-                    } else {
-                        0
-                    },
+                    key,
+                    path: Rc::from(path[i].as_str()),
+                    label: Rc::from((tree.label)(key).as_str()),
+                    shape: (tree.shape)(key),
+                    x: MARGIN + layout.x[k] * tree.gap_x,
+                    y: MARGIN + f64::from(layout.depth[k]) * tree.gap_y,
+                    parent: parent[i].map(|p| index_of[p]),
+                    hidden: if shown[k].is_empty() { size[i] - 1 } else { 0 },
                 }
             })
             .collect();
         Scene {
             nodes,
-            width: 2.0 * MARGIN + layout.width * gap_x,
-            height: 2.0 * MARGIN + f64::from(layout.height) * GAP_Y,
+            width: 2.0 * MARGIN + layout.width * tree.gap_x,
+            height: 2.0 * MARGIN + f64::from(layout.height) * tree.gap_y,
         }
     }
-}
-
-/// Every node's subtree size (itself included).
-fn subtree_sizes(tree: &GameTree) -> Vec<usize> {
-    let mut size = vec![1usize; tree.len()];
-    // Breadth-first order puts children after parents: add sizes from the back.
-    for i in (1..tree.len()).rev() {
-        if let Some(p) = tree.nodes()[i].parent {
-            size[p.index()] += size[i];
-        }
-    }
-    size
-}
-
-/// Every node's path, computed top-down in one pass.
-fn paths(tree: &GameTree) -> Vec<String> {
-    let mut out = vec![String::new(); tree.len()];
-    out[0] = "r".to_string();
-    // Breadth-first order puts parents before children.
-    for (i, node) in tree.nodes().iter().enumerate() {
-        for (k, c) in node.children.iter().enumerate() {
-            out[c.index()] = format!("{}.{k}", out[i]);
-        }
-    }
-    out
 }
 
 /// Formats a value for display, with ±∞ for the search's infinities.
@@ -215,7 +243,7 @@ mod tests {
         assert_eq!(scene.nodes[14].shape, Shape::Leaf);
         assert_eq!(&*scene.nodes[13].path, "r.1.1.0");
         for node in &scene.nodes {
-            assert_eq!(tree.find_path(&node.path), Some(node.id));
+            assert_eq!(tree.find_path(&node.path), Some(NodeId(node.key as u32)));
             assert!(node.x >= MARGIN && node.x <= scene.width - MARGIN);
         }
         // The root is centred over B and C.
@@ -226,14 +254,17 @@ mod tests {
     #[test]
     fn collapsed_subtrees_are_hidden_and_counted() {
         let tree = GameTree::parse("[[[-1,4],[2,6]],[[-3,-5],[0,7]]]").unwrap();
-        let scene = Scene::of_visible(&tree, &|id| id == NodeId(1));
+        let scene = Scene::of_visible(&tree, &|key| key == 1);
         // B's six descendants are hidden.
         assert_eq!(scene.nodes.len(), 9);
-        let b = scene.nodes.iter().find(|n| n.id == NodeId(1)).unwrap();
+        let b = scene.nodes.iter().find(|n| n.key == 1).unwrap();
         assert_eq!(b.hidden, 6);
         for node in &scene.nodes {
             if let Some(p) = node.parent {
-                assert_eq!(tree.node(node.id).parent, Some(scene.nodes[p].id));
+                assert_eq!(
+                    tree.node(NodeId(node.key as u32)).parent.map(NodeId::index),
+                    Some(scene.nodes[p].key)
+                );
             }
         }
         assert!(scene.width < Scene::of_tree(&tree).width);

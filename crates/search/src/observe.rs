@@ -5,7 +5,7 @@
 //! node 0; iterative searches keep counting across iterations, so each iteration's nodes are
 //! its own). Every event names a node by that number.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::problem::Problem;
 
@@ -14,7 +14,7 @@ pub type NodeId = u64;
 
 /// Why a generated node was dropped without joining the frontier (or, for `Stale`, why a
 /// popped node was skipped).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Dropped {
     /// Graph search: its state was already reached at no greater cost.
@@ -28,7 +28,7 @@ pub enum Dropped {
 }
 
 /// Why a node was not expanded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Cut {
     /// It is at the depth limit.
@@ -118,7 +118,7 @@ pub struct TraceNode<S, A> {
 }
 
 /// One thing that happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// A new iteration with this limit.

@@ -1,1 +1,482 @@
-//! Replaying a recorded search (filled in with the visualiser).
+//! Replaying a recorded search step by step: which nodes are in the frontier, which explored,
+//! which not yet seen, and in what order — from the trace alone, so the visualiser shows what
+//! the search did.
+//!
+//! A *step* groups the events a person would tell as one thing:
+//! - a new iteration;
+//! - a node taken from the frontier (or, in IDA*, reached) and goal-tested — with a depth
+//!   cutoff, a stale skip or the goal found;
+//! - a node expanded, with the children generated and what became of each (pushed, dropped,
+//!   cut off) until the search moves on to visit one;
+//! - in IDA*, more children generated when the search comes back to a node.
+
+use serde::{Deserialize, Serialize};
+
+use crate::observe::{Cut, Dropped, Event, NodeId};
+use crate::outcome::Algorithm;
+
+/// What the replay needs to know of a recorded node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeInfo {
+    /// Its parent.
+    pub parent: Option<NodeId>,
+    /// Path cost from the start.
+    pub g: u32,
+    /// Heuristic estimate.
+    pub h: u32,
+    /// Depth in the search tree.
+    pub depth: u32,
+    /// The iteration it belongs to (0 without iterations).
+    pub iteration: u32,
+}
+
+/// What a step does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// The search starts: the start node is generated.
+    Start,
+    /// A new iteration.
+    Iteration,
+    /// A node is visited: taken from the frontier and goal-tested.
+    Visit,
+    /// A node is expanded and its children generated.
+    Expand,
+    /// More children of an earlier-expanded node are generated (IDA*, after backtracking).
+    Generate,
+}
+
+/// One step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The events it covers.
+    pub events: std::ops::Range<usize>,
+    /// What it does.
+    pub kind: StepKind,
+    /// The node it is about.
+    pub node: Option<NodeId>,
+}
+
+/// Where a node stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Seen {
+    /// Not generated yet (or in another iteration).
+    #[default]
+    NotYet,
+    /// Generated and waiting in the frontier.
+    Frontier,
+    /// Generated, not in a frontier (IDA* generates and descends at once).
+    Generated,
+    /// Taken from the frontier and goal-tested, not expanded (yet).
+    Visited,
+    /// Expanded: its children were generated.
+    Expanded,
+    /// Dropped as a repeat.
+    Dropped(Dropped),
+    /// Not expanded because of a limit.
+    CutOff(Cut),
+    /// The goal.
+    Goal,
+}
+
+/// The state after some steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchFrame {
+    /// Each recorded node's standing.
+    pub seen: Vec<Seen>,
+    /// Each node's place in expansion order (1 for the first expanded), if expanded.
+    pub expansion: Vec<Option<u32>>,
+    /// The node the last step was about.
+    pub current: Option<NodeId>,
+    /// The iteration under way (its depth limit or f bound), for iterative searches.
+    pub iteration: Option<u32>,
+    /// The frontier, next to leave first (IDA*: the current path, deepest first).
+    pub frontier: Vec<NodeId>,
+    /// Expanded nodes of this iteration, in order.
+    pub explored: Vec<NodeId>,
+    /// Nodes goal-tested in each iteration, in order: the traversal order.
+    pub visits: Vec<(Option<u32>, Vec<NodeId>)>,
+    /// Counts so far (over all iterations).
+    pub expanded: u64,
+    /// Nodes generated so far (the start once).
+    pub generated: u64,
+    /// Largest frontier so far.
+    pub peak_frontier: usize,
+    /// The goal node, once found.
+    pub found: Option<NodeId>,
+    /// The path from the start to the goal (once found), start first.
+    pub path: Vec<NodeId>,
+}
+
+/// A recorded search, ready to step.
+#[derive(Clone, Debug)]
+pub struct SearchReplay {
+    nodes: Vec<NodeInfo>,
+    events: Vec<Event>,
+    algorithm: Algorithm,
+    steps: Vec<Step>,
+}
+
+impl SearchReplay {
+    /// Groups the events into steps. `nodes[i]` describes node `i`.
+    pub fn new(nodes: Vec<NodeInfo>, events: Vec<Event>, algorithm: Algorithm) -> SearchReplay {
+        let steps = group(&events);
+        SearchReplay {
+            nodes,
+            events,
+            algorithm,
+            steps,
+        }
+    }
+
+    /// The steps.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Number of steps (frames go from 0 to this).
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// True if nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// The events.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The recorded nodes.
+    pub fn nodes(&self) -> &[NodeInfo] {
+        &self.nodes
+    }
+
+    /// The algorithm that ran.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Nodes of each iteration (iteration number → node ids), for drawing one iteration's tree.
+    pub fn iteration_of(&self, node: NodeId) -> u32 {
+        self.nodes.get(node as usize).map_or(0, |n| n.iteration)
+    }
+
+    /// The frame after the first `done` steps.
+    pub fn frame(&self, done: usize) -> SearchFrame {
+        let done = done.min(self.steps.len());
+        let end = if done == 0 {
+            0
+        } else {
+            self.steps[done - 1].events.end
+        };
+        let n = self.nodes.len();
+        let mut f = SearchFrame {
+            seen: vec![Seen::NotYet; n],
+            expansion: vec![None; n],
+            current: None,
+            iteration: None,
+            frontier: Vec::new(),
+            explored: Vec::new(),
+            visits: Vec::new(),
+            expanded: 0,
+            generated: 0,
+            peak_frontier: 0,
+            found: None,
+            path: Vec::new(),
+        };
+        // Frontier in insertion order; removals are marked and compacted as they go.
+        let mut pending: Vec<NodeId> = Vec::new();
+        let mut in_frontier = vec![false; n];
+        let mut frontier_len = 0usize;
+        for event in &self.events[..end] {
+            match *event {
+                Event::Iteration { limit } => {
+                    f.iteration = Some(limit);
+                    f.explored.clear();
+                    for (s, e) in f.seen.iter_mut().zip(f.expansion.iter_mut()) {
+                        *s = Seen::NotYet;
+                        *e = None;
+                    }
+                    pending.clear();
+                    in_frontier.iter_mut().for_each(|b| *b = false);
+                    frontier_len = 0;
+                    f.visits.push((Some(limit), Vec::new()));
+                }
+                Event::Generate { node } => {
+                    let i = node as usize;
+                    f.seen[i] = Seen::Generated;
+                    let first_root = self.nodes[i].parent.is_none() && f.generated > 0;
+                    if !first_root {
+                        f.generated += 1;
+                    }
+                }
+                Event::Push { node } => {
+                    f.seen[node as usize] = Seen::Frontier;
+                    pending.push(node);
+                    in_frontier[node as usize] = true;
+                    frontier_len += 1;
+                    f.peak_frontier = f.peak_frontier.max(frontier_len);
+                }
+                Event::Pop { node } => {
+                    f.seen[node as usize] = Seen::Visited;
+                    if std::mem::take(&mut in_frontier[node as usize]) {
+                        frontier_len -= 1;
+                    }
+                }
+                Event::GoalTest { node, goal } => {
+                    f.seen[node as usize] = if goal { Seen::Goal } else { Seen::Visited };
+                    if f.visits.is_empty() {
+                        f.visits.push((None, Vec::new()));
+                    }
+                    if let Some(last) = f.visits.last_mut() {
+                        last.1.push(node);
+                    }
+                }
+                Event::Expand { node } => {
+                    f.seen[node as usize] = Seen::Expanded;
+                    f.expanded += 1;
+                    f.explored.push(node);
+                    f.expansion[node as usize] = Some(f.explored.len() as u32);
+                }
+                Event::Drop { node, why } => {
+                    f.seen[node as usize] = Seen::Dropped(why);
+                    if std::mem::take(&mut in_frontier[node as usize]) {
+                        frontier_len -= 1;
+                    }
+                }
+                Event::Cutoff { node, why } => f.seen[node as usize] = Seen::CutOff(why),
+                Event::Found { node } => {
+                    f.found = Some(node);
+                    f.seen[node as usize] = Seen::Goal;
+                }
+            }
+        }
+        f.current = if done == 0 {
+            None
+        } else {
+            self.steps[done - 1].node
+        };
+        let mut frontier: Vec<NodeId> = pending
+            .into_iter()
+            .filter(|&id| in_frontier[id as usize])
+            .collect();
+        match self.algorithm {
+            Algorithm::BreadthFirst => {}
+            Algorithm::DepthFirst | Algorithm::DepthLimited | Algorithm::IterativeDeepening => {
+                frontier.reverse()
+            }
+            Algorithm::UniformCost => frontier.sort_by_key(|&id| (self.nodes[id as usize].g, id)),
+            Algorithm::Greedy => frontier.sort_by_key(|&id| (self.nodes[id as usize].h, id)),
+            Algorithm::AStar => frontier.sort_by_key(|&id| {
+                let n = &self.nodes[id as usize];
+                (n.g + n.h, n.h, id)
+            }),
+            Algorithm::IdaStar => {
+                // No frontier: the path from the start to the current node.
+                frontier.clear();
+                let mut at = f.current;
+                while let Some(id) = at {
+                    frontier.push(id);
+                    at = self.nodes[id as usize].parent;
+                }
+            }
+        }
+        f.frontier = frontier;
+        if let Some(goal) = f.found {
+            let mut at = Some(goal);
+            while let Some(id) = at {
+                f.path.push(id);
+                at = self.nodes[id as usize].parent;
+            }
+            f.path.reverse();
+        }
+        f
+    }
+}
+
+fn group(events: &[Event]) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        // Does this event start a new step, or belong to the one before?
+        let starts = match (e, steps.last()) {
+            (Event::Iteration { .. }, _) => Some((StepKind::Iteration, None)),
+            (_, None) => Some((StepKind::Start, e.node())),
+            (Event::Pop { node }, _) => Some((StepKind::Visit, Some(*node))),
+            (Event::GoalTest { node, .. }, Some(last)) => {
+                // Part of a visit that began with its pop; otherwise (IDA*, the start) its own.
+                let popped = last.kind == StepKind::Visit && last.node == Some(*node);
+                (!popped).then_some((StepKind::Visit, Some(*node)))
+            }
+            (Event::Expand { node }, _) => Some((StepKind::Expand, Some(*node))),
+            (Event::Generate { node }, Some(last)) => {
+                let in_expansion = matches!(
+                    last.kind,
+                    StepKind::Expand | StepKind::Generate | StepKind::Start
+                );
+                (!in_expansion).then_some((StepKind::Generate, Some(*node)))
+            }
+            (Event::Generate { .. }, _) => None,
+            _ => None,
+        };
+        match starts {
+            Some((kind, node)) => {
+                // A start node generated after an iteration marker joins that iteration's step.
+                if kind == StepKind::Generate
+                    && steps.last().is_some_and(|s| s.kind == StepKind::Iteration)
+                {
+                    steps.last_mut().expect("a step").events.end = i + 1;
+                    continue;
+                }
+                steps.push(Step {
+                    events: i..i + 1,
+                    kind,
+                    node,
+                });
+            }
+            None => {
+                if let Some(last) = steps.last_mut() {
+                    last.events.end = i + 1;
+                }
+            }
+        }
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{search, Budget, Graph, Options, Recorder};
+
+    fn replay(text: &str, algorithm: Algorithm) -> (Graph, SearchReplay) {
+        let graph = Graph::parse(text).unwrap();
+        let mut rec = Recorder::new();
+        search(
+            &graph,
+            &Options::new(algorithm),
+            &Budget::unlimited(),
+            &mut rec,
+        );
+        let trace = rec.into_trace();
+        let nodes = trace
+            .nodes
+            .iter()
+            .map(|n| NodeInfo {
+                parent: n.parent,
+                g: n.g,
+                h: n.h,
+                depth: n.depth,
+                iteration: n.iteration,
+            })
+            .collect();
+        (graph, SearchReplay::new(nodes, trace.events, algorithm))
+    }
+
+    const SEED000: &str = "A[B[E[I] F[J K[O P]]] C[G[L[R]]] D[H[M N[S]]]]\ngoal R";
+
+    #[test]
+    fn iterative_deepening_rounds_read_like_the_tutorial() {
+        let (graph, r) = replay(SEED000, Algorithm::IterativeDeepening);
+        let end = r.frame(r.len());
+        // The trace's node states are graph nodes; recover names through a fresh recorder.
+        let mut rec = Recorder::new();
+        search(
+            &graph,
+            &Options::new(Algorithm::IterativeDeepening),
+            &Budget::unlimited(),
+            &mut rec,
+        );
+        let trace = rec.into_trace();
+        let name = |id: NodeId| graph.name(trace.nodes[id as usize].state);
+        let rounds: Vec<String> = end
+            .visits
+            .iter()
+            .map(|(limit, ids)| {
+                format!(
+                    "{}: {}",
+                    limit.unwrap(),
+                    ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" ")
+                )
+            })
+            .collect();
+        assert_eq!(
+            rounds,
+            [
+                "0: A",
+                "1: A B C D",
+                "2: A B E F C G D H",
+                "3: A B E I F J K C G L D H M N",
+                "4: A B E I F J K O P C G L R",
+            ]
+        );
+        let path: Vec<&str> = end.path.iter().map(|&i| name(i)).collect();
+        assert_eq!(path, ["A", "C", "G", "L", "R"]);
+        assert_eq!(end.seen[end.found.unwrap() as usize], Seen::Goal);
+        // Every step has a kind and a node (but iteration markers).
+        assert!(r
+            .steps()
+            .iter()
+            .all(|s| s.node.is_some() || s.kind == StepKind::Iteration));
+    }
+
+    #[test]
+    fn breadth_first_frontier_is_a_queue() {
+        let (graph, r) = replay("A[B[D E] C[F]]\ngoal F", Algorithm::BreadthFirst);
+        let mut rec = Recorder::new();
+        search(
+            &graph,
+            &Options::new(Algorithm::BreadthFirst),
+            &Budget::unlimited(),
+            &mut rec,
+        );
+        let trace = rec.into_trace();
+        let names = |ids: &[NodeId]| {
+            ids.iter()
+                .map(|&i| graph.name(trace.nodes[i as usize].state))
+                .collect::<Vec<_>>()
+        };
+        // Start, visit A, expand A (B, C pushed), visit B, expand B (D, E pushed): C D E queue.
+        let kinds: Vec<StepKind> = r.steps().iter().take(5).map(|s| s.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                StepKind::Start,
+                StepKind::Visit,
+                StepKind::Expand,
+                StepKind::Visit,
+                StepKind::Expand
+            ]
+        );
+        let f = r.frame(5);
+        assert_eq!(names(&f.frontier), ["C", "D", "E"]);
+        assert_eq!(names(&f.explored), ["A", "B"]);
+        assert_eq!(
+            f.expansion[trace
+                .nodes
+                .iter()
+                .position(|n| graph.name(n.state) == "B")
+                .unwrap()],
+            Some(2)
+        );
+        let end = r.frame(r.len());
+        assert_eq!(names(&end.path), ["A", "C", "F"]);
+        assert_eq!(end.peak_frontier, 3);
+    }
+
+    #[test]
+    fn depth_first_frontier_is_a_stack_and_ida_shows_its_path() {
+        let (_, r) = replay("A[B[D E] C[F]]\ngoal F", Algorithm::DepthFirst);
+        let f = r.frame(3); // after expanding A: B on top of C
+        assert_eq!(f.frontier.len(), 2);
+        assert!(
+            f.frontier[0] < f.frontier[1],
+            "B (generated first) is on top"
+        );
+        let (_, r) = replay("A[B[D E] C[F]]\ngoal F", Algorithm::IdaStar);
+        let end = r.frame(r.len());
+        assert!(end.found.is_some());
+        assert_eq!(end.frontier.first(), end.found.as_ref());
+    }
+}

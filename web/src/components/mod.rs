@@ -1,6 +1,7 @@
 //! Presentational components: they draw what they are given.
 
 pub mod controls;
+pub mod game_look;
 pub mod pan;
 pub mod pseudocode;
 pub mod tree_svg;

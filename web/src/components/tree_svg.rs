@@ -1,43 +1,85 @@
-//! Draws a [`Scene`] as SVG.
+//! Draws a [`Scene`] as SVG, each node as its [`Look`] says.
 //!
 //! Built for trees of thousands of nodes that change a few nodes per step:
 //! - nodes and edges are drawn in memoised chunks of [`CHUNK`] consecutive nodes, so a step
-//!   re-renders only the chunks whose marks changed, and within them only the changed nodes;
+//!   re-renders only the chunks whose looks changed, and within them only the changed nodes;
 //! - everything is drawn at absolute coordinates — a `transform` per node would give Chrome one
 //!   paint-property node per node to composite on every frame.
 
 use std::rc::Rc;
 
-use arbor_game::NodeId;
 use yew::prelude::*;
 
-use crate::scene::{data_value, show_value, NodeMark, Scene, SceneNode, Shape, Status};
+use crate::scene::{Scene, SceneNode};
 
 /// Nodes per memoised chunk.
 const CHUNK: usize = 64;
 
-/// Props of [`TreeSvg`]. The scene and the marks compare by pointer: a new drawing is a new
+/// How an edge is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EdgeKind {
+    /// The root has no edge.
+    None,
+    /// Not walked yet.
+    Plain,
+    /// Walked by the search.
+    Walked,
+    /// On the principal variation or the solution path.
+    Principal,
+    /// Where a subtree was cut off: drawn cut.
+    Cut,
+    /// Inside a cut-off subtree, or to a node dropped: dashed.
+    Pruned,
+    /// Not drawn (the node is not shown yet).
+    Hidden,
+}
+
+/// The event handlers and accessibility attributes of an interactive node.
+#[derive(Clone, Default, PartialEq)]
+pub struct Interaction {
+    /// Click.
+    pub onclick: Option<Callback<MouseEvent>>,
+    /// Enter and Space (for nodes that are buttons).
+    pub onkeydown: Option<Callback<KeyboardEvent>>,
+    /// `button` for keyboard-operable nodes.
+    pub role: Option<&'static str>,
+    /// `0` for keyboard-operable nodes.
+    pub tabindex: Option<&'static str>,
+    /// A CSS class saying what a click does (`editable`, `foldable`).
+    pub class: Option<&'static str>,
+}
+
+/// What a node shows at a step: a look draws the node at its place (absolute coordinates)
+/// and says how its edge from the parent is drawn. Compared for equality to skip redrawing.
+pub trait Look: Clone + PartialEq + Default + 'static {
+    /// The edge from `parent` to this node.
+    fn edge(&self, parent: &Self) -> EdgeKind;
+    /// The node's `<g>`, with `interaction` applied.
+    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html;
+}
+
+/// Props of [`TreeSvg`]. The scene and the looks compare by pointer: a new drawing is a new
 /// `Rc`.
 #[derive(Properties)]
-pub struct TreeSvgProps {
+pub struct TreeSvgProps<L: Look> {
     /// The placed tree.
     pub scene: Rc<Scene>,
-    /// One mark per tree node (indexed by `NodeId`).
-    pub marks: Rc<Vec<NodeMark>>,
+    /// One look per key (`SceneNode::key` indexes it).
+    pub marks: Rc<Vec<L>>,
     /// Accessible description of the drawing.
     pub title: AttrValue,
-    /// Called when a leaf is activated (click, Enter or Space), if leaves are editable.
+    /// Called with a leaf's key when it is activated (click, Enter or Space).
     #[prop_or_default]
-    pub on_leaf: Option<Callback<NodeId>>,
-    /// Called when an inner node is clicked (to collapse or expand it).
+    pub on_leaf: Option<Callback<usize>>,
+    /// Called with an inner node's key when it is clicked (to fold or unfold it).
     #[prop_or_default]
-    pub on_inner: Option<Callback<NodeId>>,
+    pub on_inner: Option<Callback<usize>>,
     /// Scale of the drawing (1 = natural size).
     #[prop_or(1.0)]
     pub zoom: f64,
 }
 
-impl PartialEq for TreeSvgProps {
+impl<L: Look> PartialEq for TreeSvgProps<L> {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.scene, &other.scene)
             && Rc::ptr_eq(&self.marks, &other.marks)
@@ -50,19 +92,21 @@ impl PartialEq for TreeSvgProps {
 
 /// The tree drawing.
 #[component]
-pub fn TreeSvg(props: &TreeSvgProps) -> Html {
+pub fn TreeSvg<L: Look>(props: &TreeSvgProps<L>) -> Html {
     let scene = &props.scene;
-    // The marks of the drawn nodes, in scene order, and each edge's look.
-    let marks: Vec<NodeMark> = scene
+    let marks: Vec<L> = scene
         .nodes
         .iter()
-        .map(|n| props.marks.get(n.id.index()).cloned().unwrap_or_default())
+        .map(|n| props.marks.get(n.key).cloned().unwrap_or_default())
         .collect();
     let edges: Vec<EdgeKind> = scene
         .nodes
         .iter()
         .enumerate()
-        .map(|(i, node)| edge_kind(&marks[i], node.parent.map(|p| &marks[p])))
+        .map(|(i, node)| {
+            node.parent
+                .map_or(EdgeKind::None, |p| marks[i].edge(&marks[p]))
+        })
         .collect();
     let chunks = scene.nodes.len().div_ceil(CHUNK);
     let range = |c: usize| c * CHUNK..((c + 1) * CHUNK).min(scene.nodes.len());
@@ -89,47 +133,11 @@ pub fn TreeSvg(props: &TreeSvgProps) -> Html {
             </g>
             <g class="nodes">
                 { for (0..chunks).map(|c| html! {
-                    <NodeChunk key={c} scene={scene.clone()} start={range(c).start} marks={Rc::<[NodeMark]>::from(&marks[range(c)])}
+                    <NodeChunk<L> key={c} scene={scene.clone()} start={range(c).start} marks={Rc::<[L]>::from(&marks[range(c)])}
                         on_leaf={props.on_leaf.clone()} on_inner={props.on_inner.clone()} />
                 }) }
             </g>
         </svg>
-    }
-}
-
-/// How an edge is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EdgeKind {
-    /// The root has no edge.
-    None,
-    /// Not walked yet.
-    Plain,
-    /// Walked by the search.
-    Walked,
-    /// On the principal variation.
-    Principal,
-    /// The edge where a cutoff pruned the subtree below: drawn cut.
-    Cut,
-    /// Inside a pruned subtree.
-    Pruned,
-}
-
-fn edge_kind(child: &NodeMark, parent: Option<&NodeMark>) -> EdgeKind {
-    let Some(parent) = parent else {
-        return EdgeKind::None;
-    };
-    if child.status == Status::Pruned {
-        if parent.status == Status::Pruned {
-            EdgeKind::Pruned
-        } else {
-            EdgeKind::Cut
-        }
-    } else if child.principal {
-        EdgeKind::Principal
-    } else if child.status != Status::Unvisited {
-        EdgeKind::Walked
-    } else {
-        EdgeKind::Plain
     }
 }
 
@@ -172,10 +180,13 @@ struct EdgeViewProps {
 #[component]
 fn EdgeView(props: &EdgeViewProps) -> Html {
     let ((x1, y1), (x2, y2)) = (props.from, props.to);
+    if props.kind == EdgeKind::Hidden {
+        return html! {};
+    }
     let class = classes!(
         "edge",
         match props.kind {
-            EdgeKind::None | EdgeKind::Plain => None,
+            EdgeKind::None | EdgeKind::Plain | EdgeKind::Hidden => None,
             EdgeKind::Walked => Some("walked"),
             EdgeKind::Principal => Some("walked principal"),
             EdgeKind::Cut | EdgeKind::Pruned => Some("pruned"),
@@ -204,15 +215,15 @@ fn EdgeView(props: &EdgeViewProps) -> Html {
 }
 
 #[derive(Properties)]
-struct NodeChunkProps {
+struct NodeChunkProps<L: Look> {
     scene: Rc<Scene>,
     start: usize,
-    marks: Rc<[NodeMark]>,
-    on_leaf: Option<Callback<NodeId>>,
-    on_inner: Option<Callback<NodeId>>,
+    marks: Rc<[L]>,
+    on_leaf: Option<Callback<usize>>,
+    on_inner: Option<Callback<usize>>,
 }
 
-impl PartialEq for NodeChunkProps {
+impl<L: Look> PartialEq for NodeChunkProps<L> {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.scene, &other.scene)
             && self.start == other.start
@@ -223,21 +234,21 @@ impl PartialEq for NodeChunkProps {
 }
 
 #[component]
-fn NodeChunk(props: &NodeChunkProps) -> Html {
+fn NodeChunk<L: Look>(props: &NodeChunkProps<L>) -> Html {
     let nodes = &props.scene.nodes;
     html! {
         <g>
             { for props.marks.iter().enumerate().map(|(k, mark)| {
                 let i = props.start + k;
-                let node = &nodes[i];
+                let leaf = nodes[i].shape == crate::scene::Shape::Leaf;
                 html! {
-                    <NodeView
+                    <NodeView<L>
                         key={k}
                         scene={props.scene.clone()}
                         index={i}
                         mark={mark.clone()}
-                        on_leaf={props.on_leaf.clone().filter(|_| node.shape == Shape::Leaf)}
-                        on_inner={props.on_inner.clone().filter(|_| node.shape != Shape::Leaf)}
+                        on_leaf={props.on_leaf.clone().filter(|_| leaf)}
+                        on_inner={props.on_inner.clone().filter(|_| !leaf)}
                     />
                 }
             }) }
@@ -246,15 +257,15 @@ fn NodeChunk(props: &NodeChunkProps) -> Html {
 }
 
 #[derive(Properties)]
-struct NodeViewProps {
+struct NodeViewProps<L: Look> {
     scene: Rc<Scene>,
     index: usize,
-    mark: NodeMark,
-    on_leaf: Option<Callback<NodeId>>,
-    on_inner: Option<Callback<NodeId>>,
+    mark: L,
+    on_leaf: Option<Callback<usize>>,
+    on_inner: Option<Callback<usize>>,
 }
 
-impl PartialEq for NodeViewProps {
+impl<L: Look> PartialEq for NodeViewProps<L> {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.scene, &other.scene)
             && self.index == other.index
@@ -265,131 +276,55 @@ impl PartialEq for NodeViewProps {
 }
 
 #[component]
-fn NodeView(props: &NodeViewProps) -> Html {
+fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
     let node: &SceneNode = &props.scene.nodes[props.index];
-    let NodeViewProps {
-        mark,
-        on_leaf,
-        on_inner,
-        ..
-    } = props;
-    let (x, y) = (node.x, node.y);
-    let value_y = fmt(y + match node.shape {
-        Shape::Max => 10.0,
-        Shape::Min => -3.0,
-        _ => 5.0,
-    });
-    let player_tag = match node.shape {
-        Shape::Player(p) => Some(html! {
-            <text class="player-tag" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ format!("{} to move", (b'A' + p) as char) }</text>
-        }),
-        _ => None,
-    };
-    let window = mark.window.filter(|_| mark.open || mark.status == Status::Current).map(|(a, b)| {
-        html! { <text class="window" x={fmt(x)} y={fmt(y + 38.0)}>{ format!("α {}  β {}", show_value(a), show_value(b)) }</text> }
-    });
-    let kind = match node.shape {
-        Shape::Max => "MAX node".to_string(),
-        Shape::Min => "MIN node".to_string(),
-        Shape::Player(p) => format!("player {} node", (b'A' + p) as char),
-        Shape::Leaf => "leaf".to_string(),
-    };
-    let value = mark.value.text();
-    let mut description = format!("{} {}, {}", kind, node.label, mark.status.name());
-    if let Some(v) = &value {
-        description.push_str(&format!(", value {v}"));
-    }
-    if let Some((a, b)) = mark.window {
-        description.push_str(&format!(
-            ", alpha {}, beta {}",
-            data_value(a),
-            data_value(b)
-        ));
-    }
-    if node.hidden > 0 {
-        description.push_str(&format!(", folded: {} nodes hidden", node.hidden));
-    }
-    let id = node.id;
-    let (onclick, onkeydown) = match (on_leaf, on_inner) {
+    let key = node.key;
+    let interaction = match (&props.on_leaf, &props.on_inner) {
         (Some(cb), _) => {
-            let (click, key) = (cb.clone(), cb.clone());
-            (
-                Some(Callback::from(move |_: MouseEvent| click.emit(id))),
-                Some(Callback::from(move |e: KeyboardEvent| {
+            let (click, press) = (cb.clone(), cb.clone());
+            Interaction {
+                onclick: Some(Callback::from(move |_: MouseEvent| click.emit(key))),
+                onkeydown: Some(Callback::from(move |e: KeyboardEvent| {
                     if e.key() == "Enter" || e.key() == " " {
                         e.prevent_default();
                         e.stop_propagation();
-                        key.emit(id);
+                        press.emit(key);
                     }
                 })),
-            )
+                role: Some("button"),
+                tabindex: Some("0"),
+                class: Some("editable"),
+            }
         }
         (None, Some(cb)) => {
             let cb = cb.clone();
-            (Some(Callback::from(move |_: MouseEvent| cb.emit(id))), None)
+            Interaction {
+                onclick: Some(Callback::from(move |_: MouseEvent| cb.emit(key))),
+                class: Some("foldable"),
+                ..Interaction::default()
+            }
         }
-        (None, None) => (None, None),
+        (None, None) => Interaction::default(),
     };
-    let folded = (node.hidden > 0).then(|| {
-        html! {
-            <g class="collapsed-mark" aria-hidden="true">
-                <polygon points={points(x, y, &[(0.0, 26.0), (-14.0, 46.0), (14.0, 46.0)])} />
-                <text x={fmt(x)} y={fmt(y + 60.0)}>{ format!("+{}", node.hidden) }</text>
-            </g>
-        }
-    });
+    props.mark.draw(node, interaction)
+}
+
+/// A folded node's marker: a small triangle and how many nodes it hides.
+pub fn folded_marker(node: &SceneNode) -> Html {
+    if node.hidden == 0 {
+        return html! {};
+    }
+    let (x, y) = (node.x, node.y);
     html! {
-        <g
-            class={classes!("node", node.shape.class(), mark.status.name(), mark.principal.then_some("principal"), mark.open.then_some("open"), on_leaf.as_ref().map(|_| "editable"), on_inner.as_ref().map(|_| "foldable"))}
-            data-node={AttrValue::from(node.path.clone())}
-            data-label={AttrValue::from(node.label.clone())}
-            data-status={mark.status.name()}
-            data-value={if mark.settled { mark.value.data() } else { None }}
-            data-alpha={mark.window.map(|w| data_value(w.0))}
-            data-beta={mark.window.map(|w| data_value(w.1))}
-            role={on_leaf.as_ref().map(|_| "button")}
-            tabindex={on_leaf.as_ref().map(|_| "0")}
-            aria-label={description}
-            {onclick}
-            {onkeydown}
-        >
-            { outline(node.shape, x, y, "shape") }
-            { for folded }
-            if mark.status == Status::Pruned {
-                <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
-            }
-            <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ node.label.to_string() }</text>
-            { for player_tag }
-            if let Some(v) = value {
-                <text class={classes!("value", matches!(mark.value, crate::scene::Shown::Vector(_)).then_some("vector"))} x={fmt(x)} y={value_y}>{ v }</text>
-            }
-            { for window }
-            if mark.from_table {
-                <text class="note" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ "TT" }</text>
-            }
+        <g class="collapsed-mark" aria-hidden="true">
+            <polygon points={points(x, y, &[(0.0, 26.0), (-14.0, 46.0), (14.0, 46.0)])} />
+            <text x={fmt(x)} y={fmt(y + 60.0)}>{ format!("+{}", node.hidden) }</text>
         </g>
     }
 }
 
-/// A node's outline centred at (`x`, `y`), with a CSS class (the shape, or the hatching over a
-/// pruned node).
-fn outline(shape: Shape, x: f64, y: f64, class: &'static str) -> Html {
-    match shape {
-        Shape::Max => {
-            html! { <polygon {class} points={points(x, y, &[(0.0, -24.0), (24.0, 16.0), (-24.0, 16.0)])} /> }
-        }
-        Shape::Min => {
-            html! { <polygon {class} points={points(x, y, &[(0.0, 24.0), (24.0, -16.0), (-24.0, -16.0)])} /> }
-        }
-        Shape::Player(_) => html! { <circle {class} cx={fmt(x)} cy={fmt(y)} r="21" /> },
-        Shape::Leaf => {
-            html! { <rect {class} x={fmt(x - 17.0)} y={fmt(y - 17.0)} width="34" height="34" rx="3" /> }
-        }
-    }
-}
-
 /// An SVG `points` list: offsets around (`x`, `y`).
-fn points(x: f64, y: f64, offsets: &[(f64, f64)]) -> String {
+pub fn points(x: f64, y: f64, offsets: &[(f64, f64)]) -> String {
     offsets
         .iter()
         .map(|(dx, dy)| format!("{},{}", fmt(x + dx), fmt(y + dy)))
@@ -397,6 +332,7 @@ fn points(x: f64, y: f64, offsets: &[(f64, f64)]) -> String {
         .join(" ")
 }
 
-fn fmt(v: f64) -> String {
+/// A coordinate, with one decimal.
+pub fn fmt(v: f64) -> String {
     format!("{v:.1}")
 }

@@ -15,7 +15,7 @@ use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
 use crate::route::{Route, View};
-use crate::scene::Scene;
+use crate::scene::{NodeMark, Scene};
 use crate::stepper::{
     self, caption::caption, ordering_key, ordering_title, pseudocode, Algorithm, OrderResult,
     Perspective, Run, Settings, Source,
@@ -403,7 +403,9 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     let tree = state.tree.clone();
     let collapsed = state.collapsed.clone();
     let scene = use_memo((tree.clone(), collapsed.clone()), |(tree, collapsed)| {
-        Rc::new(Scene::of_visible(tree, &|id| collapsed.contains(&id)))
+        Rc::new(Scene::of_visible(tree, &|key| {
+            collapsed.contains(&NodeId(key as u32))
+        }))
     });
     let perspective = if run.algorithm == Algorithm::Negamax {
         Perspective::Mover
@@ -446,11 +448,15 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     };
     let on_leaf = {
         let d = dispatch.clone();
-        use_callback((), move |id, _| d.dispatch(Action::EditLeaf(Some(id))))
+        use_callback((), move |key: usize, _| {
+            d.dispatch(Action::EditLeaf(Some(NodeId(key as u32))))
+        })
     };
     let on_inner = {
         let d = dispatch.clone();
-        use_callback((), move |id, _| d.dispatch(Action::ToggleCollapse(id)))
+        use_callback((), move |key: usize, _| {
+            d.dispatch(Action::ToggleCollapse(NodeId(key as u32)))
+        })
     };
     let title = format!(
         "Game tree of {} nodes searched by {}; step {} of {}",
@@ -478,7 +484,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                         <LeafEditor node={id} tree={tree.clone()} dispatch={dispatch.clone()} />
                     }
                     <Pan>
-                        <TreeSvg scene={(*scene).clone()} marks={(*marks).clone()} title={title}
+                        <TreeSvg<NodeMark> scene={(*scene).clone()} marks={(*marks).clone()} title={title}
                             zoom={state.zoom} on_leaf={(tree.players() == 2).then_some(on_leaf)} on_inner={Some(on_inner)} />
                     </Pan>
                     <Legend perspective={perspective} players={tree.players()} />
@@ -895,7 +901,7 @@ fn ComparePanel(props: &ComparePanelProps) -> Html {
                                 </figcaption>
                                 if props.tree.len() <= COMPARE_DRAW_LIMIT {
                                     <div class="compare-tree">
-                                        <TreeSvg scene={(*scene).clone()} marks={marks} zoom={0.5}
+                                        <TreeSvg<NodeMark> scene={(*scene).clone()} marks={marks} zoom={0.5}
                                             title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
                                     </div>
                                 }

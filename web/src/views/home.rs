@@ -68,7 +68,7 @@ pub fn Home() -> Html {
             value,
         }) => html! {
             <figure class="hero-tree">
-                <TreeSvg scene={scene.clone()} marks={marks.clone()}
+                <TreeSvg<NodeMark> scene={scene.clone()} marks={marks.clone()}
                     title={format!("Minimax game tree: MAX at the root, value {}", show_value(*value))} />
                 <figcaption>
                     { "Minimax on the tutorial tree: MAX (▲) takes the largest child value, MIN (▼) the smallest. The root's value is " }

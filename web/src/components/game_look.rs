@@ -1,0 +1,120 @@
+//! How a game-tree node looks: MAX ▲, MIN ▼, a player's circle, a leaf's square; its value
+//! (or bound), (α, β) while open, and status by fill, outline and hatching.
+
+use yew::prelude::*;
+
+use crate::components::tree_svg::{fmt, folded_marker, points, EdgeKind, Interaction, Look};
+use crate::scene::{data_value, show_value, NodeMark, SceneNode, Shape, Shown, Status};
+
+impl Look for NodeMark {
+    fn edge(&self, parent: &NodeMark) -> EdgeKind {
+        if self.status == Status::Pruned {
+            if parent.status == Status::Pruned {
+                EdgeKind::Pruned
+            } else {
+                EdgeKind::Cut
+            }
+        } else if self.principal {
+            EdgeKind::Principal
+        } else if self.status != Status::Unvisited {
+            EdgeKind::Walked
+        } else {
+            EdgeKind::Plain
+        }
+    }
+
+    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
+        let mark = self;
+        let (x, y) = (node.x, node.y);
+        let value_y = fmt(y + match node.shape {
+            Shape::Max => 10.0,
+            Shape::Min => -3.0,
+            _ => 5.0,
+        });
+        let player_tag = match node.shape {
+            Shape::Player(p) => Some(html! {
+                <text class="player-tag" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ format!("{} to move", (b'A' + p) as char) }</text>
+            }),
+            _ => None,
+        };
+        let window = mark.window.filter(|_| mark.open || mark.status == Status::Current).map(|(a, b)| {
+            html! { <text class="window" x={fmt(x)} y={fmt(y + 38.0)}>{ format!("α {}  β {}", show_value(a), show_value(b)) }</text> }
+        });
+        let kind = match node.shape {
+            Shape::Max => "MAX node".to_string(),
+            Shape::Min => "MIN node".to_string(),
+            Shape::Player(p) => format!("player {} node", (b'A' + p) as char),
+            Shape::Leaf => "leaf".to_string(),
+        };
+        let value = mark.value.text();
+        let mut description = format!("{} {}, {}", kind, node.label, mark.status.name());
+        if let Some(v) = &value {
+            description.push_str(&format!(", value {v}"));
+        }
+        if let Some((a, b)) = mark.window {
+            description.push_str(&format!(
+                ", alpha {}, beta {}",
+                data_value(a),
+                data_value(b)
+            ));
+        }
+        if node.hidden > 0 {
+            description.push_str(&format!(", folded: {} nodes hidden", node.hidden));
+        }
+        let Interaction {
+            onclick,
+            onkeydown,
+            role,
+            tabindex,
+            class,
+        } = interaction;
+        html! {
+            <g
+                class={classes!("node", node.shape.class(), mark.status.name(), mark.principal.then_some("principal"), mark.open.then_some("open"), class)}
+                data-node={AttrValue::from(node.path.clone())}
+                data-label={AttrValue::from(node.label.clone())}
+                data-status={mark.status.name()}
+                data-value={if mark.settled { mark.value.data() } else { None }}
+                data-alpha={mark.window.map(|w| data_value(w.0))}
+                data-beta={mark.window.map(|w| data_value(w.1))}
+                {role}
+                {tabindex}
+                aria-label={description}
+                {onclick}
+                {onkeydown}
+            >
+                { outline(node.shape, x, y, "shape") }
+                { folded_marker(node) }
+                if mark.status == Status::Pruned {
+                    <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
+                }
+                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ node.label.to_string() }</text>
+                { for player_tag }
+                if let Some(v) = value {
+                    <text class={classes!("value", matches!(mark.value, Shown::Vector(_)).then_some("vector"))} x={fmt(x)} y={value_y}>{ v }</text>
+                }
+                { for window }
+                if mark.from_table {
+                    <text class="note" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ "TT" }</text>
+                }
+            </g>
+        }
+    }
+}
+
+/// A node's outline centred at (`x`, `y`), with a CSS class (the shape, or the hatching over a
+/// pruned node).
+fn outline(shape: Shape, x: f64, y: f64, class: &'static str) -> Html {
+    match shape {
+        Shape::Max => {
+            html! { <polygon {class} points={points(x, y, &[(0.0, -24.0), (24.0, 16.0), (-24.0, 16.0)])} /> }
+        }
+        Shape::Min => {
+            html! { <polygon {class} points={points(x, y, &[(0.0, 24.0), (24.0, -16.0), (-24.0, -16.0)])} /> }
+        }
+        Shape::Player(_) => html! { <circle {class} cx={fmt(x)} cy={fmt(y)} r="21" /> },
+        Shape::Leaf => {
+            html! { <rect {class} x={fmt(x - 17.0)} y={fmt(y - 17.0)} width="34" height="34" rx="3" /> }
+        }
+    }
+}
