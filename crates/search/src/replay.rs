@@ -317,7 +317,6 @@ fn group(events: &[Event]) -> Vec<Step> {
                 );
                 (!in_expansion).then_some((StepKind::Generate, Some(*node)))
             }
-            (Event::Generate { .. }, _) => None,
             _ => None,
         };
         match starts {
