@@ -32,7 +32,9 @@ pub fn App() -> Html {
         View::AlphaBeta => {
             html! { <views::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
         }
-        View::Search => html! { <views::placeholder::Placeholder title="Search" /> },
+        View::Search => {
+            html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
+        }
         View::Play => html! { <views::placeholder::Placeholder title="Play" /> },
         View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },
     };

@@ -7,10 +7,13 @@
 
 mod app;
 mod components;
+pub mod explore;
 pub mod route;
 pub mod scene;
 pub mod stepper;
 mod views;
+pub mod worker;
+pub mod worker_api;
 
 pub use app::App;
 

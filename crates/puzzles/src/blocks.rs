@@ -62,7 +62,7 @@ pub struct BlocksUndo {
 }
 
 /// The settings of a blocks world, in the coursework's coordinates.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BlocksSpec {
     /// Columns.
     pub width: usize,
@@ -79,6 +79,88 @@ pub struct BlocksSpec {
 }
 
 impl BlocksSpec {
+    /// Reads the text form: the grid size, then each piece at its `(x, y)` — a block as its
+    /// letter, the agent as `@`, a blocked cell as `#` — then `goal` and the blocks' goal
+    /// cells:
+    ///
+    /// ```
+    /// use arbor_puzzles::BlocksSpec;
+    /// let spec = BlocksSpec::parse("4x4 A(2,2) B(2,3) C(1,4) @(3,3) goal A(2,2) B(2,3) C(2,4)").unwrap();
+    /// assert_eq!(spec, BlocksSpec::coursework((2, 2), (2, 3), (1, 4), (3, 3)));
+    /// assert_eq!(BlocksSpec::parse(&spec.to_text()).unwrap(), spec);
+    /// ```
+    pub fn parse(text: &str) -> Result<BlocksSpec, String> {
+        let mut words = text.split_whitespace();
+        let size = words
+            .next()
+            .ok_or("empty: start with the grid size, such as 4x4")?;
+        let (w, h) = size
+            .split_once(['x', 'X'])
+            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+            .ok_or_else(|| format!("“{size}” is not a grid size such as 4x4"))?;
+        let mut spec = BlocksSpec {
+            width: w,
+            height: h,
+            blocks: Vec::new(),
+            agent: (0, 0),
+            walls: Vec::new(),
+            goals: Vec::new(),
+        };
+        let mut agent = None;
+        let mut in_goal = false;
+        for word in words {
+            if word.eq_ignore_ascii_case("goal") {
+                in_goal = true;
+                continue;
+            }
+            let mut chars = word.chars();
+            let piece = chars.next().unwrap_or(' ');
+            let rest: String = chars.collect();
+            let at = rest
+                .strip_prefix('(')
+                .and_then(|r| r.strip_suffix(')'))
+                .and_then(|r| r.split_once(','))
+                .and_then(|(x, y)| {
+                    Some((
+                        x.trim().parse::<usize>().ok()?,
+                        y.trim().parse::<usize>().ok()?,
+                    ))
+                })
+                .ok_or_else(|| format!("“{word}” is not a piece at a place, such as A(2,3)"))?;
+            match (piece, in_goal) {
+                ('@', false) => agent = Some(at),
+                ('#', false) => spec.walls.push(at),
+                (c, _) if c.is_ascii_uppercase() => {
+                    if in_goal {
+                        spec.goals.push((c, at));
+                    } else {
+                        spec.blocks.push((c, at));
+                    }
+                }
+                _ => return Err(format!("“{word}”: a piece is a capital letter (a block), @ (the agent) or # (a blocked cell)")),
+            }
+        }
+        spec.agent = agent.ok_or("no agent: place it with @(x,y)")?;
+        Ok(spec)
+    }
+
+    /// The text form ([`BlocksSpec::parse`] reads it back).
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}x{}", self.width, self.height);
+        for (c, (x, y)) in &self.blocks {
+            out.push_str(&format!(" {c}({x},{y})"));
+        }
+        out.push_str(&format!(" @({},{})", self.agent.0, self.agent.1));
+        for (x, y) in &self.walls {
+            out.push_str(&format!(" #({x},{y})"));
+        }
+        out.push_str(" goal");
+        for (c, (x, y)) in &self.goals {
+            out.push_str(&format!(" {c}({x},{y})"));
+        }
+        out
+    }
+
     /// The coursework's goal on a 4 × 4 grid — A, B, C stacked in column 2, rows 2, 3, 4 — from
     /// the given block and agent positions.
     pub fn coursework(

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// Breadth-first: the shallowest node first (a FIFO frontier).
@@ -145,7 +145,7 @@ impl Options {
 }
 
 /// Which limit stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Limit {
     /// The depth limit: there may be a solution deeper.
@@ -155,7 +155,7 @@ pub enum Limit {
 }
 
 /// How a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum Status {
     /// A goal was found.
@@ -171,7 +171,7 @@ pub enum Status {
 }
 
 /// A path to a goal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution<A> {
     /// The actions, from the start.
     pub actions: Vec<A>,
@@ -187,7 +187,7 @@ impl<A> Solution<A> {
 }
 
 /// Counts a search keeps.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,
@@ -202,7 +202,7 @@ pub struct Stats {
 }
 
 /// The result of a search.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome<A> {
     /// How it ended.
     pub status: Status,

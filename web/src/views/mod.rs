@@ -4,3 +4,4 @@ pub mod alphabeta;
 pub mod home;
 pub mod not_found;
 pub mod placeholder;
+pub mod search;

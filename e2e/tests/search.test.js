@@ -1,0 +1,147 @@
+// The search visualiser, driven as a student would drive it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const TREE = "svg.tree[aria-label^='Search tree']";
+
+async function openSearch(path) {
+  const page = await openPage(browser, path);
+  await page.locator("main h1").waitFor({ timeout: 20000 });
+  return page;
+}
+
+async function finished(page) {
+  await page.waitForFunction(() => /Found|No solution|Stopped/.test(document.querySelector(".run-status")?.textContent ?? ""), null, {
+    timeout: 30000,
+  });
+}
+
+test("seed 000's tree under iterative deepening gives the tutorial's traversal", async () => {
+  const page = await openSearch("#/search?problem=graph&preset=seed000-tree&algo=iddfs");
+  await finished(page);
+  assert.match(await page.locator(".run-status").textContent(), /Found a solution of 4 steps/);
+  await page.getByRole("button", { name: "Jump to end" }).click();
+  const rounds = await page.locator(".rounds li").allTextContents();
+  assert.deepEqual(rounds, [
+    "Depth 0: A",
+    "Depth 1: A B C D",
+    "Depth 2: A B E F C G D H",
+    "Depth 3: A B E I F J K C G L D H M N",
+    "Depth 4: A B E I F J K O P C G L R",
+  ]);
+  assert.match(await page.locator(".caption").textContent(), /Found: A → C → G → L → R — depth 4, cost 4\./);
+  // The last round's tree: R is the goal, on the solution path.
+  const r = page.locator(`${TREE} [data-label="R"]`);
+  assert.equal(await r.getAttribute("data-status"), "current");
+  assert.match(await r.getAttribute("class"), /on-path/);
+  // Step back into round 3: K is cut off at the depth limit.
+  await page.getByRole("slider", { name: "Step" }).fill("40");
+  assert.equal(await page.locator(`${TREE} [data-label="K"]`).getAttribute("data-status"), "cut-off");
+  assert.match(await page.locator(".caption").textContent(), /Expand D: generate H\./);
+  page.assertHealthy();
+});
+
+test("an unsolvable 8-puzzle is said to be unsolvable at once, without searching", async () => {
+  const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=2,1,3,4,5,6,7,8,0&algo=bfs");
+  const error = page.locator(".inputs .error[role=alert]");
+  await error.waitFor({ timeout: 2000 });
+  assert.match(await error.textContent(), /unsolvable/);
+  assert.equal(await page.locator(".run-status").count(), 0, "no search was started");
+  // Sliding a tile makes it solvable? No — parity is kept; typing a solvable board works.
+  await page.getByLabel("Tiles").fill("1 2 3 4 5 6 0 7 8");
+  await page.getByLabel("Tiles").press("Enter");
+  await finished(page);
+  assert.match(await page.locator(".run-status").textContent(), /Found a solution of 2 steps/);
+  assert.equal(await error.count(), 0);
+  page.assertHealthy();
+});
+
+test("a malformed graph text shows an error and the page goes on working", async () => {
+  const page = await openSearch("#/search?problem=graph&preset=romania&algo=astar");
+  await finished(page);
+  const box = page.getByLabel("Tree or graph as text");
+  await box.fill("Arad -- Sibiu:140\nSibiu => Fagaras\ngoal Fagaras");
+  const error = page.locator(".inputs .error[role=alert]");
+  await error.waitFor();
+  assert.match(await error.textContent(), /line 2, column 7: expected '->' \(one way\) or '--'/);
+  await box.fill("Arad -- Sibiu:140\nSibiu -- Fagaras:99\nh Arad=5\ngoal Fagaras");
+  await finished(page);
+  assert.match(await page.locator(".run-status").textContent(), /Found a solution of 2 steps, cost 239/);
+  assert.equal(await error.count(), 0);
+  page.assertHealthy();
+});
+
+test("a long IDA* search runs off the page's thread with progress, and Stop stops it", async () => {
+  // Korf's instance 1 (276 million nodes): far too long to wait for.
+  const tiles = "14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3";
+  const page = await openSearch(`#/search?problem=puzzle&size=4x4&tiles=${tiles}&goal=first&h=manhattan&algo=idastar`);
+  const status = page.locator(".run-status");
+  await page.waitForFunction(() => /[0-9]+ nodes generated/.test(document.querySelector(".run-status")?.textContent ?? ""), null, { timeout: 20000 });
+  const first = Number((await status.textContent()).match(/([0-9]+) nodes generated/)[1]);
+  // The page answers while the worker searches: the step controls work.
+  await page.locator(`${TREE} [data-node="r"]`).waitFor();
+  await page.getByRole("button", { name: "Step forward" }).click();
+  assert.match(await page.locator(".step-count").textContent(), /^1 \//);
+  await page.waitForFunction((n) => Number((document.querySelector(".run-status").textContent.match(/([0-9]+) nodes generated/) ?? [0, 0])[1]) > n, first);
+  assert.match(await page.locator(".shown").textContent(), /showing [0-9]+ of [0-9]+ nodes/);
+  await page.getByRole("button", { name: "Stop" }).click();
+  assert.match(await status.textContent(), /Stopped after about [0-9]+ nodes/);
+  assert.equal(await page.getByRole("button", { name: "Stop" }).count(), 0);
+  // Still working: a new search starts and finishes.
+  await page.getByRole("combobox", { name: "Algorithm" }).selectOption("astar");
+  await page.getByRole("radio", { name: "Sliding puzzle" }).check();
+  await finished(page);
+  page.assertHealthy();
+});
+
+test("blocks world: the coursework's first start is solved in 3 moves and played back", async () => {
+  const page = await openSearch("#/search?problem=blocks&algo=bfs");
+  await finished(page);
+  assert.match(await page.locator(".run-status").textContent(), /Found a solution of 3 steps/);
+  const solution = page.getByRole("region", { name: "The solution" });
+  await solution.getByRole("button", { name: "Last position" }).click();
+  const grid = solution.getByRole("group", { name: /The grid after 3 of 3 moves/ });
+  assert.equal(await grid.getByRole("img", { name: "Column 2, row 4: block C, goal of C" }).count(), 1);
+  assert.equal(await grid.getByRole("img", { name: "Column 1, row 4: the agent" }).count(), 1);
+  // Edit the grid: a wall where C must go makes the goal cell blocked — refused with a message.
+  await page.getByRole("button", { name: "Blocked #" }).click();
+  await page.getByRole("button", { name: "Column 2, row 4: empty, goal of C" }).click();
+  await page.locator(".inputs .error[role=alert]").waitFor();
+  assert.match(await page.locator(".inputs .error").textContent(), /goal of C is a blocked cell/);
+  page.assertHealthy();
+});
+
+test("the URL holds the problem, search and step; reloading restores the view", async () => {
+  const page = await openSearch("#/search?problem=graph&preset=romania&algo=ucs");
+  await finished(page);
+  for (let i = 0; i < 7; i++) await page.getByRole("button", { name: "Step forward" }).click();
+  const caption = await page.locator(".caption").textContent();
+  assert.match(page.url(), /algo=ucs/);
+  assert.match(page.url(), /step=7/);
+  await page.reload();
+  await finished(page);
+  assert.match(await page.locator(".step-count").textContent(), /^7 \//);
+  assert.equal(await page.locator(".caption").textContent(), caption);
+  page.assertHealthy();
+});
+
+test("every search on one problem, side by side", async () => {
+  const page = await openSearch("#/search?problem=graph&preset=seed000-tree&algo=bfs");
+  await finished(page);
+  await page.getByRole("button", { name: "Run every search on this problem" }).click();
+  await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 8, null, { timeout: 30000 });
+  const depths = await page.$$eval(".compare-table tbody tr", (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.algo, r.querySelector("[data-col=depth]")?.textContent]))
+  );
+  for (const algo of ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar"]) assert.equal(depths[algo], "4", algo);
+  page.assertHealthy();
+});

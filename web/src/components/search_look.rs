@@ -1,0 +1,187 @@
+//! How a search-tree node looks: a box with its state's picture (a name, a small board, a
+//! small grid), its expansion number, g / h / f for informed search, and its standing told by
+//! fill, outline style, hatching or a cross — never by colour alone.
+
+use arbor_search::replay::Seen;
+use yew::prelude::*;
+
+use crate::components::tree_svg::{fmt, folded_marker, EdgeKind, Interaction, Look};
+use crate::explore::{seen_name, Picture, SearchMark};
+use crate::scene::SceneNode;
+
+/// Width and height of a node's box.
+pub fn box_size(picture: &Picture) -> (f64, f64) {
+    match picture {
+        Picture::None | Picture::Name(_) => (46.0, 28.0),
+        Picture::Tiles { cols, tiles } => {
+            let rows = tiles.len() / (*cols as usize).max(1);
+            (f64::from(*cols) * CELL + 6.0, rows as f64 * CELL + 6.0)
+        }
+        Picture::Blocks { width, height, .. } => (
+            f64::from(*width) * GRID + 6.0,
+            f64::from(*height) * GRID + 6.0,
+        ),
+    }
+}
+
+const CELL: f64 = 11.0;
+const GRID: f64 = 9.0;
+
+impl Look for SearchMark {
+    fn edge(&self, parent: &SearchMark) -> EdgeKind {
+        match self.seen {
+            Seen::NotYet => EdgeKind::Hidden,
+            Seen::Dropped(_) | Seen::CutOff(_) => EdgeKind::Pruned,
+            _ if self.on_path && parent.on_path => EdgeKind::Principal,
+            _ => EdgeKind::Walked,
+        }
+    }
+
+    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
+        let (x, y) = (node.x, node.y);
+        let (w, h) = box_size(&self.picture);
+        let status = if self.current {
+            "current"
+        } else {
+            seen_name(self.seen)
+        };
+        let ghost = self.seen == Seen::NotYet;
+        let mut description = format!("search node {}, {}", node.label, seen_name(self.seen));
+        if let Some(n) = self.order {
+            description.push_str(&format!(", expanded {n}th"));
+        }
+        if self.informed && !ghost {
+            description.push_str(&format!(
+                ", g {} h {} f {}",
+                self.g,
+                self.h,
+                self.g + self.h
+            ));
+        }
+        let Interaction {
+            onclick,
+            onkeydown,
+            role,
+            tabindex,
+            class,
+        } = interaction;
+        let rect = |class: &'static str, pad: f64| {
+            html! { <rect {class} x={fmt(x - w / 2.0 - pad)} y={fmt(y - h / 2.0 - pad)} width={fmt(w + 2.0 * pad)} height={fmt(h + 2.0 * pad)} rx="4" /> }
+        };
+        let marks = match self.seen {
+            Seen::Dropped(_) => html! {
+                <g class="dropped-mark" aria-hidden="true">
+                    <line x1={fmt(x - w / 2.0)} y1={fmt(y - h / 2.0)} x2={fmt(x + w / 2.0)} y2={fmt(y + h / 2.0)} />
+                    <line x1={fmt(x - w / 2.0)} y1={fmt(y + h / 2.0)} x2={fmt(x + w / 2.0)} y2={fmt(y - h / 2.0)} />
+                </g>
+            },
+            Seen::CutOff(_) => rect("hatch", 0.0),
+            _ => html! {},
+        };
+        let costs = (!ghost && (self.informed || self.costs)).then(|| {
+            let text = if self.informed {
+                format!("{}+{}={}", self.g, self.h, self.g + self.h)
+            } else {
+                format!("g {}", self.g)
+            };
+            html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + 12.0)}>{ text }</text> }
+        });
+        html! {
+            <g
+                class={classes!("snode", format!("s-{}", seen_name(self.seen)), self.current.then_some("current"), self.on_path.then_some("on-path"), class)}
+                data-node={AttrValue::from(node.path.clone())}
+                data-label={AttrValue::from(node.label.clone())}
+                data-status={status}
+                data-order={self.order.map(|n| n.to_string())}
+                data-g={(!ghost).then(|| self.g.to_string())}
+                data-h={(!ghost && self.informed).then(|| self.h.to_string())}
+                {role}
+                {tabindex}
+                aria-label={description}
+                {onclick}
+                {onkeydown}
+            >
+                if self.seen == Seen::Goal {
+                    { rect("goal-ring", 4.0) }
+                }
+                { rect("box", 0.0) }
+                if !ghost {
+                    { picture(&self.picture, x, y, w, h) }
+                }
+                { marks }
+                { folded_marker(node) }
+                if let Some(n) = self.order {
+                    <g class="order" aria-hidden="true">
+                        <circle cx={fmt(x - w / 2.0)} cy={fmt(y - h / 2.0)} r="8" />
+                        <text x={fmt(x - w / 2.0)} y={fmt(y - h / 2.0 + 3.5)}>{ n }</text>
+                    </g>
+                }
+                { for costs }
+            </g>
+        }
+    }
+}
+
+/// A state's picture in a box of `w` × `h` centred at (`x`, `y`).
+fn picture(picture: &Picture, x: f64, y: f64, w: f64, h: f64) -> Html {
+    let (left, top) = (x - w / 2.0 + 3.0, y - h / 2.0 + 3.0);
+    match picture {
+        Picture::None => html! {},
+        Picture::Name(name) => {
+            html! { <text class="name" x={fmt(x)} y={fmt(y + 4.5)}>{ name.to_string() }</text> }
+        }
+        Picture::Tiles { cols, tiles } => {
+            let cols = (*cols as usize).max(1);
+            html! {
+                <g class="mini-board" aria-hidden="true">
+                    { for tiles.iter().enumerate().filter(|(_, &t)| t != 0).map(|(i, t)| {
+                        let (cx, cy) = (left + (i % cols) as f64 * CELL, top + (i / cols) as f64 * CELL);
+                        html! {
+                            <>
+                                <rect x={fmt(cx + 0.5)} y={fmt(cy + 0.5)} width={fmt(CELL - 1.0)} height={fmt(CELL - 1.0)} />
+                                <text x={fmt(cx + CELL / 2.0)} y={fmt(cy + CELL / 2.0 + 3.0)}>{ t }</text>
+                            </>
+                        }
+                    }) }
+                </g>
+            }
+        }
+        Picture::Blocks {
+            width,
+            agent,
+            blocks,
+            names,
+            walls,
+            ..
+        } => {
+            let width = (*width as usize).max(1);
+            let at = |c: u8| {
+                (
+                    left + (c as usize % width) as f64 * GRID,
+                    top + (c as usize / width) as f64 * GRID,
+                )
+            };
+            html! {
+                <g class="mini-grid" aria-hidden="true">
+                    { for walls.iter().map(|&c| {
+                        let (cx, cy) = at(c);
+                        html! { <rect class="wall" x={fmt(cx)} y={fmt(cy)} width={fmt(GRID)} height={fmt(GRID)} /> }
+                    }) }
+                    { for blocks.iter().zip(names.iter()).map(|(&c, name)| {
+                        let (cx, cy) = at(c);
+                        html! {
+                            <>
+                                <rect class="block" x={fmt(cx + 0.5)} y={fmt(cy + 0.5)} width={fmt(GRID - 1.0)} height={fmt(GRID - 1.0)} />
+                                <text x={fmt(cx + GRID / 2.0)} y={fmt(cy + GRID / 2.0 + 3.0)}>{ name.to_string() }</text>
+                            </>
+                        }
+                    }) }
+                    {{
+                        let (cx, cy) = at(*agent);
+                        html! { <circle class="agent" cx={fmt(cx + GRID / 2.0)} cy={fmt(cy + GRID / 2.0)} r="3.2" /> }
+                    }}
+                </g>
+            }
+        }
+    }
+}

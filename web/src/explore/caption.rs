@@ -1,0 +1,359 @@
+//! Plain words for each step of a search, and the pseudocode line it is at.
+
+use arbor_search::replay::{SearchFrame, SearchReplay, Seen, StepKind};
+use arbor_search::{Algorithm, Cut, Dropped, Event};
+
+use crate::worker_api::SearchView;
+
+/// The pseudocode of a search.
+pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
+    match algorithm {
+        Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar => {
+            &[
+                "frontier ← a queue holding the start node",
+                "reached ← {start}                  ▷ graph search",
+                "while frontier is not empty do",
+                "  node ← POP(frontier)              ▷ the best first",
+                "  if IS-GOAL(node.state) then return node",
+                "  for each child in EXPAND(node) do",
+                "    if child.state not in reached (or cheaper) then",
+                "      add child.state to reached; PUSH(frontier, child)",
+                "return failure",
+            ]
+        }
+        Algorithm::DepthFirst | Algorithm::DepthLimited => &[
+            "frontier ← a stack holding the start node",
+            "while frontier is not empty do",
+            "  node ← POP(frontier)              ▷ the newest first",
+            "  if IS-GOAL(node.state) then return node",
+            "  if DEPTH(node) = ℓ then result ← cutoff; continue",
+            "  for each child in EXPAND(node), last first do",
+            "    if child.state is not on the path then PUSH(frontier, child)",
+            "return result (failure or cutoff)",
+        ],
+        Algorithm::IterativeDeepening => &[
+            "for ℓ ← 0, 1, 2, … do",
+            "  result ← DEPTH-LIMITED-SEARCH(problem, ℓ):",
+            "    frontier ← a stack holding the start node",
+            "    node ← POP(frontier)",
+            "    if IS-GOAL(node.state) then return node",
+            "    if DEPTH(node) = ℓ then result ← cutoff; continue",
+            "    for each child in EXPAND(node): PUSH(frontier, child)",
+            "  if result ≠ cutoff then return result",
+        ],
+        Algorithm::IdaStar => &[
+            "bound ← h(start)",
+            "loop",
+            "  t ← SEARCH(start, g = 0, bound)",
+            "  if t = FOUND then return the path; bound ← t",
+            "function SEARCH(node, g, bound)",
+            "  if g + h(node) > bound then return g + h(node)",
+            "  if IS-GOAL(node) then return FOUND",
+            "  for each child in EXPAND(node) (not undoing the last move) do",
+            "    t ← SEARCH(child, g + cost, bound); keep the least t",
+            "  return the least t",
+        ],
+    }
+}
+
+/// The line a step is at.
+pub fn line(algorithm: Algorithm, kind: StepKind, events: &[Event]) -> Option<usize> {
+    let has = |f: fn(&Event) -> bool| events.iter().any(f);
+    let found = has(|e| matches!(e, Event::Found { .. }));
+    let depth_cut = has(|e| {
+        matches!(
+            e,
+            Event::Cutoff {
+                why: Cut::Depth { .. },
+                ..
+            }
+        )
+    });
+    Some(match algorithm {
+        Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar => {
+            match kind {
+                StepKind::Start | StepKind::Iteration => 0,
+                StepKind::Visit if found => 4,
+                StepKind::Visit => 3,
+                StepKind::Expand | StepKind::Generate => 7,
+            }
+        }
+        Algorithm::DepthFirst | Algorithm::DepthLimited => match kind {
+            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Visit if found => 3,
+            StepKind::Visit if depth_cut => 4,
+            StepKind::Visit => 2,
+            StepKind::Expand | StepKind::Generate => 6,
+        },
+        Algorithm::IterativeDeepening => match kind {
+            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Visit if found => 4,
+            StepKind::Visit if depth_cut => 5,
+            StepKind::Visit => 3,
+            StepKind::Expand | StepKind::Generate => 6,
+        },
+        Algorithm::IdaStar => match kind {
+            StepKind::Start => 0,
+            StepKind::Iteration => 3,
+            StepKind::Visit if found => 6,
+            StepKind::Visit => 5,
+            StepKind::Expand | StepKind::Generate => 8,
+        },
+    })
+}
+
+fn list(names: &[String]) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// The caption after `done` steps. `label` names a node.
+pub fn caption(
+    view: &SearchView,
+    replay: &SearchReplay,
+    frame: &SearchFrame,
+    done: usize,
+    label: &dyn Fn(u64) -> String,
+) -> String {
+    let algorithm = replay.algorithm();
+    if done == 0 {
+        return format!(
+            "{}: {} Step forward to begin.",
+            algorithm.title(),
+            match algorithm {
+                Algorithm::BreadthFirst => "the shallowest node in the frontier is expanded first (a first-in, first-out queue).",
+                Algorithm::DepthFirst => "the deepest node in the frontier is expanded first (a last-in, first-out stack).",
+                Algorithm::DepthLimited => "depth-first, but nodes at the depth limit are not expanded.",
+                Algorithm::IterativeDeepening => "depth-limited search with limits 0, 1, 2, … until a goal is found.",
+                Algorithm::UniformCost => "the node with the cheapest path so far (lowest g) is expanded first.",
+                Algorithm::Greedy => "the node that looks closest to a goal (lowest h) is expanded first.",
+                Algorithm::AStar => "the node with the lowest f = g + h is expanded first.",
+                Algorithm::IdaStar => "depth-first within a bound on f = g + h, raised each iteration to the smallest f that went over.",
+            }
+        );
+    }
+    let Some(step) = replay.steps().get(done - 1) else {
+        return String::new();
+    };
+    let events = &replay.events()[step.events.clone()];
+    let node_info = |id: u64| view.nodes.get(id as usize).map(|n| n.info);
+    let costs = |id: u64| -> String {
+        let Some(n) = node_info(id) else {
+            return String::new();
+        };
+        match algorithm {
+            Algorithm::AStar | Algorithm::IdaStar => {
+                format!(" (f = g + h = {} + {} = {})", n.g, n.h, n.g + n.h)
+            }
+            Algorithm::Greedy => format!(" (h = {})", n.h),
+            Algorithm::UniformCost => format!(" (g = {})", n.g),
+            _ => format!(" (depth {})", n.depth),
+        }
+    };
+    let mut text = match step.kind {
+        StepKind::Start => format!("Start: the start node {} goes into the frontier.", step.node.map(label).unwrap_or_default()),
+        StepKind::Iteration => match (algorithm, events.first()) {
+            (Algorithm::IdaStar, Some(Event::Iteration { limit })) => format!(
+                "New iteration with the bound f ≤ {limit}{}: search depth-first again from the start.",
+                if frame.visits.len() > 1 { " — the smallest f that went over the last bound" } else { ", the start's h" }
+            ),
+            (_, Some(Event::Iteration { limit })) => format!("Depth limit {limit}: start again from the start node, searching no deeper than {limit}."),
+            _ => String::new(),
+        },
+        StepKind::Visit => {
+            let id = step.node.unwrap_or(0);
+            let name = label(id);
+            let how = match algorithm {
+                Algorithm::BreadthFirst => format!("Take {name} from the front of the queue{}.", costs(id)),
+                Algorithm::DepthFirst | Algorithm::DepthLimited | Algorithm::IterativeDeepening => {
+                    format!("Take {name} from the top of the stack{}.", costs(id))
+                }
+                Algorithm::UniformCost => format!("Take the cheapest node in the frontier, {name}{}.", costs(id)),
+                Algorithm::Greedy => format!("Take the node that looks nearest a goal, {name}{}.", costs(id)),
+                Algorithm::AStar => format!("Take the node with the lowest f, {name}{}.", costs(id)),
+                Algorithm::IdaStar => format!("Visit {name}{}, within the bound.", costs(id)),
+            };
+            let mut s = how;
+            for e in events {
+                match e {
+                    Event::Drop { why: Dropped::Stale, .. } => s.push_str(" A cheaper path to its state was found after it was queued, so it is skipped."),
+                    Event::Drop { why: Dropped::Explored, .. } => s.push_str(" Its state was explored already: skip it."),
+                    Event::GoalTest { goal: false, .. } => s.push_str(" Not a goal."),
+                    Event::GoalTest { goal: true, .. } => s.push_str(" It is a goal!"),
+                    Event::Cutoff { why: Cut::Depth { limit }, .. } => {
+                        s.push_str(&format!(" It is at the depth limit {limit}: its children are not generated."))
+                    }
+                    _ => {}
+                }
+            }
+            s
+        }
+        StepKind::Expand | StepKind::Generate => {
+            let id = step.node.unwrap_or(0);
+            let parent = if step.kind == StepKind::Expand {
+                id
+            } else {
+                node_info(id).and_then(|n| n.parent).unwrap_or(id)
+            };
+            let mut pushed = Vec::new();
+            let mut dropped = Vec::new();
+            let mut over = Vec::new();
+            let mut generated = Vec::new();
+            for e in events {
+                match *e {
+                    Event::Generate { node } => generated.push(label(node)),
+                    Event::Push { node } => pushed.push(label(node)),
+                    Event::Drop { node, why } => dropped.push(format!(
+                        "{} ({})",
+                        label(node),
+                        match why {
+                            Dropped::Reached => "its state was reached already",
+                            Dropped::Explored => "its state was explored already",
+                            Dropped::OnPath => "its state is on the current path",
+                            Dropped::Stale => "stale",
+                        }
+                    )),
+                    Event::Cutoff { node, why: Cut::Bound { f, bound } } => over.push(format!("{} (f = {f} > {bound})", label(node))),
+                    _ => {}
+                }
+            }
+            let mut s = if step.kind == StepKind::Expand {
+                if generated.is_empty() {
+                    format!("Expand {}: it has no children.", label(parent))
+                } else {
+                    format!("Expand {}: generate {}.", label(parent), list(&generated))
+                }
+            } else {
+                format!("Back at {}: generate {}.", label(parent), list(&generated))
+            };
+            if !pushed.is_empty() {
+                let verb = if pushed.len() == 1 { "joins" } else { "join" };
+                let place = match algorithm {
+                    Algorithm::BreadthFirst => "the back of the queue",
+                    Algorithm::DepthFirst | Algorithm::DepthLimited | Algorithm::IterativeDeepening => "the stack, the first child on top",
+                    _ => "the frontier",
+                };
+                s.push_str(&format!(" {} {verb} {place}.", list(&pushed)));
+            }
+            if !dropped.is_empty() {
+                s.push_str(&format!(" Dropped: {}.", dropped.join(", ")));
+            }
+            if !over.is_empty() {
+                s.push_str(&format!(" Over the bound, cut off: {}.", list(&over)));
+            }
+            s
+        }
+    };
+    if done == replay.len() {
+        match frame.found {
+            Some(goal) => {
+                let path: Vec<String> = frame.path.iter().map(|&id| label(id)).collect();
+                let g = node_info(goal).map_or(0, |n| n.g);
+                text.push_str(&format!(
+                    " Found: {} — depth {}, cost {g}.",
+                    path.join(" → "),
+                    frame.path.len().saturating_sub(1)
+                ));
+            }
+            None if frame
+                .seen
+                .iter()
+                .any(|s| matches!(s, Seen::CutOff(Cut::Depth { .. }))) =>
+            {
+                text.push_str(" No goal within the depth limit (the search was cut off).")
+            }
+            None => text.push_str(" The recorded search ends here."),
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker_api::{serve, FromWorker, ProblemSpec, SearchRequest};
+    use arbor_search::{graph_preset, Options};
+
+    fn record(algorithm: Algorithm, text: &str) -> (SearchView, SearchReplay) {
+        let mut out = Vec::new();
+        serve(
+            &SearchRequest {
+                problem: ProblemSpec::Graph { text: text.into() },
+                options: Options::new(algorithm),
+                record: 10_000,
+                max_nodes: None,
+            },
+            &mut |m| out.push(m),
+            &|| 0.0,
+        );
+        let view = out
+            .into_iter()
+            .find_map(|m| match m {
+                FromWorker::Recorded(v) => Some(v),
+                _ => None,
+            })
+            .unwrap();
+        let replay = SearchReplay::new(
+            view.nodes.iter().map(|n| n.info).collect(),
+            view.events.clone(),
+            algorithm,
+        );
+        (view, replay)
+    }
+
+    fn all(algorithm: Algorithm, text: &str) -> Vec<String> {
+        let (view, replay) = record(algorithm, text);
+        let label = |id: u64| match &view.nodes[id as usize].state {
+            crate::worker_api::StateView::Name(n) => n.clone(),
+            _ => id.to_string(),
+        };
+        (0..=replay.len())
+            .map(|k| caption(&view, &replay, &replay.frame(k), k, &label))
+            .collect()
+    }
+
+    #[test]
+    fn iterative_deepening_captions() {
+        let text = all(
+            Algorithm::IterativeDeepening,
+            graph_preset("seed000-tree").unwrap().text,
+        )
+        .join("\n");
+        assert!(text.contains("Depth limit 4: start again"), "{text}");
+        assert!(text.contains("Take R from the top of the stack (depth 4). It is a goal! Found: A → C → G → L → R — depth 4, cost 4."), "{text}");
+        assert!(text.contains("It is at the depth limit 1"), "{text}");
+    }
+
+    #[test]
+    fn a_star_captions_give_f() {
+        let text = all(Algorithm::AStar, graph_preset("romania").unwrap().text).join("\n");
+        assert!(
+            text.contains("Take the node with the lowest f, Sibiu (f = g + h = 140 + 253 = 393)."),
+            "{text}"
+        );
+        assert!(text.contains("cost 418"), "{text}");
+        let text = all(Algorithm::BreadthFirst, "A[B[D E] C[F]]\ngoal F").join("\n");
+        assert!(
+            text.contains("Expand A: generate B and C. B and C join the back of the queue."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn every_line_is_in_its_listing() {
+        for a in Algorithm::ALL {
+            for kind in [
+                StepKind::Start,
+                StepKind::Iteration,
+                StepKind::Visit,
+                StepKind::Expand,
+                StepKind::Generate,
+            ] {
+                assert!(line(a, kind, &[]).unwrap() < listing(a).len());
+            }
+        }
+    }
+}

@@ -1,0 +1,595 @@
+//! The search visualiser's model, pure and tested natively: what to search (settings, read from
+//! and written to the URL), the problem the worker is asked to solve, and what each drawn node
+//! of the search tree shows at a step.
+
+pub mod caption;
+
+use std::rc::Rc;
+
+use arbor_puzzles::{BlocksSpec, BlocksWorld, Heuristic, NPuzzle};
+use arbor_search::replay::{SearchFrame, SearchReplay, Seen};
+use arbor_search::{graph_preset, Algorithm, Graph, Mode, Options, GRAPH_PRESETS};
+
+use crate::route::Route;
+use crate::worker_api::{ProblemSpec, SearchView, StateView};
+
+/// The coursework's blocks-world starts.
+pub const BLOCKS_PRESETS: &[(&str, &str, &str)] = &[
+    (
+        "near",
+        "Coursework start 1 (depth 3)",
+        "4x4 A(2,2) B(2,3) C(1,4) @(3,3) goal A(2,2) B(2,3) C(2,4)",
+    ),
+    (
+        "far",
+        "Coursework start 2 (depth 16)",
+        "4x4 A(1,2) B(1,3) C(4,3) @(2,1) goal A(2,2) B(2,3) C(2,4)",
+    ),
+];
+
+/// Which kind of problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// A tree or graph as text.
+    Graph {
+        /// The text.
+        text: String,
+    },
+    /// A sliding-tile puzzle.
+    Puzzle {
+        /// Rows.
+        rows: u8,
+        /// Columns.
+        cols: u8,
+        /// Start tiles.
+        tiles: Vec<u8>,
+        /// Goal with the blank first (else last).
+        blank_first: bool,
+        /// The heuristic.
+        heuristic: Heuristic,
+    },
+    /// The blocks world, in its text form.
+    Blocks {
+        /// The settings text.
+        text: String,
+        /// Use the heuristic.
+        heuristic: bool,
+    },
+}
+
+impl Problem {
+    /// URL name of the kind.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Problem::Graph { .. } => "graph",
+            Problem::Puzzle { .. } => "puzzle",
+            Problem::Blocks { .. } => "blocks",
+        }
+    }
+
+    /// The seed 000 tree.
+    pub fn seed_tree() -> Problem {
+        Problem::Graph {
+            text: graph_preset("seed000-tree")
+                .map(|p| p.text.to_string())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// A shuffled 8-puzzle.
+    pub fn eight(moves: u32, seed: u64) -> Problem {
+        let goal = NPuzzle::standard_goal(9);
+        let tiles = NPuzzle::new(3, 3, &goal, &goal, Heuristic::Manhattan)
+            .map(|p| p.shuffled(moves, seed).start_tiles())
+            .unwrap_or(goal);
+        Problem::Puzzle {
+            rows: 3,
+            cols: 3,
+            tiles,
+            blank_first: false,
+            heuristic: Heuristic::Manhattan,
+        }
+    }
+
+    /// The goal tiles of a puzzle.
+    pub fn goal_tiles(rows: u8, cols: u8, blank_first: bool) -> Vec<u8> {
+        let n = rows as usize * cols as usize;
+        if blank_first {
+            (0..n as u8).collect()
+        } else {
+            NPuzzle::standard_goal(n)
+        }
+    }
+
+    /// The problem for the worker, or what is wrong with it (said before searching).
+    pub fn spec(&self) -> Result<ProblemSpec, String> {
+        match self {
+            Problem::Graph { text } => {
+                Graph::parse(text).map_err(|e| e.to_string())?;
+                Ok(ProblemSpec::Graph { text: text.clone() })
+            }
+            Problem::Puzzle {
+                rows,
+                cols,
+                tiles,
+                blank_first,
+                heuristic,
+            } => {
+                let goal = Problem::goal_tiles(*rows, *cols, *blank_first);
+                let p = NPuzzle::new(*rows as usize, *cols as usize, tiles, &goal, *heuristic)
+                    .map_err(|e| e.0)?;
+                if !p.is_solvable() {
+                    return Err("This puzzle is unsolvable: no sequence of moves reaches the goal. Each move swaps the blank with a tile, so the parity of the tiles' arrangement together with the blank's distance from its goal cell never changes — and here it differs from the goal's.".into());
+                }
+                Ok(ProblemSpec::Puzzle {
+                    rows: *rows,
+                    cols: *cols,
+                    start: tiles.clone(),
+                    goal,
+                    heuristic: *heuristic,
+                })
+            }
+            Problem::Blocks { text, heuristic } => {
+                let spec = BlocksSpec::parse(text)?;
+                BlocksWorld::new(&spec, *heuristic)?;
+                Ok(ProblemSpec::Blocks {
+                    spec,
+                    heuristic: *heuristic,
+                })
+            }
+        }
+    }
+}
+
+/// Everything the visualiser shows; all of it lives in the URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The problem.
+    pub problem: Problem,
+    /// The search.
+    pub algorithm: Algorithm,
+    /// Tree or graph search.
+    pub mode: Mode,
+    /// Depth-first searches: skip moves back onto the current path.
+    pub cycle_check: bool,
+    /// Depth limit (depth-limited search; the deepest iteration of iterative deepening).
+    pub depth: Option<u32>,
+    /// The step shown.
+    pub step: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            problem: Problem::seed_tree(),
+            algorithm: Algorithm::IterativeDeepening,
+            mode: Mode::Graph,
+            cycle_check: true,
+            depth: None,
+            step: 0,
+        }
+    }
+}
+
+fn heuristic_from(key: &str) -> Option<Heuristic> {
+    Heuristic::ALL.into_iter().find(|h| h.key() == key)
+}
+
+impl Settings {
+    /// The search options.
+    pub fn options(&self) -> Options {
+        Options {
+            algorithm: self.algorithm,
+            mode: self.mode,
+            cycle_check: self.cycle_check,
+            depth_limit: match self.algorithm {
+                Algorithm::DepthLimited => Some(self.depth.unwrap_or(3)),
+                _ => self.depth,
+            },
+        }
+    }
+
+    /// Reads the settings from a route, keeping defaults for what is missing or wrong and
+    /// saying what was wrong.
+    pub fn from_route(route: &Route) -> (Settings, Vec<String>) {
+        let mut s = Settings::default();
+        let mut warnings = Vec::new();
+        match route.get("problem").unwrap_or("graph") {
+            "graph" => {
+                if let Some(id) = route.get("preset") {
+                    match graph_preset(id) {
+                        Some(p) => {
+                            s.problem = Problem::Graph {
+                                text: p.text.into(),
+                            }
+                        }
+                        None => warnings.push(format!("There is no example called “{id}”.")),
+                    }
+                }
+                if let Some(text) = route.get("text") {
+                    s.problem = Problem::Graph { text: text.into() };
+                }
+            }
+            "puzzle" => {
+                let (rows, cols) = route
+                    .get("size")
+                    .and_then(|v| v.split_once('x'))
+                    .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
+                    .unwrap_or((3, 3));
+                let tiles: Option<Vec<u8>> = route
+                    .get("tiles")
+                    .map(|t| {
+                        t.split(',')
+                            .map(|x| x.trim().parse::<u8>())
+                            .collect::<Result<_, _>>()
+                            .ok()
+                    })
+                    .unwrap_or(None);
+                let heuristic = match route.get("h") {
+                    Some(h) => heuristic_from(h).unwrap_or_else(|| {
+                        warnings.push(format!(
+                            "Unknown heuristic “{h}”; using Manhattan distance."
+                        ));
+                        Heuristic::Manhattan
+                    }),
+                    None => Heuristic::Manhattan,
+                };
+                let n = rows as usize * cols as usize;
+                let tiles = match tiles {
+                    Some(t) => t,
+                    None => {
+                        if route.get("tiles").is_some() {
+                            warnings.push("The puzzle's tiles in the link are not a list of numbers; showing the solved board.".into());
+                        }
+                        NPuzzle::standard_goal(n)
+                    }
+                };
+                s.problem = Problem::Puzzle {
+                    rows,
+                    cols,
+                    tiles,
+                    blank_first: route.get("goal") == Some("first"),
+                    heuristic,
+                };
+            }
+            "blocks" => {
+                s.problem = Problem::Blocks {
+                    text: route
+                        .get("blocks")
+                        .unwrap_or(BLOCKS_PRESETS[0].2)
+                        .to_string(),
+                    heuristic: route.get("h") != Some("zero"),
+                };
+            }
+            other => warnings.push(format!(
+                "Unknown problem kind “{other}”; showing the iterative-deepening tree."
+            )),
+        }
+        if let Some(a) = route.get("algo") {
+            match Algorithm::from_key(a) {
+                Some(a) => s.algorithm = a,
+                None => warnings.push(format!("Unknown search “{a}”; using iterative deepening.")),
+            }
+        }
+        match route.get("mode") {
+            Some("tree") => s.mode = Mode::Tree,
+            Some("graph") | None => {}
+            Some(other) => warnings.push(format!("Unknown mode “{other}”; using graph search.")),
+        }
+        s.cycle_check = route.get("cycles") != Some("allow");
+        if let Some(d) = route.get("depth") {
+            match d.parse::<u32>() {
+                Ok(d) if d <= 200 => s.depth = Some(d),
+                _ => warnings.push(format!(
+                    "The depth limit “{d}” is not a number from 0 to 200."
+                )),
+            }
+        }
+        if let Some(k) = route.get("step") {
+            match k.parse() {
+                Ok(k) => s.step = k,
+                Err(_) => warnings.push(format!("The step “{k}” is not a number.")),
+            }
+        }
+        (s, warnings)
+    }
+
+    /// Writes the settings into a route.
+    pub fn to_route(&self, route: &mut Route) {
+        route.query.clear();
+        route.set("problem", self.problem.kind());
+        match &self.problem {
+            Problem::Graph { text } => match GRAPH_PRESETS.iter().find(|p| p.text == text) {
+                Some(p) => route.set("preset", p.id),
+                None => route.set("text", text.clone()),
+            },
+            Problem::Puzzle {
+                rows,
+                cols,
+                tiles,
+                blank_first,
+                heuristic,
+            } => {
+                route.set("size", format!("{rows}x{cols}"));
+                route.set(
+                    "tiles",
+                    tiles
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                );
+                if *blank_first {
+                    route.set("goal", "first");
+                }
+                route.set("h", heuristic.key());
+            }
+            Problem::Blocks { text, heuristic } => {
+                route.set("blocks", text.clone());
+                if !heuristic {
+                    route.set("h", "zero");
+                }
+            }
+        }
+        route.set("algo", self.algorithm.key());
+        if self.mode == Mode::Tree {
+            route.set("mode", "tree");
+        }
+        if !self.cycle_check {
+            route.set("cycles", "allow");
+        }
+        if let Some(d) = self.depth {
+            route.set("depth", d.to_string());
+        }
+        if self.step > 0 {
+            route.set("step", self.step.to_string());
+        }
+    }
+}
+
+/// What a search-tree node shows in a picture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Picture {
+    /// Nothing (not generated).
+    #[default]
+    None,
+    /// A name.
+    Name(Rc<str>),
+    /// Puzzle tiles.
+    Tiles {
+        /// Columns.
+        cols: u8,
+        /// Tiles, row-major.
+        tiles: Rc<[u8]>,
+    },
+    /// A blocks-world grid.
+    Blocks {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+        /// The agent's cell.
+        agent: u8,
+        /// Each block's cell, in letter order.
+        blocks: Rc<[u8]>,
+        /// Each block's letter.
+        names: Rc<[char]>,
+        /// Blocked cells.
+        walls: Rc<[u8]>,
+    },
+}
+
+/// A blocks-world grid's fixed parts: width, height, block letters, blocked cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridShape {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// Block letters, in order.
+    pub names: Rc<[char]>,
+    /// Blocked cells.
+    pub walls: Rc<[u8]>,
+}
+
+/// How the visualiser draws a state: the problem's shape, to picture a state.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Drawing {
+    /// Puzzle columns (0 if not a puzzle).
+    pub cols: u8,
+    /// The blocks world's grid.
+    pub blocks: Option<GridShape>,
+}
+
+impl Drawing {
+    /// The drawing for a problem.
+    pub fn of(problem: &Problem) -> Drawing {
+        match problem {
+            Problem::Graph { .. } => Drawing::default(),
+            Problem::Puzzle { cols, .. } => Drawing {
+                cols: *cols,
+                blocks: None,
+            },
+            Problem::Blocks { text, .. } => {
+                let spec = BlocksSpec::parse(text).ok();
+                Drawing {
+                    cols: 0,
+                    blocks: spec.map(|s| {
+                        let walls: Vec<u8> = s
+                            .walls
+                            .iter()
+                            .map(|&(x, y)| ((y - 1) * s.width + (x - 1)) as u8)
+                            .collect();
+                        GridShape {
+                            width: s.width as u8,
+                            height: s.height as u8,
+                            names: s.blocks.iter().map(|b| b.0).collect::<Vec<_>>().into(),
+                            walls: walls.into(),
+                        }
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The picture of a state.
+    pub fn picture(&self, state: &StateView) -> Picture {
+        match state {
+            StateView::Name(n) => Picture::Name(n.as_str().into()),
+            StateView::Tiles(t) => Picture::Tiles {
+                cols: self.cols.max(1),
+                tiles: t.as_slice().into(),
+            },
+            StateView::Blocks { agent, blocks } => match &self.blocks {
+                Some(grid) => Picture::Blocks {
+                    width: grid.width,
+                    height: grid.height,
+                    agent: *agent,
+                    blocks: blocks.as_slice().into(),
+                    names: grid.names.clone(),
+                    walls: grid.walls.clone(),
+                },
+                None => Picture::None,
+            },
+        }
+    }
+
+    /// A short label for lists: the name, or the node's number.
+    pub fn label(&self, id: usize, state: &StateView) -> String {
+        match state {
+            StateView::Name(n) => n.clone(),
+            _ => format!("#{id}"),
+        }
+    }
+}
+
+/// What one search-tree node shows at a step.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchMark {
+    /// Where it stands.
+    pub seen: Seen,
+    /// The node the step is about.
+    pub current: bool,
+    /// On the solution path (once found).
+    pub on_path: bool,
+    /// Its place in expansion order.
+    pub order: Option<u32>,
+    /// Path cost.
+    pub g: u32,
+    /// Heuristic.
+    pub h: u32,
+    /// Show g, h and f.
+    pub informed: bool,
+    /// Show g (weighted problems, uniform cost).
+    pub costs: bool,
+    /// Its picture.
+    pub picture: Picture,
+}
+
+/// What each recorded node shows in `frame`: only the nodes of the current iteration.
+pub fn marks(
+    view: &SearchView,
+    replay: &SearchReplay,
+    frame: &SearchFrame,
+    drawing: &Drawing,
+    iteration: u32,
+) -> Vec<SearchMark> {
+    let algorithm = replay.algorithm();
+    let informed = algorithm.informed();
+    let costs = informed || algorithm == Algorithm::UniformCost;
+    let on_path: std::collections::HashSet<u64> = frame.path.iter().copied().collect();
+    view.nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if n.info.iteration != iteration {
+                return SearchMark::default();
+            }
+            SearchMark {
+                seen: frame.seen[i],
+                current: frame.current == Some(i as u64),
+                on_path: on_path.contains(&(i as u64)),
+                order: frame.expansion[i],
+                g: n.info.g,
+                h: n.info.h,
+                informed,
+                costs,
+                picture: drawing.picture(&n.state),
+            }
+        })
+        .collect()
+}
+
+/// The name of a standing, for `data-status` and CSS.
+pub fn seen_name(seen: Seen) -> &'static str {
+    match seen {
+        Seen::NotYet => "not-yet",
+        Seen::Frontier => "frontier",
+        Seen::Generated => "generated",
+        Seen::Visited => "visited",
+        Seen::Expanded => "explored",
+        Seen::Dropped(_) => "dropped",
+        Seen::CutOff(_) => "cut-off",
+        Seen::Goal => "goal",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::View;
+
+    #[test]
+    fn settings_round_trip_through_the_url() {
+        for problem in [
+            Problem::seed_tree(),
+            Problem::Graph {
+                text: "A -> B:2\ngoal B".into(),
+            },
+            Problem::eight(12, 3),
+            Problem::Blocks {
+                text: BLOCKS_PRESETS[1].2.into(),
+                heuristic: false,
+            },
+        ] {
+            let s = Settings {
+                problem,
+                algorithm: Algorithm::AStar,
+                mode: Mode::Tree,
+                cycle_check: false,
+                depth: Some(7),
+                step: 12,
+            };
+            let mut route = Route::new(View::Search);
+            s.to_route(&mut route);
+            assert_eq!(
+                Settings::from_route(&Route::parse(&route.to_hash())),
+                (s, vec![])
+            );
+        }
+    }
+
+    #[test]
+    fn bad_links_fall_back_with_messages() {
+        let (s, warnings) = Settings::from_route(&Route::parse(
+            "#/search?problem=puzzle&tiles=1,x&h=magic&algo=nope&depth=-2",
+        ));
+        assert_eq!(s.algorithm, Algorithm::IterativeDeepening);
+        assert_eq!(warnings.len(), 4, "{warnings:?}");
+        // An unsolvable puzzle is refused before any search, with the reason.
+        let p = Problem::Puzzle {
+            rows: 3,
+            cols: 3,
+            tiles: vec![2, 1, 3, 4, 5, 6, 7, 8, 0],
+            blank_first: false,
+            heuristic: Heuristic::Manhattan,
+        };
+        assert!(p.spec().unwrap_err().contains("unsolvable"));
+        assert!(Problem::Graph {
+            text: "A -> ".into()
+        }
+        .spec()
+        .unwrap_err()
+        .contains("line 1"));
+    }
+}

@@ -1,0 +1,646 @@
+//! The search visualiser: pick a problem and a search, watch the search tree grow step by
+//! step with its frontier and explored set, and compare the searches.
+
+mod compare;
+mod editors;
+mod panels;
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use arbor_search::replay::SearchReplay;
+use arbor_search::{Algorithm, Limit, Mode, Status};
+use gloo_events::EventListener;
+use gloo_timers::callback::Interval;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::controls::{Control, StepControls};
+use crate::components::pan::Pan;
+use crate::components::pseudocode::Pseudocode;
+use crate::components::search_look::box_size;
+use crate::components::tree_svg::TreeSvg;
+use crate::explore::caption::{caption, line, listing};
+use crate::explore::{marks, Drawing, Problem, SearchMark, Settings};
+use crate::route::{Route, View};
+use crate::scene::{Scene, Shape, TreeShape, GAP_Y};
+use crate::worker::SearchWorker;
+use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
+
+/// Nodes recorded for the visualiser; beyond them the search goes on uncounted.
+pub const RECORD: usize = 20_000;
+/// Drawn trees larger than this start folded below a few levels.
+const FOLD_ABOVE: usize = 1_500;
+
+/// A finished (or partly finished) recorded search.
+pub struct Recorded {
+    view: SearchView,
+    replay: SearchReplay,
+    drawing: Drawing,
+}
+
+/// Where the search worker is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Run {
+    /// Nothing asked yet.
+    Idle,
+    /// Searching: nodes generated and expanded, milliseconds.
+    Running(u64, u64, f64),
+    /// Stopped by the user after this many nodes.
+    Stopped(u64),
+    /// Finished.
+    Done(Box<SearchSummary>),
+    /// The worker could not do it.
+    Failed(String),
+}
+
+/// The visualiser's state.
+pub struct State {
+    settings: Settings,
+    /// The graph text box (may not parse).
+    text: String,
+    /// What is wrong with the problem, said before any search.
+    problem_error: Option<String>,
+    notices: Vec<String>,
+    run: Run,
+    /// Increases with every search asked for; worker messages carry it.
+    run_id: u64,
+    recorded: Option<Rc<Recorded>>,
+    playing: bool,
+    speed: u32,
+    zoom: f64,
+    folded: Rc<BTreeSet<usize>>,
+    /// Levels shown (none: all).
+    levels: Option<u32>,
+    /// The step asked for by the URL, applied when the record arrives.
+    pending_step: Option<usize>,
+}
+
+/// What can happen.
+pub enum Action {
+    /// A step control.
+    Control(Control),
+    /// The play timer fired.
+    Tick,
+    /// A new problem.
+    Problem(Problem),
+    /// The graph text box changed.
+    Text(String),
+    /// Choose the search.
+    Algorithm(Algorithm),
+    /// Tree or graph search.
+    Mode(Mode),
+    /// Cycle checks on or off.
+    Cycles(bool),
+    /// The depth limit.
+    Depth(Option<u32>),
+    /// Stop the search.
+    Stop,
+    /// A message from the worker, for run `id`.
+    Worker(u64, FromWorker),
+    /// Zoom by a factor (1.0 resets).
+    Zoom(f64),
+    /// Fold or unfold a node.
+    Fold(usize),
+    /// Show only this many levels (none: all).
+    Levels(Option<u32>),
+}
+
+impl State {
+    fn new(route: &Route) -> State {
+        let (settings, notices) = Settings::from_route(route);
+        let text = match &settings.problem {
+            Problem::Graph { text } => text.clone(),
+            _ => String::new(),
+        };
+        let mut state = State {
+            pending_step: Some(settings.step),
+            settings,
+            text,
+            problem_error: None,
+            notices,
+            run: Run::Idle,
+            run_id: 0,
+            recorded: None,
+            playing: false,
+            speed: 800,
+            zoom: 1.0,
+            folded: Rc::default(),
+            levels: None,
+        };
+        state.ask();
+        state
+    }
+
+    /// Checks the problem and, if it is good, asks for a new search.
+    fn ask(&mut self) {
+        self.playing = false;
+        self.folded = Rc::default();
+        self.levels = None;
+        match self.settings.problem.spec() {
+            Ok(_) => {
+                self.problem_error = None;
+                self.run_id += 1;
+                self.run = Run::Running(0, 0, 0.0);
+            }
+            Err(e) => {
+                self.problem_error = Some(e);
+                self.recorded = None;
+                self.run = Run::Idle;
+            }
+        }
+    }
+
+    /// The request for the current settings.
+    fn request(&self) -> Option<ToWorker> {
+        let problem = self.settings.problem.spec().ok()?;
+        let memory_bound = matches!(
+            self.settings.algorithm,
+            Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar
+        ) || (self.settings.mode == Mode::Graph
+            && self.settings.algorithm == Algorithm::DepthFirst);
+        Some(ToWorker::Search(SearchRequest {
+            problem,
+            options: self.settings.options(),
+            record: RECORD,
+            // Searches that keep every state stop before they fill the tab's memory; the
+            // others run until found or stopped.
+            max_nodes: Some(if memory_bound {
+                4_000_000
+            } else {
+                20_000_000_000
+            }),
+        }))
+    }
+
+    fn steps(&self) -> usize {
+        self.recorded.as_ref().map_or(0, |r| r.replay.len())
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = match Rc::try_unwrap(self) {
+            Ok(s) => s,
+            Err(rc) => State {
+                settings: rc.settings.clone(),
+                text: rc.text.clone(),
+                problem_error: rc.problem_error.clone(),
+                notices: rc.notices.clone(),
+                run: rc.run.clone(),
+                run_id: rc.run_id,
+                recorded: rc.recorded.clone(),
+                playing: rc.playing,
+                speed: rc.speed,
+                zoom: rc.zoom,
+                folded: rc.folded.clone(),
+                levels: rc.levels,
+                pending_step: rc.pending_step,
+            },
+        };
+        let len = s.steps();
+        match action {
+            Action::Control(c) => {
+                let step = &mut s.settings.step;
+                match c {
+                    Control::Start => *step = 0,
+                    Control::Back => *step = step.saturating_sub(1),
+                    Control::Forward => *step = (*step + 1).min(len),
+                    Control::End => *step = len,
+                    Control::Seek(k) => *step = k.min(len),
+                    Control::Speed(ms) => s.speed = ms,
+                    Control::TogglePlay => s.playing = !s.playing && *step < len,
+                }
+            }
+            Action::Tick => {
+                s.settings.step = (s.settings.step + 1).min(len);
+                if s.settings.step >= len {
+                    s.playing = false;
+                }
+            }
+            Action::Problem(p) => {
+                if let Problem::Graph { text } = &p {
+                    s.text = text.clone();
+                }
+                s.settings.problem = p;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Text(text) => {
+                s.text = text.clone();
+                s.settings.problem = Problem::Graph { text };
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Algorithm(a) => {
+                s.settings.algorithm = a;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Mode(m) => {
+                s.settings.mode = m;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Cycles(c) => {
+                s.settings.cycle_check = c;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Depth(d) => {
+                s.settings.depth = d;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Stop => {
+                if let Run::Running(generated, ..) = s.run {
+                    s.run = Run::Stopped(generated);
+                    s.run_id += 1; // ignore whatever the old worker still sends
+                }
+            }
+            Action::Worker(id, message) if id == s.run_id => match message {
+                FromWorker::Progress {
+                    generated,
+                    expanded,
+                    millis,
+                } => s.run = Run::Running(generated, expanded, millis),
+                FromWorker::Recorded(view) => {
+                    let replay = SearchReplay::new(
+                        view.nodes.iter().map(|n| n.info).collect(),
+                        view.events.clone(),
+                        s.settings.algorithm,
+                    );
+                    let drawing = Drawing::of(&s.settings.problem);
+                    let len = replay.len();
+                    s.recorded = Some(Rc::new(Recorded {
+                        view,
+                        replay,
+                        drawing,
+                    }));
+                    if let Some(step) = s.pending_step.take() {
+                        if step > len {
+                            s.notices.push(format!("The link asks for step {step}, but this search has {len} steps; showing the last."));
+                        }
+                        s.settings.step = step.min(len);
+                    }
+                }
+                FromWorker::Done(summary) => s.run = Run::Done(Box::new(summary)),
+                FromWorker::Failed(message) => {
+                    s.run = Run::Failed(message);
+                    s.recorded = None;
+                }
+                _ => {}
+            },
+            Action::Worker(..) => {}
+            Action::Zoom(f) => {
+                s.zoom = if f == 1.0 {
+                    1.0
+                } else {
+                    (s.zoom * f).clamp(0.1, 4.0)
+                }
+            }
+            Action::Fold(key) => {
+                let mut set = (*s.folded).clone();
+                if !set.remove(&key) {
+                    set.insert(key);
+                }
+                s.folded = Rc::new(set);
+            }
+            Action::Levels(levels) => {
+                s.levels = levels;
+                s.folded = Rc::new(match (levels, &s.recorded) {
+                    (Some(l), Some(r)) => r
+                        .view
+                        .nodes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, n)| n.info.depth == l)
+                        .map(|(i, _)| i)
+                        .collect(),
+                    _ => BTreeSet::new(),
+                });
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+/// Props of [`Search`].
+#[derive(Properties, PartialEq)]
+pub struct SearchProps {
+    /// The route it was opened with.
+    pub route: Route,
+}
+
+/// The search visualiser page.
+#[component]
+pub fn Search(props: &SearchProps) -> Html {
+    let state = {
+        let route = props.route.clone();
+        use_reducer(move || State::new(&route))
+    };
+    let dispatch = state.dispatcher();
+    let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
+
+    // The worker: a new request for every run; a worker still busy with an old one is
+    // stopped (it cannot be interrupted otherwise), an idle one is reused.
+    {
+        let (worker, dispatch) = (worker.clone(), dispatch.clone());
+        let request = state.request();
+        let busy_before = use_mut_ref(|| false);
+        use_effect_with(state.run_id, move |&id| {
+            if let Some(request) = request.filter(|_| id > 0) {
+                if *busy_before.borrow() {
+                    worker.borrow_mut().take();
+                }
+                if worker.borrow().is_none() {
+                    let d = dispatch.clone();
+                    match SearchWorker::spawn(Callback::from(move |m: FromWorker| {
+                        d.dispatch(Action::Worker(id, m))
+                    })) {
+                        Ok(w) => *worker.borrow_mut() = Some(w),
+                        Err(e) => dispatch.dispatch(Action::Worker(id, FromWorker::Failed(e))),
+                    }
+                }
+                if let Some(w) = worker.borrow().as_ref() {
+                    if let Err(e) = w.send(&request) {
+                        dispatch.dispatch(Action::Worker(id, FromWorker::Failed(e)));
+                    }
+                }
+                *busy_before.borrow_mut() = true;
+            }
+        });
+    }
+    // Stopped or finished: a stopped worker is terminated; a finished one kept for reuse.
+    {
+        let worker = worker.clone();
+        let stopped = matches!(state.run, Run::Stopped(_));
+        use_effect_with(stopped, move |&stopped| {
+            if stopped {
+                worker.borrow_mut().take();
+            }
+        });
+    }
+    // The URL follows the settings.
+    {
+        let settings = state.settings.clone();
+        use_effect_with(settings, |settings| {
+            let mut route = Route::new(View::Search);
+            settings.to_route(&mut route);
+            let hash = route.to_hash();
+            if let Some(window) = web_sys::window() {
+                if window.location().hash().unwrap_or_default() != hash {
+                    if let Ok(history) = window.history() {
+                        let _ = history.replace_state_with_url(
+                            &wasm_bindgen::JsValue::NULL,
+                            "",
+                            Some(&hash),
+                        );
+                    }
+                }
+            }
+        });
+    }
+    // Playing.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((state.playing, state.speed), move |&(playing, speed)| {
+            let timer =
+                playing.then(|| Interval::new(speed, move || dispatch.dispatch(Action::Tick)));
+            move || drop(timer)
+        });
+    }
+    // Keys.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+                let options = gloo_events::EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&doc, "keydown", options, move |e| {
+                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.ctrl_key() || e.meta_key() || e.alt_key() || typing(e) {
+                        return;
+                    }
+                    let control = match e.key().as_str() {
+                        "ArrowRight" => Control::Forward,
+                        "ArrowLeft" => Control::Back,
+                        " " | "Spacebar" => Control::TogglePlay,
+                        "Home" => Control::Start,
+                        "End" => Control::End,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    dispatch.dispatch(Action::Control(control));
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let on_control = {
+        let d = dispatch.clone();
+        use_callback((), move |c, _| d.dispatch(Action::Control(c)))
+    };
+    let on_fold = {
+        let d = dispatch.clone();
+        use_callback((), move |key: usize, _| d.dispatch(Action::Fold(key)))
+    };
+    let on_stop = {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Stop))
+    };
+
+    let step = state.settings.step;
+    let recorded = state.recorded.clone();
+    let rec_id = recorded.as_ref().map_or(0, |r| Rc::as_ptr(r) as usize);
+    let frame = {
+        let recorded = recorded.clone();
+        use_memo((rec_id, step), move |(_, step)| {
+            recorded.map(|r| Rc::new(r.replay.frame(*step)))
+        })
+    };
+    // The iteration on show: the one under way (iterations are numbered from 1; searches
+    // without iterations put every node in 0), or before any, the first.
+    let iteration = match (&*frame, &recorded) {
+        (Some(f), _) if f.iteration.is_some() => f.visits.len() as u32,
+        (_, Some(r)) => r.view.nodes.first().map_or(0, |n| n.info.iteration),
+        _ => 0,
+    };
+    let scene = {
+        let recorded = recorded.clone();
+        let folded = state.folded.clone();
+        use_memo(
+            (rec_id, iteration, folded.clone()),
+            move |(_, iteration, folded)| {
+                recorded.map(|r| Rc::new(search_scene(&r, *iteration, folded)))
+            },
+        )
+    };
+    let look = {
+        let (recorded, frame) = (recorded.clone(), (*frame).clone());
+        use_memo((rec_id, step, iteration), move |(_, _, iteration)| {
+            match (recorded, frame) {
+                (Some(r), Some(f)) => {
+                    Rc::new(marks(&r.view, &r.replay, &f, &r.drawing, *iteration))
+                }
+                _ => Rc::new(Vec::<SearchMark>::new()),
+            }
+        })
+    };
+
+    let label = |r: &Recorded, id: u64| {
+        r.drawing
+            .label(id as usize, &r.view.nodes[id as usize].state)
+    };
+    let (text, current_line) = match (&recorded, &*frame) {
+        (Some(r), Some(f)) => {
+            let text = caption(&r.view, &r.replay, f, step, &|id| label(r, id));
+            let line = (step > 0)
+                .then(|| {
+                    let s = &r.replay.steps()[step - 1];
+                    line(
+                        r.replay.algorithm(),
+                        s.kind,
+                        &r.replay.events()[s.events.clone()],
+                    )
+                })
+                .flatten();
+            (text, line)
+        }
+        _ => (String::new(), None),
+    };
+    let drawn = scene.as_ref().as_ref().map_or(0, |s| s.nodes.len());
+    let recorded_nodes = recorded.as_ref().map_or(0, |r| r.view.nodes.len());
+    let total = match &state.run {
+        Run::Done(s) => s.stats.generated,
+        Run::Running(g, ..) | Run::Stopped(g) => (*g).max(recorded_nodes as u64),
+        _ => recorded_nodes as u64,
+    };
+
+    html! {
+        <section class="page stepper search-view">
+            <h1>{ "Search, step by step" }</h1>
+            { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            <div class="stepper-grid">
+                <aside class="inputs" aria-label="Problem and search">
+                    <editors::ProblemPanel settings={state.settings.clone()} text={state.text.clone()}
+                        error={state.problem_error.clone()} dispatch={dispatch.clone()} />
+                </aside>
+                <div class="main">
+                    <panels::RunStatus run={state.run.clone()} recorded={recorded_nodes} on_stop={on_stop} />
+                    if recorded.is_some() {
+                        <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={on_control} />
+                        <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
+                        <panels::TreeTools zoom={state.zoom} levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
+                        if let (Some(scene), Some(r)) = (&*scene, &recorded) {
+                            <Pan>
+                                <TreeSvg<SearchMark> scene={scene.clone()} marks={(*look).clone()} zoom={state.zoom}
+                                    title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
+                                    on_inner={Some(on_fold.clone())} />
+                            </Pan>
+                        }
+                        <panels::Legend informed={state.settings.algorithm.informed()} />
+                    }
+                    if let Run::Done(summary) = &state.run {
+                        <panels::Solution summary={(**summary).clone()} problem={state.settings.problem.clone()} />
+                    }
+                </div>
+                <aside class="explain" aria-label="Explanation">
+                    <Pseudocode lines={listing(state.settings.algorithm)} current={current_line} title={state.settings.algorithm.title()} />
+                    if let (Some(r), Some(f)) = (&recorded, &*frame) {
+                        <panels::Lists recorded={r.clone()} frame={f.clone()} />
+                    }
+                </aside>
+            </div>
+            <compare::Compare problem={state.settings.problem.clone()} mode={state.settings.mode} />
+        </section>
+    }
+}
+
+fn problem_name(problem: &Problem) -> String {
+    match problem {
+        Problem::Graph { .. } => "the tree or graph".into(),
+        Problem::Puzzle { rows, cols, .. } => format!("the {}-puzzle", rows * cols - 1),
+        Problem::Blocks { .. } => "the blocks world".into(),
+    }
+}
+
+/// The scene of one iteration's search tree (every recorded node of it, drawn or not yet).
+fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene {
+    let keys: Vec<usize> = r
+        .view
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.info.iteration == iteration)
+        .map(|(i, _)| i)
+        .collect();
+    let picture = keys
+        .first()
+        .map(|&k| r.drawing.picture(&r.view.nodes[k].state))
+        .unwrap_or_default();
+    let (w, h) = box_size(&picture);
+    let auto_fold: BTreeSet<usize> = if keys.len() > FOLD_ABOVE && folded.is_empty() {
+        keys.iter()
+            .copied()
+            .filter(|&k| r.view.nodes[k].info.depth == 4)
+            .collect()
+    } else {
+        BTreeSet::new()
+    };
+    Scene::build(
+        &TreeShape {
+            keys: &keys,
+            parent: &|k| r.view.nodes[k].info.parent.map(|p| p as usize),
+            label: &|k| {
+                let n = &r.view.nodes[k];
+                match (&n.state, &n.action) {
+                    (crate::worker_api::StateView::Name(name), _) => name.clone(),
+                    (_, Some(a)) => format!("#{k} {a}"),
+                    _ => format!("#{k}"),
+                }
+            },
+            shape: &|_| Shape::Leaf,
+            gap_x: (w + 18.0).max(56.0),
+            gap_y: (h + 40.0).max(GAP_Y * 0.8),
+        },
+        &|k| folded.contains(&k) || auto_fold.contains(&k),
+    )
+}
+
+/// True if the key went to a text field or a menu.
+fn typing(e: &web_sys::KeyboardEvent) -> bool {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false)
+}
+
+/// How a run ended, in words.
+pub fn status_words(summary: &SearchSummary) -> String {
+    match summary.status {
+        Status::Found => format!(
+            "Found a solution of {} step{}, cost {}, after expanding {} and generating {} nodes in {:.0} ms.",
+            summary.actions.len(),
+            if summary.actions.len() == 1 { "" } else { "s" },
+            summary.cost,
+            summary.stats.expanded,
+            summary.stats.generated,
+            summary.millis
+        ),
+        Status::Exhausted => format!(
+            "No solution: the search ran out of nodes after expanding {} ({} generated).",
+            summary.stats.expanded, summary.stats.generated
+        ),
+        Status::CutOff { limit: Limit::Depth } => "No solution within the depth limit: nodes at the limit were cut off.".into(),
+        Status::CutOff { limit: Limit::Budget } => format!(
+            "Stopped after generating {} nodes: that is the most this search may keep in the page's memory. Try a search that stores less (iterative deepening, IDA*) or an easier start.",
+            summary.stats.generated
+        ),
+    }
+}

@@ -1,0 +1,320 @@
+//! The visualiser's panels: run status, view tools, legend, frontier and explored lists,
+//! statistics, and the solution player.
+
+use std::rc::Rc;
+
+use arbor_puzzles::BlocksSpec;
+use arbor_search::replay::SearchFrame;
+use gloo_timers::callback::Interval;
+use yew::prelude::*;
+
+use super::{status_words, Action, Recorded, Run, State};
+use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
+use crate::explore::Problem;
+use crate::worker_api::{SearchSummary, StateView};
+
+/// Props of [`RunStatus`].
+#[derive(Properties, PartialEq)]
+pub struct RunStatusProps {
+    /// The run.
+    pub run: Run,
+    /// Nodes recorded.
+    pub recorded: usize,
+    /// Stop the search.
+    pub on_stop: Callback<MouseEvent>,
+}
+
+/// What the worker is doing, and Stop.
+#[component]
+pub fn RunStatus(props: &RunStatusProps) -> Html {
+    let (text, busy) = match &props.run {
+        Run::Idle => (String::new(), false),
+        Run::Running(g, e, ms) => (
+            if *g == 0 {
+                "Searching…".to_string()
+            } else {
+                format!(
+                    "Searching… {g} nodes generated, {e} expanded, {:.1} s",
+                    ms / 1000.0
+                )
+            },
+            true,
+        ),
+        Run::Stopped(g) => (
+            format!("Stopped after about {g} nodes. The steps below are the part recorded before."),
+            false,
+        ),
+        Run::Done(s) => (status_words(s), false),
+        Run::Failed(m) => (m.clone(), false),
+    };
+    if text.is_empty() {
+        return html! {};
+    }
+    html! {
+        <div class={classes!("run-status", matches!(props.run, Run::Failed(_)).then_some("failed"))} role="status" aria-live="polite">
+            <span>{ text }</span>
+            if busy {
+                <button type="button" class="stop" onclick={props.on_stop.clone()}>{ "Stop" }</button>
+            }
+        </div>
+    }
+}
+
+/// Props of [`TreeTools`].
+#[derive(Properties, PartialEq)]
+pub struct TreeToolsProps {
+    /// Zoom.
+    pub zoom: f64,
+    /// Levels shown (none: all).
+    pub levels: Option<u32>,
+    /// Nodes drawn.
+    pub drawn: usize,
+    /// Nodes generated in all.
+    pub total: u64,
+    /// Where actions go.
+    pub dispatch: UseReducerDispatcher<State>,
+}
+
+/// Zoom, levels, and how much of the tree is shown.
+#[component]
+pub fn TreeTools(props: &TreeToolsProps) -> Html {
+    let d = &props.dispatch;
+    let zoom = |f: f64| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Zoom(f)))
+    };
+    let on_levels = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::Levels(select.value().parse().ok()));
+        })
+    };
+    html! {
+        <div class="tree-tools" role="group" aria-label="View">
+            <button type="button" aria-label="Zoom out" onclick={zoom(1.0 / 1.25)}>{ "−" }</button>
+            <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
+            <button type="button" aria-label="Zoom in" onclick={zoom(1.25)}>{ "+" }</button>
+            <button type="button" aria-label="Actual size" onclick={zoom(1.0)}>{ "100%" }</button>
+            <label>{ "Show " }
+                <select aria-label="Levels shown" onchange={on_levels}>
+                    <option value="" selected={props.levels.is_none()}>{ "all levels" }</option>
+                    { for (1..=12u32).map(|l| html! { <option value={l.to_string()} selected={props.levels == Some(l)}>{ format!("{l} levels") }</option> }) }
+                </select>
+            </label>
+            <span class="shown">{ format!("showing {} of {} nodes", props.drawn, props.total) }</span>
+        </div>
+    }
+}
+
+/// Props of [`Legend`].
+#[derive(Properties, PartialEq)]
+pub struct LegendProps {
+    /// Show g + h = f.
+    pub informed: bool,
+}
+
+/// What the marks mean.
+#[component]
+pub fn Legend(props: &LegendProps) -> Html {
+    let sample = |class: &'static str, extra: Html| {
+        html! { <svg viewBox="0 0 24 18" aria-hidden="true"><rect class={class} x="2" y="2" width="20" height="14" rx="3" />{ extra }</svg> }
+    };
+    html! {
+        <ul class="legend" aria-label="Legend">
+            <li>{ sample("lg-frontier", html! {}) }{ "frontier (dashed)" }</li>
+            <li>{ sample("lg-explored", html! { <><circle class="lg-order" cx="4" cy="4" r="4" /></> }) }{ "explored (filled, numbered in order)" }</li>
+            <li>{ sample("lg-current", html! {}) }{ "current (thick outline)" }</li>
+            <li>{ sample("lg-notyet", html! {}) }{ "not yet seen (dotted)" }</li>
+            <li>{ sample("lg-dropped", html! { <><line class="lg-cross" x1="2" y1="2" x2="22" y2="16" /><line class="lg-cross" x1="2" y1="16" x2="22" y2="2" /></> }) }{ "dropped as a repeat (crossed)" }</li>
+            <li>{ sample("lg-cut", html! {}) }{ "cut off by a limit (hatched)" }</li>
+            <li>{ sample("lg-goal", html! {}) }{ "goal (double outline)" }</li>
+            <li><svg viewBox="0 0 24 18" aria-hidden="true"><line class="lg-pv" x1="2" y1="9" x2="22" y2="9" /></svg>{ "solution path" }</li>
+            if props.informed {
+                <li class="hint">{ "Under each node: g + h = f." }</li>
+            }
+        </ul>
+    }
+}
+
+/// Props of [`Lists`].
+#[derive(Properties)]
+pub struct ListsProps {
+    /// The recorded search.
+    pub recorded: Rc<Recorded>,
+    /// The current frame.
+    pub frame: Rc<SearchFrame>,
+}
+
+impl PartialEq for ListsProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.recorded, &other.recorded) && Rc::ptr_eq(&self.frame, &other.frame)
+    }
+}
+
+/// Frontier, explored set, counts, and each iteration's visiting order.
+#[component]
+pub fn Lists(props: &ListsProps) -> Html {
+    let (r, f) = (&props.recorded, &props.frame);
+    let algorithm = r.replay.algorithm();
+    let name = |id: u64| {
+        let n = &r.view.nodes[id as usize];
+        let base = r.drawing.label(id as usize, &n.state);
+        if algorithm.informed() {
+            format!("{base} (f {})", n.info.g + n.info.h)
+        } else if algorithm == arbor_search::Algorithm::UniformCost {
+            format!("{base} (g {})", n.info.g)
+        } else {
+            base
+        }
+    };
+    const SHOW: usize = 40;
+    let show = |ids: &[u64]| -> Html {
+        let more = ids.len().saturating_sub(SHOW);
+        html! {
+            <>
+                { for ids.iter().take(SHOW).map(|&id| html! { <li>{ name(id) }</li> }) }
+                if more > 0 {
+                    <li class="more">{ format!("… and {more} more") }</li>
+                }
+            </>
+        }
+    };
+    let frontier_title = match algorithm {
+        arbor_search::Algorithm::IdaStar => "Current path (deepest first)",
+        arbor_search::Algorithm::BreadthFirst => "Frontier (a queue: front first)",
+        arbor_search::Algorithm::DepthFirst
+        | arbor_search::Algorithm::DepthLimited
+        | arbor_search::Algorithm::IterativeDeepening => "Frontier (a stack: top first)",
+        _ => "Frontier (best first)",
+    };
+    let rounds = f.visits.iter().filter(|(limit, _)| limit.is_some()).count() > 0;
+    html! {
+        <div class="lists">
+            <h2>{ "Counts" }</h2>
+            <table class="counts-table">
+                <tbody>
+                    <tr><th scope="row">{ "Expanded" }</th><td data-count="expanded">{ f.expanded }</td></tr>
+                    <tr><th scope="row">{ "Generated" }</th><td data-count="generated">{ f.generated }</td></tr>
+                    <tr><th scope="row">{ "In the frontier" }</th><td data-count="frontier">{ f.frontier.len() }</td></tr>
+                    <tr><th scope="row">{ "Largest frontier" }</th><td data-count="peak">{ f.peak_frontier }</td></tr>
+                </tbody>
+            </table>
+            <h2>{ frontier_title }</h2>
+            <ol class="node-list frontier-list" aria-label="Frontier">{ show(&f.frontier) }</ol>
+            <h2>{ "Explored, in order" }</h2>
+            <ol class="node-list explored-list" aria-label="Explored">{ show(&f.explored) }</ol>
+            if rounds {
+                <h2>{ "Iterations: the order nodes were visited" }</h2>
+                <ol class="rounds" aria-label="Iterations">
+                    { for f.visits.iter().map(|(limit, ids)| html! {
+                        <li data-limit={limit.map(|l| l.to_string())}>
+                            <strong>{ match (algorithm, limit) {
+                                (arbor_search::Algorithm::IdaStar, Some(l)) => format!("f ≤ {l}: "),
+                                (_, Some(l)) => format!("Depth {l}: "),
+                                _ => String::new(),
+                            } }</strong>
+                            <span class="order">{ ids.iter().take(60).map(|&id| r.drawing.label(id as usize, &r.view.nodes[id as usize].state)).collect::<Vec<_>>().join(" ") }</span>
+                            if ids.len() > 60 { { " …" } }
+                        </li>
+                    }) }
+                </ol>
+            }
+        </div>
+    }
+}
+
+/// Props of [`Solution`].
+#[derive(Properties, PartialEq)]
+pub struct SolutionProps {
+    /// The finished search.
+    pub summary: SearchSummary,
+    /// The problem.
+    pub problem: Problem,
+}
+
+/// The solution found, played move by move on the board.
+#[component]
+pub fn Solution(props: &SolutionProps) -> Html {
+    let at = use_state(|| 0usize);
+    let playing = use_state(|| false);
+    let states = &props.summary.states;
+    let last = states.len().saturating_sub(1);
+    {
+        let (at, playing) = (at.clone(), playing.clone());
+        use_effect_with((*playing, *at), move |&(on, now)| {
+            let timer = (on && now < last).then(|| {
+                let at = at.clone();
+                Interval::new(500, move || at.set((now + 1).min(last)))
+            });
+            if now >= last && on {
+                playing.set(false);
+            }
+            move || drop(timer)
+        });
+    }
+    {
+        let at = at.clone();
+        use_effect_with(props.summary.clone(), move |_| at.set(0));
+    }
+    if states.is_empty() || matches!(props.problem, Problem::Graph { .. }) {
+        return html! {};
+    }
+    let k = (*at).min(last);
+    let board = match (&props.problem, &states[k]) {
+        (Problem::Puzzle { cols, .. }, StateView::Tiles(t)) => html! {
+            <PuzzleBoard cols={*cols} tiles={t.clone()} title={format!("The board after {k} of {last} moves")} />
+        },
+        (Problem::Blocks { text, .. }, StateView::Blocks { agent, blocks }) => {
+            match BlocksSpec::parse(text) {
+                Ok(spec) => {
+                    let (w, h) = (spec.width, spec.height);
+                    let mut cells = vec![Cell::Empty; w * h];
+                    for &(x, y) in &spec.walls {
+                        cells[(y - 1) * w + (x - 1)] = Cell::Wall;
+                    }
+                    for (i, &c) in blocks.iter().enumerate() {
+                        if let Some(&(name, _)) = spec.blocks.get(i) {
+                            cells[c as usize] = Cell::Block(name);
+                        }
+                    }
+                    cells[*agent as usize] = Cell::Agent;
+                    let mut goals = vec![None; w * h];
+                    for &(c, (x, y)) in &spec.goals {
+                        goals[(y - 1) * w + (x - 1)] = Some(c);
+                    }
+                    html! { <BlocksGrid width={w} height={h} cells={cells} goals={goals} title={format!("The grid after {k} of {last} moves")} /> }
+                }
+                Err(_) => html! {},
+            }
+        }
+        _ => html! {},
+    };
+    let go = |to: usize| {
+        let at = at.clone();
+        Callback::from(move |_: MouseEvent| at.set(to))
+    };
+    let toggle = {
+        let (playing, at) = (playing.clone(), at.clone());
+        Callback::from(move |_: MouseEvent| {
+            if *at >= last {
+                at.set(0);
+            }
+            playing.set(!*playing);
+        })
+    };
+    html! {
+        <section class="solution" aria-label="The solution">
+            <h2>{ format!("The solution, move by move ({k} of {last})") }</h2>
+            { board }
+            <div class="controls">
+                <button type="button" aria-label="First position" onclick={go(0)} disabled={k == 0}>{ "⟨⟨" }</button>
+                <button type="button" aria-label="Previous move" onclick={go(k.saturating_sub(1))} disabled={k == 0}>{ "⟨" }</button>
+                <button type="button" aria-label={if *playing { "Pause the solution" } else { "Play the solution" }} onclick={toggle}>{ if *playing { "Pause" } else { "Play" } }</button>
+                <button type="button" aria-label="Next move" onclick={go((k + 1).min(last))} disabled={k == last}>{ "⟩" }</button>
+                <button type="button" aria-label="Last position" onclick={go(last)} disabled={k == last}>{ "⟩⟩" }</button>
+            </div>
+            <p class="moves">{ "Moves of the blank (or the agent): " }<code>{ props.summary.actions.join(" ") }</code></p>
+        </section>
+    }
+}

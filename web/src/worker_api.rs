@@ -1,0 +1,698 @@
+//! What the page and its search worker say to each other, and the worker's side of it: run a
+//! search, report progress as it goes, send back what the visualiser needs.
+//!
+//! Pure Rust (the browser plumbing is in `worker.rs` and the client), so the worker's logic is
+//! tested natively.
+
+use arbor_puzzles::{BlocksSpec, BlocksWorld, Heuristic, NPuzzle};
+use arbor_search::replay::NodeInfo;
+use arbor_search::{
+    search, Algorithm, Budget, Event, Graph, NodeId, Observer, Options, Problem, Quiet, Recorder,
+    Stats, Status,
+};
+use serde::{Deserialize, Serialize};
+
+/// A problem, as the page describes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProblemSpec {
+    /// A tree or graph in text form.
+    Graph {
+        /// The text.
+        text: String,
+    },
+    /// A sliding-tile puzzle.
+    Puzzle {
+        /// Rows.
+        rows: u8,
+        /// Columns.
+        cols: u8,
+        /// Start tiles, row-major.
+        start: Vec<u8>,
+        /// Goal tiles.
+        goal: Vec<u8>,
+        /// The heuristic.
+        heuristic: Heuristic,
+    },
+    /// The blocks world.
+    Blocks {
+        /// The grid, blocks, agent and goals.
+        spec: BlocksSpec,
+        /// Use the blocks' Manhattan distance as the heuristic.
+        heuristic: bool,
+    },
+}
+
+/// A state, as the visualiser draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StateView {
+    /// A named node.
+    Name(String),
+    /// Puzzle tiles, row-major.
+    Tiles(Vec<u8>),
+    /// The agent's cell and each block's cell (row-major, 0-based).
+    Blocks {
+        /// The agent.
+        agent: u8,
+        /// The blocks, in letter order.
+        blocks: Vec<u8>,
+    },
+}
+
+/// A recorded node.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ViewNode {
+    /// Tree position and costs.
+    pub info: NodeInfo,
+    /// The action from the parent, in words ("C", "U", "→").
+    pub action: Option<String>,
+    /// The state.
+    pub state: StateView,
+}
+
+/// The recorded part of a search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchView {
+    /// The first nodes generated.
+    pub nodes: Vec<ViewNode>,
+    /// Everything that happened to them.
+    pub events: Vec<Event>,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchSummary {
+    /// Found, exhausted or cut off.
+    pub status: Status,
+    /// The solution's actions, in words.
+    pub actions: Vec<String>,
+    /// The states along the solution, the start first.
+    pub states: Vec<StateView>,
+    /// The solution's cost.
+    pub cost: u32,
+    /// Counts.
+    pub stats: Stats,
+    /// Milliseconds the search took.
+    pub millis: f64,
+}
+
+/// A request to the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchRequest {
+    /// The problem.
+    pub problem: ProblemSpec,
+    /// The search.
+    pub options: Options,
+    /// Record at most this many nodes for the visualiser.
+    pub record: usize,
+    /// Give up after generating this many nodes.
+    pub max_nodes: Option<u64>,
+}
+
+/// The puzzles the scalability chart can sample.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Family {
+    /// The 8-puzzle.
+    Eight,
+    /// The coursework's blocks world: A, B, C to stack in column 2 of a 4 × 4 grid.
+    Blocks,
+}
+
+/// Nodes expanded against solution depth, per algorithm (the coursework's scalability chart).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScaleRequest {
+    /// Which puzzle.
+    pub family: Family,
+    /// The optimal solution depths to sample.
+    pub depths: Vec<u32>,
+    /// The searches to run on each.
+    pub algorithms: Vec<Algorithm>,
+    /// Tree or graph search.
+    pub mode: arbor_search::Mode,
+    /// Most nodes generated per run (a run over budget is reported as such).
+    pub budget: u64,
+    /// Seed for the instances.
+    pub seed: u64,
+}
+
+/// A request to the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// Run one search, recording it.
+    Search(SearchRequest),
+    /// Sample the scalability chart.
+    Scale(ScaleRequest),
+}
+
+/// What the worker sends back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// The worker is ready for requests.
+    Ready,
+    /// The search goes on: nodes so far, milliseconds so far.
+    Progress {
+        /// Nodes generated.
+        generated: u64,
+        /// Nodes expanded.
+        expanded: u64,
+        /// Time so far.
+        millis: f64,
+    },
+    /// The recorded part (sent as soon as the record is full, or at the end).
+    Recorded(SearchView),
+    /// The search ended.
+    Done(SearchSummary),
+    /// The request could not be carried out.
+    Failed(String),
+    /// Scalability: one run's nodes expanded (`None`: over budget or not found).
+    ScalePoint {
+        /// The search.
+        algorithm: Algorithm,
+        /// The instance's optimal depth.
+        depth: u32,
+        /// Nodes expanded.
+        expanded: Option<u64>,
+    },
+    /// Scalability: no instance of this depth was found to sample.
+    ScaleMissing {
+        /// The depth.
+        depth: u32,
+    },
+    /// Scalability: every run is done.
+    ScaleDone,
+}
+
+/// How often the worker reports progress.
+const PROGRESS_MS: f64 = 100.0;
+
+/// Answers any request.
+pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn() -> f64) {
+    match request {
+        ToWorker::Search(r) => serve(r, post, now),
+        ToWorker::Scale(r) => scale(r, post),
+    }
+}
+
+/// The optimal depth of a problem (A*, graph search), if it has a solution.
+fn optimal<P: Problem>(problem: &P) -> Option<u32> {
+    let out = search(
+        problem,
+        &Options::new(Algorithm::AStar),
+        &Budget::nodes(2_000_000),
+        &mut Quiet,
+    );
+    out.solution.map(|s| s.depth() as u32)
+}
+
+/// Runs each algorithm on instances of each depth, posting a point per run.
+fn scale(request: &ScaleRequest, post: &mut dyn FnMut(FromWorker)) {
+    let mut rng = arbor_util::SplitMix64(request.seed);
+    for &depth in &request.depths {
+        // Candidates alternate between random walks from the goal (good for shallow
+        // depths) and random positions (for deep ones), until one is exactly this deep.
+        match request.family {
+            Family::Eight => {
+                let goal = NPuzzle::standard_goal(9);
+                let base = match NPuzzle::new(3, 3, &goal, &goal, Heuristic::Manhattan) {
+                    Ok(b) => b,
+                    Err(e) => return post(FromWorker::Failed(e.0)),
+                };
+                let instance = (0..ATTEMPTS).find_map(|k| {
+                    let p = if k % 2 == 0 {
+                        base.shuffled(depth + 2 * (k % 10), rng.next_u64())
+                    } else {
+                        base.with_start(&NPuzzle::random_board(9, rng.next_u64()))
+                            .ok()?
+                    };
+                    (p.is_solvable() && optimal(&p) == Some(depth)).then_some(p)
+                });
+                report(instance.as_ref(), depth, request, post);
+            }
+            Family::Blocks => {
+                // The coursework's own start is 16 deep.
+                let coursework = (depth == 16)
+                    .then(|| {
+                        BlocksWorld::new(
+                            &BlocksSpec::coursework((1, 2), (1, 3), (4, 3), (2, 1)),
+                            true,
+                        )
+                        .ok()
+                    })
+                    .flatten();
+                let instance = coursework.or_else(|| {
+                    (0..ATTEMPTS).find_map(|k| {
+                        let w = if k % 2 == 0 {
+                            random_blocks(depth + (k % 12), &mut rng)?
+                        } else {
+                            scattered_blocks(&mut rng)?
+                        };
+                        (optimal(&w) == Some(depth)).then_some(w)
+                    })
+                });
+                report(instance.as_ref(), depth, request, post);
+            }
+        }
+    }
+    post(FromWorker::ScaleDone);
+}
+
+/// Candidate instances tried for each depth.
+const ATTEMPTS: u32 = 3_000;
+
+/// The coursework's blocks world with the blocks and the agent on random distinct cells.
+fn scattered_blocks(rng: &mut arbor_util::SplitMix64) -> Option<BlocksWorld> {
+    let mut cells: Vec<usize> = (0..16).collect();
+    for i in (1..16).rev() {
+        cells.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+    let cell = |c: usize| (c % 4 + 1, c / 4 + 1);
+    let spec = BlocksSpec::coursework(
+        cell(cells[0]),
+        cell(cells[1]),
+        cell(cells[2]),
+        cell(cells[3]),
+    );
+    BlocksWorld::new(&spec, true).ok()
+}
+
+/// The coursework's blocks world, started from its goal with the agent at a random cell and
+/// then walked `moves` random steps.
+fn random_blocks(moves: u32, rng: &mut arbor_util::SplitMix64) -> Option<BlocksWorld> {
+    let free = [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
+        (1, 2),
+        (3, 2),
+        (4, 2),
+        (1, 3),
+        (3, 3),
+        (4, 3),
+        (1, 4),
+        (3, 4),
+        (4, 4),
+    ];
+    let at = free[(rng.next_u64() % free.len() as u64) as usize];
+    let goal = BlocksWorld::new(&BlocksSpec::coursework((2, 2), (2, 3), (2, 4), at), true).ok()?;
+    let mut s = goal.start();
+    for _ in 0..moves {
+        let options: Vec<_> = goal.actions(&s).collect();
+        let d = options[(rng.next_u64() % options.len() as u64) as usize];
+        goal.apply(&mut s, d);
+    }
+    let cell = |c: usize| (c % 4 + 1, c / 4 + 1);
+    let spec = BlocksSpec::coursework(
+        cell(s.block(0)),
+        cell(s.block(1)),
+        cell(s.block(2)),
+        cell(s.agent()),
+    );
+    BlocksWorld::new(&spec, true).ok()
+}
+
+fn report<P: Problem>(
+    instance: Option<&P>,
+    depth: u32,
+    request: &ScaleRequest,
+    post: &mut dyn FnMut(FromWorker),
+) {
+    if instance.is_none() {
+        return post(FromWorker::ScaleMissing { depth });
+    }
+    for &algorithm in &request.algorithms {
+        let expanded = instance.and_then(|p| {
+            let options = Options {
+                mode: request.mode,
+                ..Options::new(algorithm)
+            };
+            let out = search(p, &options, &Budget::nodes(request.budget), &mut Quiet);
+            (out.status == Status::Found).then_some(out.stats.expanded)
+        });
+        post(FromWorker::ScalePoint {
+            algorithm,
+            depth,
+            expanded,
+        });
+    }
+}
+
+/// The worker's side: builds the problem, runs the search, and `post`s what happens. `now`
+/// gives milliseconds.
+pub fn serve(request: &SearchRequest, post: &mut dyn FnMut(FromWorker), now: &dyn Fn() -> f64) {
+    match &request.problem {
+        ProblemSpec::Graph { text } => match Graph::parse(text) {
+            Ok(g) => run(&g, request, post, now, |s| StateView::Name(g.name(*s).to_string()), |a| g.name(a.to).to_string()),
+            Err(e) => post(FromWorker::Failed(e.to_string())),
+        },
+        ProblemSpec::Puzzle {
+            rows,
+            cols,
+            start,
+            goal,
+            heuristic,
+        } => match NPuzzle::new(*rows as usize, *cols as usize, start, goal, *heuristic) {
+            Ok(p) if !p.is_solvable() => post(FromWorker::Failed(
+                "this puzzle is unsolvable: no sequence of moves reaches the goal (the tiles' arrangement has the wrong parity)".into(),
+            )),
+            Ok(p) => {
+                let n = p.cells();
+                run(&p, request, post, now, |b| StateView::Tiles(b.tiles(n).to_vec()), |d| d.letter().to_string())
+            }
+            Err(e) => post(FromWorker::Failed(e.0)),
+        },
+        ProblemSpec::Blocks { spec, heuristic } => match BlocksWorld::new(spec, *heuristic) {
+            Ok(w) => {
+                let count = w.names().len();
+                run(
+                    &w,
+                    request,
+                    post,
+                    now,
+                    |s| StateView::Blocks {
+                        agent: s.agent() as u8,
+                        blocks: (0..count).map(|i| s.block(i) as u8).collect(),
+                    },
+                    |d| d.letter().to_string(),
+                )
+            }
+            Err(e) => post(FromWorker::Failed(e)),
+        },
+    }
+}
+
+/// Records the first nodes, reports progress, and hands the record over when it is full.
+struct Watch<'a, P: Problem> {
+    recorder: Option<Recorder<P::State, P::Action>>,
+    limit: usize,
+    generated: u64,
+    expanded: u64,
+    started: f64,
+    next_report: u64,
+    last_report: f64,
+    post: &'a mut dyn FnMut(FromWorker),
+    now: &'a dyn Fn() -> f64,
+    convert: &'a dyn Fn(arbor_search::Trace<P::State, P::Action>) -> SearchView,
+}
+
+impl<P: Problem> Watch<'_, P> {
+    fn hand_over(&mut self) {
+        if let Some(rec) = self.recorder.take() {
+            let view = (self.convert)(rec.into_trace());
+            (self.post)(FromWorker::Recorded(view));
+        }
+    }
+}
+
+impl<P: Problem> Observer<P> for Watch<'_, P> {
+    fn iteration(&mut self, limit: u32) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::iteration(r, limit);
+        }
+    }
+
+    fn generated(
+        &mut self,
+        node: NodeId,
+        parent: Option<NodeId>,
+        action: Option<P::Action>,
+        state: &P::State,
+        g: u32,
+        h: u32,
+    ) {
+        self.generated += 1;
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::generated(r, node, parent, action, state, g, h);
+            if node as usize >= self.limit {
+                self.hand_over();
+            }
+        }
+        if self.generated >= self.next_report {
+            self.next_report = self.generated + 16_384;
+            let t = (self.now)();
+            if t - self.last_report >= PROGRESS_MS {
+                self.last_report = t;
+                (self.post)(FromWorker::Progress {
+                    generated: self.generated,
+                    expanded: self.expanded,
+                    millis: t - self.started,
+                });
+            }
+        }
+    }
+
+    fn pushed(&mut self, node: NodeId) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::pushed(r, node);
+        }
+    }
+
+    fn popped(&mut self, node: NodeId) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::popped(r, node);
+        }
+    }
+
+    fn goal_test(&mut self, node: NodeId, goal: bool) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::goal_test(r, node, goal);
+        }
+    }
+
+    fn expanded(&mut self, node: NodeId) {
+        self.expanded += 1;
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::expanded(r, node);
+        }
+    }
+
+    fn dropped(&mut self, node: NodeId, why: arbor_search::Dropped) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::dropped(r, node, why);
+        }
+    }
+
+    fn cut_off(&mut self, node: NodeId, why: arbor_search::Cut) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::cut_off(r, node, why);
+        }
+    }
+
+    fn found(&mut self, node: NodeId) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::found(r, node);
+        }
+    }
+}
+
+fn run<P: Problem>(
+    problem: &P,
+    request: &SearchRequest,
+    post: &mut dyn FnMut(FromWorker),
+    now: &dyn Fn() -> f64,
+    describe: impl Fn(&P::State) -> StateView,
+    name: impl Fn(&P::Action) -> String,
+) {
+    let convert = |trace: arbor_search::Trace<P::State, P::Action>| SearchView {
+        nodes: trace
+            .nodes
+            .iter()
+            .map(|n| ViewNode {
+                info: NodeInfo {
+                    parent: n.parent,
+                    g: n.g,
+                    h: n.h,
+                    depth: n.depth,
+                    iteration: n.iteration,
+                },
+                action: n.action.as_ref().map(&name),
+                state: describe(&n.state),
+            })
+            .collect(),
+        events: trace.events,
+    };
+    let budget = match request.max_nodes {
+        Some(n) => Budget::nodes(n),
+        None => Budget::unlimited(),
+    };
+    let started = now();
+    let outcome = {
+        let mut watch = Watch::<P> {
+            recorder: Some(Recorder::with_limit(request.record)),
+            limit: request.record,
+            generated: 0,
+            expanded: 0,
+            started,
+            next_report: 16_384,
+            last_report: started,
+            post,
+            now,
+            convert: &convert,
+        };
+        let outcome = search(problem, &request.options, &budget, &mut watch);
+        watch.hand_over();
+        outcome
+    };
+    let millis = now() - started;
+    let (actions, states, cost) = match &outcome.solution {
+        Some(s) => {
+            let mut state = problem.start();
+            let mut states = vec![describe(&state)];
+            for &a in &s.actions {
+                problem.apply(&mut state, a);
+                states.push(describe(&state));
+            }
+            (s.actions.iter().map(&name).collect(), states, s.cost)
+        }
+        None => (Vec::new(), Vec::new(), 0),
+    };
+    post(FromWorker::Done(SearchSummary {
+        status: outcome.status,
+        actions,
+        states,
+        cost,
+        stats: outcome.stats,
+        millis,
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scalability_sample_has_a_point_per_algorithm_and_depth() {
+        let mut out = Vec::new();
+        answer(
+            &ToWorker::Scale(ScaleRequest {
+                family: Family::Blocks,
+                depths: vec![3, 5],
+                algorithms: vec![Algorithm::BreadthFirst, Algorithm::AStar],
+                mode: arbor_search::Mode::Tree,
+                budget: 200_000,
+                seed: 2,
+            }),
+            &mut |m| out.push(m),
+            &|| 0.0,
+        );
+        let points: Vec<(Algorithm, u32, bool)> = out
+            .iter()
+            .filter_map(|m| match m {
+                FromWorker::ScalePoint {
+                    algorithm,
+                    depth,
+                    expanded,
+                } => Some((*algorithm, *depth, expanded.is_some())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            points,
+            [
+                (Algorithm::BreadthFirst, 3, true),
+                (Algorithm::AStar, 3, true),
+                (Algorithm::BreadthFirst, 5, true),
+                (Algorithm::AStar, 5, true)
+            ]
+        );
+        assert_eq!(out.last(), Some(&FromWorker::ScaleDone));
+    }
+
+    use arbor_search::graph_preset;
+    use std::cell::Cell;
+
+    fn ask(problem: ProblemSpec, algorithm: Algorithm, record: usize) -> Vec<FromWorker> {
+        let mut out = Vec::new();
+        let clock = Cell::new(0.0);
+        serve(
+            &SearchRequest {
+                problem,
+                options: Options::new(algorithm),
+                record,
+                max_nodes: Some(300_000),
+            },
+            &mut |m| out.push(m),
+            &|| {
+                clock.set(clock.get() + 60.0);
+                clock.get()
+            },
+        );
+        out
+    }
+
+    #[test]
+    fn a_tree_search_sends_its_record_then_its_result() {
+        let text = graph_preset("seed000-tree").unwrap().text.to_string();
+        let out = ask(
+            ProblemSpec::Graph { text },
+            Algorithm::IterativeDeepening,
+            10_000,
+        );
+        let [FromWorker::Recorded(view), FromWorker::Done(done)] = out.as_slice() else {
+            panic!("{out:?}")
+        };
+        assert_eq!(done.status, Status::Found);
+        assert_eq!(done.actions, ["C", "G", "L", "R"]);
+        assert_eq!(done.states.first(), Some(&StateView::Name("A".into())));
+        assert!(!view.events.is_empty());
+    }
+
+    #[test]
+    fn a_long_search_sends_a_partial_record_early_and_reports_progress() {
+        // Korf's instance 1: 276 million nodes, far beyond the 300,000 allowed here.
+        let goal: Vec<u8> = (0..16).collect();
+        let start = vec![14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+        let out = ask(
+            ProblemSpec::Puzzle {
+                rows: 4,
+                cols: 4,
+                start,
+                goal,
+                heuristic: Heuristic::Manhattan,
+            },
+            Algorithm::IdaStar,
+            500,
+        );
+        let recorded = out
+            .iter()
+            .position(|m| matches!(m, FromWorker::Recorded(_)))
+            .unwrap();
+        assert!(out[recorded + 1..]
+            .iter()
+            .any(|m| matches!(m, FromWorker::Progress { .. })));
+        let FromWorker::Recorded(view) = &out[recorded] else {
+            unreachable!()
+        };
+        assert_eq!(view.nodes.len(), 500);
+        assert!(matches!(
+            out.last(),
+            Some(FromWorker::Done(SearchSummary {
+                status: Status::CutOff { .. },
+                ..
+            }))
+        ));
+    }
+
+    #[test]
+    fn bad_problems_fail_with_a_message() {
+        let out = ask(
+            ProblemSpec::Graph {
+                text: "A -> B".into(),
+            },
+            Algorithm::BreadthFirst,
+            10,
+        );
+        assert!(matches!(&out[..], [FromWorker::Failed(m)] if m.contains("no goal")));
+        let out = ask(
+            ProblemSpec::Puzzle {
+                rows: 3,
+                cols: 3,
+                start: vec![2, 1, 3, 4, 5, 6, 7, 8, 0],
+                goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+                heuristic: Heuristic::Manhattan,
+            },
+            Algorithm::AStar,
+            10,
+        );
+        assert!(matches!(&out[..], [FromWorker::Failed(m)] if m.contains("unsolvable")));
+    }
+}
