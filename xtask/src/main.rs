@@ -20,7 +20,7 @@ commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
   test                              run every check: fmt, clippy, native, wasm, release build, e2e
   dist                              build the release bundle into dist/
-  bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*
+  bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*, connect four vs reference figures
   bench-web                         browser benchmarks (headless Chromium): the stepper on large trees
 ";
 
@@ -200,6 +200,8 @@ fn test(root: &Path) -> Result<(), String> {
             "arbor-web",
             "-p",
             "arbor-game",
+            "-p",
+            "arbor-games",
             "-p",
             "arbor-layout",
             "-p",

@@ -30,6 +30,23 @@ enum What {
         #[arg(long, default_value_t = 7)]
         runs: usize,
     },
+    /// The connect-four solver on Pons' test sets: every line scored (a wrong score is an
+    /// error), the mean time and nodes per position beside the reference solver's (read from
+    /// the data directory's README).
+    C4 {
+        /// Where the sets are.
+        #[arg(long, default_value = "data/connect4")]
+        dir: std::path::PathBuf,
+        /// The sets, by name (default: every set; Test_L1_R3 only its first 100 lines, as the
+        /// reference was measured, unless --limit says otherwise).
+        sets: Vec<String>,
+        /// Solve only the first N lines of each set.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Transposition table of 2^BITS entries.
+        #[arg(long, default_value_t = 18)]
+        table_bits: u32,
+    },
     /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
     /// solvable boards: the mean time per puzzle.
     Astar {
@@ -44,14 +61,128 @@ enum What {
 
 /// Runs `arbor bench`.
 pub fn run(args: &Args) -> Result<(), UsageError> {
-    match args.what {
+    match &args.what {
         What::Observer {
             branching,
             depth,
             runs,
-        } => observer(branching, depth, runs.max(1)),
-        What::Astar { count, seed } => astar(count.max(1), seed),
+        } => observer(*branching, *depth, (*runs).max(1)),
+        What::Astar { count, seed } => astar((*count).max(1), *seed),
+        What::C4 {
+            dir,
+            sets,
+            limit,
+            table_bits,
+        } => connect4(dir, sets, *limit, *table_bits),
     }
+}
+
+/// The reference figures of one set: mean seconds and mean nodes.
+fn reference(readme: &str, set: &str) -> Option<(f64, f64)> {
+    let line = readme
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("| {set} |")))?;
+    let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+    let time = cells.get(2)?;
+    let mut words = time.split_whitespace();
+    let value: f64 = words.next()?.parse().ok()?;
+    let unit = match words.next()? {
+        "µs" | "us" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        _ => return None,
+    };
+    let nodes: f64 = cells.get(3)?.replace(',', "").parse().ok()?;
+    Some((value * unit, nodes))
+}
+
+fn show_time(seconds: f64) -> String {
+    if seconds < 1e-3 {
+        format!("{:.1} µs", seconds * 1e6)
+    } else if seconds < 1.0 {
+        format!("{:.2} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.2} s")
+    }
+}
+
+fn connect4(
+    dir: &std::path::Path,
+    sets: &[String],
+    limit: Option<usize>,
+    table_bits: u32,
+) -> Result<(), UsageError> {
+    use arbor_games::connect4::{Position, Solver};
+    const ALL: [&str; 6] = [
+        "Test_L3_R1",
+        "Test_L2_R1",
+        "Test_L2_R2",
+        "Test_L1_R1",
+        "Test_L1_R2",
+        "Test_L1_R3",
+    ];
+    let sets: Vec<String> = if sets.is_empty() {
+        ALL.iter().map(|s| s.to_string()).collect()
+    } else {
+        sets.to_vec()
+    };
+    let readme = dir
+        .parent()
+        .map(|d| std::fs::read_to_string(d.join("README.md")).unwrap_or_default())
+        .unwrap_or_default();
+    println!(
+        "Strong solve, transposition table of 2^{table_bits} entries reset for every position; the reference: {}",
+        if readme.is_empty() { "not found" } else { "data/README.md" }
+    );
+    println!();
+    println!("| set | positions | mean time | reference | ratio | mean nodes | reference nodes |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut solver = Solver::new(table_bits);
+    for set in &sets {
+        let path = dir.join(set);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
+        let take = limit.unwrap_or(if set == "Test_L1_R3" { 100 } else { usize::MAX });
+        let (mut seconds, mut nodes, mut count) = (0.0, 0u64, 0usize);
+        for (i, line) in text.lines().take(take).enumerate() {
+            let mut words = line.split_whitespace();
+            let (Some(moves), Some(expected)) = (words.next(), words.next()) else {
+                return Err(UsageError(format!(
+                    "{set}, line {}: expected `moves score`",
+                    i + 1
+                )));
+            };
+            let expected: i32 = expected
+                .parse()
+                .map_err(|_| UsageError(format!("{set}, line {}: bad score", i + 1)))?;
+            let p = Position::from_moves(moves)
+                .map_err(|e| UsageError(format!("{set}, line {}: {e}", i + 1)))?;
+            solver.reset();
+            let start = Instant::now();
+            let solved = solver.solve(&p, false).expect("no budget");
+            seconds += start.elapsed().as_secs_f64();
+            if solved.score != expected {
+                return Err(UsageError(format!(
+                    "{set}, line {}: {moves} scored {}, the set says {expected}",
+                    i + 1,
+                    solved.score
+                )));
+            }
+            nodes += solved.nodes;
+            count += 1;
+        }
+        let n = count.max(1) as f64;
+        let (mean, mean_nodes) = (seconds / n, nodes as f64 / n);
+        let (ref_time, ref_nodes, ratio) = match reference(&readme, set) {
+            Some((t, k)) => (show_time(t), format!("{k:.0}"), format!("{:.2}×", mean / t)),
+            None => ("–".into(), "–".into(), "–".into()),
+        };
+        println!(
+            "| {set} | {count} | {} | {ref_time} | {ratio} | {mean_nodes:.0} | {ref_nodes} |",
+            show_time(mean)
+        );
+    }
+    Ok(())
 }
 
 fn astar(count: u64, seed: u64) -> Result<(), UsageError> {

@@ -4,6 +4,8 @@
 //! by adding a variant to [`Command`].
 
 mod bench;
+mod c4;
+mod input;
 mod npuzzle;
 mod tree;
 
@@ -25,6 +27,8 @@ enum Command {
     Tree(tree::Args),
     /// Solve sliding-tile puzzles: `arbor npuzzle solve`.
     Npuzzle(npuzzle::Args),
+    /// Score connect-four positions exactly: `arbor c4 solve`.
+    C4(c4::Args),
     /// Measure speed (release builds): `arbor bench observer`.
     Bench(bench::Args),
 }
@@ -40,6 +44,9 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree::run(&args).map(|()| ok),
         Command::Npuzzle(args) => {
             npuzzle::run(&args).map(|all_read| if all_read { ok } else { ExitCode::from(1) })
+        }
+        Command::C4(args) => {
+            c4::run(&args).map(|all_read| if all_read { ok } else { ExitCode::from(1) })
         }
         Command::Bench(args) => bench::run(&args).map(|()| ok),
     };

@@ -110,19 +110,7 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
         None => Budget::unlimited(),
     };
 
-    let mut inputs: Vec<(String, Box<dyn BufRead>)> = Vec::new();
-    if args.files.is_empty() {
-        inputs.push(("standard input".into(), Box::new(std::io::stdin().lock())));
-    } else {
-        for f in &args.files {
-            let file = std::fs::File::open(f)
-                .map_err(|e| UsageError(format!("cannot read {}: {e}", f.display())))?;
-            inputs.push((
-                f.display().to_string(),
-                Box::new(std::io::BufReader::new(file)),
-            ));
-        }
-    }
+    let inputs = crate::input::open(&args.files)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut all_good = true;

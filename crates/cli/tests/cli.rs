@@ -126,9 +126,13 @@ fn bench_rejects_silly_sizes() {
 }
 
 fn solve(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    run_with_input(&["npuzzle", "solve"], args, input)
+}
+
+/// Runs `arbor <command> <args>` with `input` on standard input: stdout, stderr, status.
+fn run_with_input(command: &[&str], args: &[&str], input: &str) -> (String, String, Option<i32>) {
     let out = arbor()
-        .arg("npuzzle")
-        .arg("solve")
+        .args(command)
         .args(args)
         .write_stdin(input)
         .output()
@@ -202,4 +206,60 @@ fn npuzzle_goal_size_and_limits() {
         .write_stdin("1 2 3 0\n")
         .assert()
         .code(2);
+}
+
+fn c4(args: &[&str], input: &str) -> (String, String, Option<i32>) {
+    run_with_input(&["c4", "solve"], args, input)
+}
+
+#[test]
+fn c4_solve_prints_moves_score_nodes_micros() {
+    // The first lines of two of Pons' sets, as they are (the expected score after the space
+    // is ignored).
+    let (out, err, code) = c4(
+        &[],
+        "2252576253462244111563365343671351441 -1\n274552224131661 0\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[0][..2],
+        ["2252576253462244111563365343671351441", "-1"]
+    );
+    assert_eq!(lines[1][..2], ["274552224131661", "0"]);
+    for l in &lines {
+        assert_eq!(l.len(), 4);
+        assert!(l[2].parse::<u64>().unwrap() > 0);
+        l[3].parse::<u64>().unwrap();
+    }
+    // Weakly: only the sign.
+    let (out, _, _) = c4(&["--weak"], "5455174361263362 -1\n2531276566711153 2\n");
+    let scores: Vec<&str> = out.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(scores, ["-1", "1"]);
+}
+
+#[test]
+fn c4_bad_lines_are_named_and_skipped() {
+    let good = "2252576253462244111563365343671351441";
+    let (out, err, code) = c4(&[], &format!("12a4\n1111111\n1212121\n{good}\n"));
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out.lines().count(),
+        1,
+        "only the good line is scored: {out}"
+    );
+    assert!(out.starts_with(good));
+    assert!(
+        err.contains("line 1") && err.contains("'a' is not a column"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 2") && err.contains("column 1 is full"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 3") && err.contains("already won"),
+        "{err}"
+    );
 }

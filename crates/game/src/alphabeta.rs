@@ -11,8 +11,7 @@
 
 use std::collections::HashMap;
 
-use arbor_util::MoveLists;
-use arbor_util::{Aborted, Budget};
+use arbor_util::{Aborted, Budget, MoveLists, SplitMix64};
 
 use crate::game::{Game, INF};
 use crate::observe::{Bound, HitEffect, Observer, Side};
@@ -76,6 +75,10 @@ pub struct Options {
     pub table_bits: Option<u32>,
     /// The root's window (α, β), from MAX's point of view; `(-INF, INF)` for a full search.
     pub window: (i32, i32),
+    /// Try the root's moves in an order shuffled by this seed (and never a remembered best
+    /// move first there): the move chosen is then a uniformly random one among the best.
+    #[serde(default)]
+    pub shuffle: Option<u64>,
 }
 
 impl Default for Options {
@@ -86,6 +89,7 @@ impl Default for Options {
             depth: None,
             table_bits: None,
             window: (-INF, INF),
+            shuffle: None,
         }
     }
 }
@@ -107,7 +111,10 @@ pub struct AlphaBeta<'g, G: Game> {
     horizon: u64,
     budget: Budget<'g>,
     moves: MoveLists<G::Move>,
-    keys: Vec<i64>,
+    /// Scratch space for sorting moves by key.
+    keyed: Vec<(i64, G::Move)>,
+    /// What early reads of table slots saw (kept so the reads are not optimised away).
+    touched: u32,
 }
 
 /// Depth value meaning "to the end of the game".
@@ -137,7 +144,8 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             horizon: 0,
             budget: Budget::unlimited(),
             moves: MoveLists::default(),
-            keys: Vec::new(),
+            keyed: Vec::new(),
+            touched: 0,
         }
     }
 
@@ -157,6 +165,31 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     /// Changes the depth limit (for iterative deepening).
     pub fn set_depth(&mut self, depth: Option<u32>) {
         self.options.depth = depth;
+    }
+
+    /// Changes the root's window (MAX's view).
+    pub fn set_window(&mut self, window: (i32, i32)) {
+        self.options.window = window;
+    }
+
+    /// Changes the seed of the root's shuffled move order (`None`: the usual order).
+    pub fn set_shuffle(&mut self, seed: Option<u64>) {
+        self.options.shuffle = seed;
+    }
+
+    /// Forgets everything earlier searches left behind: the transposition table and the
+    /// remembered best moves. A search after this runs as if it were the first.
+    pub fn forget(&mut self) {
+        if let Some(table) = self.table.as_mut() {
+            table.clear();
+        }
+        self.previous_best.clear();
+    }
+
+    /// A digest of the table slots read ahead of their probes (meaningless, but it keeps
+    /// those reads from being optimised away).
+    pub fn read_ahead_digest(&self) -> u32 {
+        self.touched
     }
 
     /// Counts since the search was created.
@@ -191,6 +224,103 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         })
     }
 
+    /// The exact value of `root` (searched to the options' depth) and a best move, found the
+    /// way Pons' connect-four solver finds it: null-window searches, each asking only "is the
+    /// value above `m`?", halve the range the value can lie in until one value is left. The
+    /// range starts at the game's [`Game::bounds`]; the transposition table (if any) carries
+    /// what each search learnt to the next. Each search is announced to the observer as an
+    /// iteration (1, 2, …).
+    pub fn solve<O: Observer<G>>(
+        &mut self,
+        root: &G::State,
+        observer: &mut O,
+    ) -> Result<Outcome<G::Move>, Aborted> {
+        let bounds = if self.options.depth.is_none() && !self.game.is_terminal(root) {
+            self.game.bounds(root)
+        } else {
+            None
+        };
+        self.solve_within(root, bounds.unwrap_or((-INF + 1, INF - 1)), observer)
+    }
+
+    /// [`Self::solve`], starting from `range` (MAX's view, both ends included) instead of the
+    /// game's bounds: a value inside it is exact; a value outside is only known to lie on that
+    /// side (it is below `range.0`, or above `range.1`). With the range (−1, 1) this is a
+    /// *weak* solve: win, draw or loss, without how soon.
+    pub fn solve_within<O: Observer<G>>(
+        &mut self,
+        root: &G::State,
+        range: (i32, i32),
+        observer: &mut O,
+    ) -> Result<Outcome<G::Move>, Aborted> {
+        let saved = self.options.window;
+        let result = self.bisect(root, range, observer);
+        self.options.window = saved;
+        result
+    }
+
+    fn bisect<O: Observer<G>>(
+        &mut self,
+        root: &G::State,
+        range: (i32, i32),
+        observer: &mut O,
+    ) -> Result<Outcome<G::Move>, Aborted> {
+        let before = self.stats;
+        if self.game.is_terminal(root) || self.options.depth == Some(0) {
+            self.options.window = (-INF, INF);
+            return self.search(root, observer);
+        }
+        let colour = self.colour(root);
+        let (lo, hi) = range;
+        // The range in the mover's view.
+        let (mut lo, mut hi) = if colour == 1 { (lo, hi) } else { (-hi, -lo) };
+        let max_view = |a: i32, b: i32| if colour == 1 { (a, b) } else { (-b, -a) };
+        let mut best = None;
+        let mut round = 0;
+        // The value found lies outside the range asked for (only its side is known).
+        let mut outside = false;
+        while lo < hi {
+            let mut med = lo + ((i64::from(hi) - i64::from(lo)) / 2) as i32;
+            // Pons' refinement: probe nearer zero first, where most values lie.
+            if med <= 0 && lo / 2 < med {
+                med = lo / 2;
+            } else if med >= 0 && hi / 2 > med {
+                med = hi / 2;
+            }
+            round += 1;
+            observer.iteration(round);
+            self.options.window = max_view(med, med + 1);
+            let found = self.search(root, observer)?;
+            let r = colour * found.value;
+            if r <= med {
+                hi = r;
+                outside |= r < lo;
+            } else {
+                // The first move (in the root's order) worth more than `med`: with no move
+                // worth more than `lo` after this, it is a best move.
+                lo = r;
+                best = found.best;
+            }
+        }
+        if outside {
+            // Below the range: report the upper bound found (no move is singled out).
+            lo = hi;
+        }
+        if best.is_none() && !outside {
+            // Every search failed low: ask once more, just below the value, for a move that
+            // reaches it.
+            round += 1;
+            observer.iteration(round);
+            self.options.window = max_view(lo - 1, lo);
+            best = self.search(root, observer)?.best;
+        }
+        Ok(Outcome {
+            value: colour * lo,
+            best,
+            stats: self.stats.since(&before),
+        })
+    }
+
     fn colour(&self, state: &G::State) -> i32 {
         if self.game.to_move(state) == 0 {
             1
@@ -208,16 +338,31 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         mv: Option<G::Move>,
         ply: u32,
         remaining: u32,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         observer: &mut O,
     ) -> Result<(i32, Option<G::Move>), Aborted> {
-        debug_assert!(alpha < beta);
         if let Some(value) =
             self.valued_on_the_spot(state, mv, ply, remaining, alpha, beta, observer)?
         {
             return Ok((value, None));
         }
+        self.interior(state, mv, ply, remaining, alpha, beta, observer)
+    }
+
+    /// [`Self::node`] for a state known to be neither terminal nor at the depth limit.
+    #[allow(clippy::too_many_arguments)]
+    fn interior<O: Observer<G>>(
+        &mut self,
+        state: &G::State,
+        mv: Option<G::Move>,
+        ply: u32,
+        remaining: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        observer: &mut O,
+    ) -> Result<(i32, Option<G::Move>), Aborted> {
+        debug_assert!(alpha < beta);
         self.stats.visited += 1;
         self.budget.charge(self.stats.visited)?;
         let colour = self.colour(state);
@@ -225,9 +370,29 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         let max_view = |a: i32, b: i32| if colour == 1 { (a, b) } else { (-b, -a) };
         observer.enter(state, mv, ply, Some(max_view(alpha, beta)));
 
-        // The window as given, before the table narrows it: a result at or below it is an
-        // upper bound.
+        // The window as given, before the game's bounds or the table narrow it: a result at or
+        // below it is an upper bound.
         let alpha0 = alpha;
+        if remaining == FULL {
+            if let Some((lo, hi)) = self.game.bounds(state) {
+                // The bounds in the mover's view.
+                let (lo, hi) = if colour == 1 { (lo, hi) } else { (-hi, -lo) };
+                if lo > alpha {
+                    alpha = lo;
+                    self.report_bound(observer, colour, Side::Alpha, alpha, beta);
+                }
+                if hi < beta {
+                    beta = hi;
+                    self.report_bound(observer, colour, Side::Beta, alpha, beta);
+                }
+                if alpha >= beta {
+                    // The bounds alone settle the node: its value is beyond the window.
+                    let value = if lo >= beta { lo } else { hi };
+                    observer.exit(colour * value, None);
+                    return Ok((value, None));
+                }
+            }
+        }
         let key = if self.table.is_some() || self.use_previous {
             self.game.hash(state)
         } else {
@@ -270,19 +435,11 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 HitEffect::Narrowed => match bound {
                     Bound::Lower => {
                         alpha = value;
-                        let (a, b) = max_view(alpha, beta);
-                        observer.bound(
-                            if colour == 1 { Side::Alpha } else { Side::Beta },
-                            if colour == 1 { a } else { b },
-                        );
+                        self.report_bound(observer, colour, Side::Alpha, alpha, beta);
                     }
                     _ => {
                         beta = value;
-                        let (a, b) = max_view(alpha, beta);
-                        observer.bound(
-                            if colour == 1 { Side::Beta } else { Side::Alpha },
-                            if colour == 1 { b } else { a },
-                        );
+                        self.report_bound(observer, colour, Side::Beta, alpha, beta);
                     }
                 },
                 HitEffect::MoveOnly => {}
@@ -295,15 +452,24 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             !moves.is_empty(),
             "a state that is not terminal has a legal move"
         );
-        self.order(state, remaining, colour, &mut moves);
-        let first = hint.or_else(|| {
-            self.use_previous
-                .then(|| self.previous_best.get(&key).copied())
-                .flatten()
-        });
-        if let Some(first) = first {
-            if let Some(pos) = moves.iter().position(|&m| m == first) {
-                moves[..=pos].rotate_right(1);
+        let shuffled_root = ply == 0 && self.options.shuffle.is_some();
+        if let (true, Some(seed)) = (shuffled_root, self.options.shuffle) {
+            let mut rng = SplitMix64(seed);
+            for i in (1..moves.len()).rev() {
+                let j = rng.range(0, i as i64) as usize;
+                moves.swap(i, j);
+            }
+        } else {
+            self.order(state, remaining, colour, &mut moves);
+            let first = hint.or_else(|| {
+                self.use_previous
+                    .then(|| self.previous_best.get(&key).copied())
+                    .flatten()
+            });
+            if let Some(first) = first {
+                if let Some(pos) = moves.iter().position(|&m| m == first) {
+                    moves[..=pos].rotate_right(1);
+                }
             }
         }
 
@@ -327,7 +493,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             ) {
                 Ok(Some(v)) => Ok(v),
                 Ok(None) => self
-                    .node(&child, Some(m), ply + 1, below, -beta, -alpha, observer)
+                    .interior(&child, Some(m), ply + 1, below, -beta, -alpha, observer)
                     .map(|(v, _)| v),
                 Err(e) => Err(e),
             };
@@ -349,12 +515,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             // bounds, as the tutorials draw them.)
             if v > alpha {
                 alpha = v;
-                let (a, b) = max_view(alpha, beta);
-                if colour == 1 {
-                    observer.bound(Side::Alpha, a);
-                } else {
-                    observer.bound(Side::Beta, b);
-                }
+                self.report_bound(observer, colour, Side::Alpha, alpha, beta);
             }
             if alpha >= beta {
                 // A cutoff prunes the moves left; at the last move there is nothing to prune.
@@ -386,7 +547,11 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 value,
                 bound,
                 depth: remaining,
-                best: best_move,
+                best: if bound == Bound::Upper {
+                    None
+                } else {
+                    best_move
+                },
             });
             self.stats.table_stores += 1;
             observer.table_store(colour * value, max_bound(bound, colour), remaining);
@@ -398,6 +563,25 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         }
         observer.exit(colour * value, best_move);
         Ok((value, best_move))
+    }
+
+    /// Tells the observer that the mover's `side` of the window — α (raised by the mover) or
+    /// β (lowered) — changed; in MAX's view a MIN node's α is β.
+    #[inline(always)]
+    fn report_bound<O: Observer<G>>(
+        &self,
+        observer: &mut O,
+        colour: i32,
+        side: Side,
+        alpha: i32,
+        beta: i32,
+    ) {
+        match (side, colour) {
+            (Side::Alpha, 1) => observer.bound(Side::Alpha, alpha),
+            (Side::Beta, 1) => observer.bound(Side::Beta, beta),
+            (Side::Alpha, _) => observer.bound(Side::Beta, -alpha),
+            (Side::Beta, _) => observer.bound(Side::Alpha, -beta),
+        }
     }
 
     /// If `state` is terminal or at the depth limit, visits it as a leaf — entered, valued by
@@ -443,36 +627,42 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         Ok(Some(colour * value))
     }
 
-    /// Puts `moves` in the options' order.
+    /// Puts `moves` in the options' order: a stable sort, best key first, so moves with equal
+    /// keys keep the game's order.
     fn order(&mut self, state: &G::State, remaining: u32, colour: i32, moves: &mut [G::Move]) {
         match self.options.ordering {
             Ordering::Natural => {}
             Ordering::Reversed => moves.reverse(),
             Ordering::Evaluation | Ordering::Best | Ordering::Worst => {
-                let mut keys = std::mem::take(&mut self.keys);
-                keys.clear();
+                let mut keyed = std::mem::take(&mut self.keyed);
+                keyed.clear();
                 for &m in moves.iter() {
                     let child = self.game.play(state, m);
                     let score = match self.options.ordering {
-                        Ordering::Evaluation => {
-                            let v = if self.game.is_terminal(&child) {
-                                self.game.utility(&child)
-                            } else {
-                                self.game.evaluate(&child)
-                            };
-                            colour * v
-                        }
+                        Ordering::Evaluation => colour * self.game.evaluate(&child),
                         Ordering::Best => colour * self.true_value(&child, below(remaining)),
                         _ => -colour * self.true_value(&child, below(remaining)),
                     };
-                    keys.push(i64::from(score));
+                    keyed.push((i64::from(score), m));
                 }
-                // A stable sort, best key first; equal keys keep their natural order.
-                let mut idx: Vec<usize> = (0..moves.len()).collect();
-                idx.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
-                let sorted: Vec<G::Move> = idx.iter().map(|&i| moves[i]).collect();
-                moves.copy_from_slice(&sorted);
-                self.keys = keys;
+                if keyed.len() <= 16 {
+                    // Insertion sort: no allocation, and fastest for a handful of moves.
+                    for i in 1..keyed.len() {
+                        let item = keyed[i];
+                        let mut j = i;
+                        while j > 0 && keyed[j - 1].0 < item.0 {
+                            keyed[j] = keyed[j - 1];
+                            j -= 1;
+                        }
+                        keyed[j] = item;
+                    }
+                } else {
+                    keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+                }
+                for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
+                    *slot = m;
+                }
+                self.keyed = keyed;
             }
         }
     }

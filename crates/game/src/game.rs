@@ -48,7 +48,8 @@ pub trait Game {
     }
 
     /// Heuristic value of a non-terminal state for MAX, used where a depth limit stops the
-    /// search and to order moves. A terminal state is valued by its utility instead.
+    /// search and to order moves. A terminal state is valued by its utility in the search, but
+    /// move ordering may ask for its evaluation too, which should then rank it sensibly.
     fn evaluate(&self, state: &Self::State) -> i32;
 
     /// Heuristic vector for a non-terminal state in a multi-player game.
@@ -56,6 +57,13 @@ pub trait Game {
         let v = self.evaluate(state);
         out.clear();
         out.extend([v, -v]);
+    }
+
+    /// Bounds (MAX's view) on the value of a non-terminal state searched to the end of the
+    /// game, if the game knows them — in connect four, nobody can win before their next stone.
+    /// A search to the end narrows its window (α, β) to them, and may stop at once.
+    fn bounds(&self, _state: &Self::State) -> Option<(i32, i32)> {
+        None
     }
 
     /// A hash of the position (a Zobrist key where the game has one), for transposition

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 mod alphabeta;
+pub mod explain;
 mod game;
 mod iterative;
 mod maxn;

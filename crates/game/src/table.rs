@@ -1,6 +1,12 @@
 //! A transposition table: results of searched positions, keyed by the game's hash (Zobrist keys
 //! for real games), so a position reached again — by another move order, or in the next
 //! iteration of iterative deepening — need not be searched again.
+//!
+//! Slots are compact (a 32-bit check, the value, one byte of depth, one of bound and age, and
+//! the best move), so a connect-four table of 2^18 slots takes 3 MiB. A position is known by
+//! its slot (the key's low `bits` bits) and the 32 bits above them: a game whose keys differ in
+//! their low `bits + 32` bits — connect four's 49-bit keys, with at least 17 bits of slots —
+//! never has two positions taken for one.
 
 use crate::observe::Bound;
 
@@ -8,24 +14,60 @@ use crate::observe::Bound;
 /// move at that position (the negamax convention of the search that fills it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry<M> {
-    /// The full key, to tell apart positions that share a slot.
+    /// The position's key.
     pub key: u64,
     /// The value found.
     pub value: i32,
     /// Whether `value` is exact, a lower bound or an upper bound.
     pub bound: Bound,
     /// Plies searched below the position (`u32::MAX` for a search to the end of the game).
+    /// Depths from 255 up to (not including) `u32::MAX` are kept as 254.
     pub depth: u32,
     /// The best move found, tried first next time.
     pub best: Option<M>,
+}
+
+/// One slot: the entry, packed.
+#[derive(Clone, Copy, Debug)]
+struct Slot<M> {
+    /// The key's 32 bits above the slot index.
+    check: u32,
+    value: i32,
+    /// 255 for a search to the end of the game.
+    depth: u8,
+    /// The bound in the low two bits, the age (see [`Table::clear`]) above; age 0 is empty.
+    meta: u8,
+    best: Option<M>,
+}
+
+const FULL_DEPTH: u8 = u8::MAX;
+/// Ages run 1..=MAX_AGE; clearing moves to the next, and only wraps with a real sweep.
+const MAX_AGE: u8 = 63;
+
+fn bound_bits(bound: Bound) -> u8 {
+    match bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    }
+}
+
+fn bound_of(bits: u8) -> Bound {
+    match bits & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    }
 }
 
 /// A fixed-size table of `2^bits` slots; a new entry replaces the old one in its slot unless the
 /// old one was searched deeper for the same position.
 #[derive(Clone, Debug)]
 pub struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Vec<Slot<M>>,
+    bits: u32,
     mask: u64,
+    age: u8,
 }
 
 impl<M: Copy> Table<M> {
@@ -33,35 +75,98 @@ impl<M: Copy> Table<M> {
     pub fn new(bits: u32) -> Self {
         let bits = bits.min(30);
         Table {
-            slots: vec![None; 1usize << bits],
+            slots: vec![
+                Slot {
+                    check: 0,
+                    value: 0,
+                    depth: 0,
+                    meta: 0,
+                    best: None,
+                };
+                1usize << bits
+            ],
+            bits,
             mask: (1u64 << bits) - 1,
+            age: 1,
         }
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Never true: a table has at least one slot.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn check(&self, key: u64) -> u32 {
+        (key >> self.bits) as u32
     }
 
     /// The entry for `key`, if the table holds one.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        match self.slots[(key & self.mask) as usize] {
-            Some(e) if e.key == key => Some(e),
-            _ => None,
+        let slot = &self.slots[(key & self.mask) as usize];
+        if slot.meta >> 2 != self.age || slot.check != self.check(key) {
+            return None;
         }
+        Some(Entry {
+            key,
+            value: slot.value,
+            bound: bound_of(slot.meta),
+            depth: if slot.depth == FULL_DEPTH {
+                u32::MAX
+            } else {
+                u32::from(slot.depth)
+            },
+            best: slot.best,
+        })
+    }
+
+    /// Reads the slot `key` would use, and returns something of it: a search calls this ahead
+    /// of [`Table::probe`] so that the memory is on its way by the time it is needed.
+    #[inline(always)]
+    pub fn touch(&self, key: u64) -> u32 {
+        self.slots[(key & self.mask) as usize].check
     }
 
     /// Stores an entry.
     #[inline]
     pub fn store(&mut self, entry: Entry<M>) {
+        let check = self.check(entry.key);
+        let depth = if entry.depth == u32::MAX {
+            FULL_DEPTH
+        } else {
+            entry.depth.min(u32::from(FULL_DEPTH) - 1) as u8
+        };
+        let age = self.age;
         let slot = &mut self.slots[(entry.key & self.mask) as usize];
-        if let Some(old) = slot {
-            if old.key == entry.key && old.depth > entry.depth {
-                return;
-            }
+        if slot.meta >> 2 == age && slot.check == check && slot.depth > depth {
+            return;
         }
-        *slot = Some(entry);
+        *slot = Slot {
+            check,
+            value: entry.value,
+            depth,
+            meta: age << 2 | bound_bits(entry.bound),
+            best: entry.best,
+        };
     }
 
-    /// Empties the table.
+    /// Empties the table. Usually this only moves it to a new age, which makes every slot of
+    /// the old ones stale, so clearing costs nothing; every 63rd time the slots are swept.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        if self.age == MAX_AGE {
+            for slot in &mut self.slots {
+                slot.meta = 0;
+            }
+            self.age = 1;
+        } else {
+            self.age += 1;
+        }
     }
 }
 
@@ -98,5 +203,50 @@ mod tests {
         assert_eq!(t.probe(e.key), None);
         t.clear();
         assert_eq!(t.probe(e.key + 16), None);
+    }
+
+    #[test]
+    fn depths_and_bounds_survive_packing() {
+        let mut t: Table<u8> = Table::new(3);
+        for (i, (depth, bound)) in [
+            (u32::MAX, Bound::Lower),
+            (254, Bound::Upper),
+            (1000, Bound::Exact),
+            (0, Bound::Upper),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let key = i as u64 | 0xABCD_0000_0000;
+            t.store(Entry {
+                key,
+                value: -(i as i32),
+                bound,
+                depth,
+                best: None,
+            });
+            let got = t.probe(key).unwrap();
+            assert_eq!(got.bound, bound);
+            assert_eq!(got.value, -(i as i32));
+            assert_eq!(got.depth, if depth == 1000 { 254 } else { depth });
+        }
+    }
+
+    #[test]
+    fn clearing_many_times_forgets_every_time() {
+        let mut t: Table<u8> = Table::new(2);
+        let e = Entry {
+            key: 5,
+            value: 1,
+            bound: Bound::Exact,
+            depth: 1,
+            best: None,
+        };
+        for _ in 0..200 {
+            assert_eq!(t.probe(5), None);
+            t.store(e);
+            assert!(t.probe(5).is_some());
+            t.clear();
+        }
     }
 }

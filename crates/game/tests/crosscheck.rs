@@ -486,3 +486,60 @@ fn a_time_budget_stops_iterative_deepening() {
         minimax(&game, &(0, 0), Some(last.depth), &mut Quiet).value
     );
 }
+
+#[test]
+fn null_window_bisection_finds_the_minimax_value_and_a_best_move() {
+    for tree in random_trees(3_000) {
+        let root = tree.root();
+        let truth = minimax(&tree, &root, None, &mut Quiet).value;
+        for (fail, table_bits) in [
+            (Fail::Soft, None),
+            (Fail::Soft, Some(8)),
+            (Fail::Hard, Some(8)),
+        ] {
+            let options = AlphaBetaOptions {
+                fail,
+                table_bits,
+                ordering: Ordering::Evaluation,
+                ..AlphaBetaOptions::default()
+            };
+            let mut search = arbor_game::AlphaBeta::new(&tree, options);
+            let solved = search.solve(&root, &mut Quiet).unwrap();
+            assert_eq!(solved.value, truth, "{options:?} on {}", tree.to_text());
+            if let Some(best) = solved.best {
+                let child = tree.play(&root, best);
+                let value = minimax(&tree, &child, None, &mut Quiet).value;
+                assert_eq!(value, truth, "best move of {}", tree.to_text());
+            } else {
+                assert!(tree.is_terminal(&root));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_shuffled_root_picks_every_best_move_and_only_best_moves() {
+    // The root has five moves; three of them are worth 4.
+    let tree = GameTree::parse("[[4,9],[1,7],[4,5],[6,4],[3,8]]").unwrap();
+    let root = tree.root();
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..64 {
+        let options = AlphaBetaOptions {
+            shuffle: Some(seed),
+            ..AlphaBetaOptions::default()
+        };
+        let outcome = alpha_beta(&tree, &root, &options, &mut Quiet);
+        assert_eq!(outcome.value, 4);
+        let best = outcome.best.unwrap();
+        let child = tree.play(&root, best);
+        assert_eq!(minimax(&tree, &child, None, &mut Quiet).value, 4);
+        chosen.insert(best);
+        // Bisection chooses among the same moves.
+        let mut search = arbor_game::AlphaBeta::new(&tree, options);
+        let solved = search.solve(&root, &mut Quiet).unwrap();
+        assert_eq!(solved.value, 4);
+        let child = tree.play(&root, solved.best.unwrap());
+        assert_eq!(minimax(&tree, &child, None, &mut Quiet).value, 4);
+    }
+    assert_eq!(chosen.len(), 3, "every best move is chosen for some seed");
+}

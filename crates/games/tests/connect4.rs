@@ -1,0 +1,163 @@
+//! Connect four against Pons' benchmark sets: every sampled line scored exactly, strongly and
+//! weakly (the full sets run in `arbor bench c4`); perfect play, hints, and the evaluations.
+#![cfg(not(target_arch = "wasm32"))]
+
+use arbor_games::connect4::{Position, Solver};
+
+fn lines(set: &str) -> Vec<(String, i32)> {
+    let path = format!("{}/../../data/connect4/{set}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|l| {
+            let mut parts = l.split_whitespace();
+            let moves = parts.next().unwrap().to_string();
+            let score = parts.next().unwrap().parse().unwrap();
+            (moves, score)
+        })
+        .collect()
+}
+
+fn check(set: &str, step: usize, count: usize) {
+    let mut solver = Solver::new(22);
+    for (moves, expected) in lines(set).into_iter().step_by(step).take(count) {
+        let p = Position::from_moves(&moves).unwrap();
+        solver.reset();
+        let strong = solver.solve(&p, false).unwrap();
+        assert_eq!(strong.score, expected, "{set}: {moves}");
+        solver.reset();
+        let weak = solver.solve(&p, true).unwrap();
+        assert_eq!(weak.score, expected.signum(), "{set} weak: {moves}");
+    }
+}
+
+#[test]
+fn end_game_easy() {
+    check("Test_L3_R1", 10, 100);
+}
+
+#[test]
+fn middle_game_easy() {
+    check("Test_L2_R1", 20, 50);
+}
+
+#[test]
+fn middle_game_medium() {
+    check("Test_L2_R2", 50, 20);
+}
+
+#[test]
+fn opening_easy() {
+    check("Test_L1_R1", 50, 20);
+}
+
+#[test]
+fn opening_medium() {
+    check("Test_L1_R2", 200, 5);
+}
+
+use arbor_game::{Budget, Quiet, SystemClock};
+use arbor_games::ai::{self, Plan};
+use arbor_games::connect4::{choose_perfect, hints, proven_score, Connect4, Eval};
+
+/// Plays one game between two evaluations at the same depth; returns the winner (0 or 1, or
+/// `None` for a draw).
+fn play_match(evals: [Eval; 2], depth: u32, seed: u64) -> Option<usize> {
+    let mut p = Position::new();
+    // A few random opening moves make every game different.
+    let mut rng = arbor_util::SplitMix64(seed);
+    for _ in 0..2 {
+        let cols: Vec<usize> = (0..7).filter(|&c| p.can_play(c)).collect();
+        p = p.play(cols[rng.range(0, cols.len() as i64 - 1) as usize]);
+    }
+    while !p.is_over() {
+        let game = Connect4 {
+            eval: evals[p.to_move()],
+        };
+        let choice = ai::choose(
+            &game,
+            &p,
+            &Plan::new(Some(depth), seed + u64::from(p.moves())),
+            Budget::unlimited(),
+            &mut Quiet,
+            |_| {},
+        )
+        .unwrap();
+        p = p.play(choice.mv as usize);
+    }
+    p.is_won().then(|| 1 - p.to_move())
+}
+
+#[test]
+fn the_threat_evaluation_beats_the_seeds_heuristic() {
+    let (mut threats, mut seed_wins) = (0, 0);
+    for game in 0..24u64 {
+        // Alternate who starts.
+        let evals = if game % 2 == 0 {
+            [Eval::Threats, Eval::Seed]
+        } else {
+            [Eval::Seed, Eval::Threats]
+        };
+        match play_match(evals, 4, game) {
+            Some(w) if evals[w] == Eval::Threats => threats += 1,
+            Some(_) => seed_wins += 1,
+            None => {}
+        }
+    }
+    assert!(
+        threats > 2 * seed_wins,
+        "threats won {threats}, the seed's heuristic {seed_wins}"
+    );
+}
+
+#[test]
+fn perfect_choices_in_end_games_are_proven_best_moves() {
+    let clock = SystemClock::new();
+    let mut solver = Solver::new(18);
+    for (moves, expected) in lines("Test_L3_R1").into_iter().step_by(97).take(10) {
+        let p = Position::from_moves(&moves).unwrap();
+        let c = choose_perfect(&p, 3, &clock, 5_000.0, 18, &mut Quiet, &mut Quiet, |_| {}).unwrap();
+        assert!(c.choice.proven, "{moves}");
+        let mover = if p.moves().is_multiple_of(2) { 1 } else { -1 };
+        assert_eq!(mover * c.choice.value, expected, "{moves}");
+        // The move keeps the score: the opponent's score after it is its negation.
+        let child = p.play(c.choice.mv as usize);
+        let after = if child.is_won() {
+            expected
+        } else {
+            solver.reset();
+            -solver.solve(&child, false).unwrap().score
+        };
+        assert_eq!(after, expected, "{moves}: column {}", c.choice.mv + 1);
+    }
+}
+
+#[test]
+fn an_unproven_perfect_choice_says_so() {
+    // The empty board cannot be solved in 50 ms.
+    let clock = SystemClock::new();
+    let c = choose_perfect(
+        &Position::new(),
+        1,
+        &clock,
+        50.0,
+        18,
+        &mut Quiet,
+        &mut Quiet,
+        |_| {},
+    )
+    .unwrap();
+    assert!(!c.choice.proven);
+    assert!(c.choice.stopped);
+    assert!(proven_score(c.choice.value).is_none());
+    assert!(c.choice.depth >= 1);
+}
+
+#[test]
+fn hints_give_exact_scores_where_they_can() {
+    for (moves, expected) in lines("Test_L2_R1").into_iter().step_by(111).take(6) {
+        let p = Position::from_moves(&moves).unwrap();
+        let h = hints(&p, 2_000_000, 6);
+        assert!(h.iter().all(|s| s.exact), "{moves}");
+        assert_eq!(h.iter().map(|s| s.value).max(), Some(expected), "{moves}");
+    }
+}
