@@ -13,6 +13,12 @@ fn current_route() -> Route {
     Route::parse(&hash)
 }
 
+/// The Play page is remounted when another game or game link is opened, but not as its own
+/// moves update the URL (it replaces the URL without a `hashchange`).
+fn play_key(route: &Route) -> String {
+    route.to_hash()
+}
+
 /// The whole app.
 #[component]
 pub fn App() -> Html {
@@ -35,7 +41,9 @@ pub fn App() -> Html {
         View::Search => {
             html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
         }
-        View::Play => html! { <views::placeholder::Placeholder title="Play" /> },
+        View::Play => {
+            html! { <views::play::Play key={play_key(&route)} route={(*route).clone()} /> }
+        }
         View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },
     };
     let link = |target: View, text: &'static str| {

@@ -8,6 +8,7 @@
 mod app;
 mod components;
 pub mod explore;
+pub mod play;
 pub mod route;
 pub mod scene;
 pub mod stepper;

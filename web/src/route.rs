@@ -104,6 +104,21 @@ impl Route {
     }
 }
 
+/// Puts `route` in the address bar without a new history entry or a `hashchange` (so the view
+/// keeps its state): how views keep their URL in step with what they show.
+pub fn replace_url(route: &Route) {
+    let hash = route.to_hash();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if window.location().hash().unwrap_or_default() == hash {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+    }
+}
+
 /// Percent-encodes everything but unreserved characters and a few that read well in a URL
 /// and are safe inside a hash query (`[ ] , : ( ) { }`).
 pub fn encode(s: &str) -> String {

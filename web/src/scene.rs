@@ -39,6 +39,23 @@ impl Shape {
     }
 }
 
+/// A small picture of a game position, drawn at a node of a game's search tree.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum GamePicture {
+    /// Tic-tac-toe cells, row by row: 0 empty, 1 the first player's mark, 2 the second's.
+    /// `o_first` draws the first player's marks as O.
+    TicTacToe {
+        /// The nine cells.
+        cells: [u8; 9],
+        /// The first player plays O.
+        o_first: bool,
+    },
+    /// Connect four, 42 cells row by row from the top: 0 empty, 1 first player, 2 second.
+    Connect4(Vec<u8>),
+    /// Nim's piles.
+    Nim(Vec<u8>),
+}
+
 /// One node, placed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneNode {
@@ -58,6 +75,8 @@ pub struct SceneNode {
     pub parent: Option<usize>,
     /// Nodes hidden below this one because it is collapsed (0 if it is not).
     pub hidden: usize,
+    /// A picture of the node's position (game trees from real games).
+    pub picture: Option<Rc<GamePicture>>,
 }
 
 /// A whole tree, placed.
@@ -82,6 +101,8 @@ pub struct TreeShape<'a> {
     pub label: &'a dyn Fn(usize) -> String,
     /// A key's shape.
     pub shape: &'a dyn Fn(usize) -> Shape,
+    /// A key's picture, if nodes have them.
+    pub picture: Option<&'a dyn Fn(usize) -> Option<Rc<GamePicture>>>,
     /// Horizontal distance between neighbours, in pixels.
     pub gap_x: f64,
     /// Vertical distance between levels, in pixels.
@@ -97,14 +118,35 @@ impl Scene {
     /// Places the nodes of a game tree that are not below a collapsed node (keys are node
     /// indices).
     pub fn of_visible(tree: &GameTree, collapsed: &dyn Fn(usize) -> bool) -> Scene {
+        Scene::of_game_tree(tree, collapsed, None)
+    }
+
+    /// [`Scene::of_visible`] for the tree of a real game's search, with a picture of each
+    /// node's position (and room for it).
+    pub fn of_game(
+        tree: &GameTree,
+        collapsed: &dyn Fn(usize) -> bool,
+        pictures: &[Rc<GamePicture>],
+    ) -> Scene {
+        Scene::of_game_tree(tree, collapsed, Some(pictures))
+    }
+
+    fn of_game_tree(
+        tree: &GameTree,
+        collapsed: &dyn Fn(usize) -> bool,
+        pictures: Option<&[Rc<GamePicture>]>,
+    ) -> Scene {
         let keys: Vec<usize> = (0..tree.len()).collect();
-        let gap_x = if tree.players() > 2 {
+        let gap_x = if pictures.is_some() {
+            GAP_X * 1.3
+        } else if tree.players() > 2 {
             // Utility vectors are wider than single values.
             GAP_X * (0.6 + 0.3 * tree.players() as f64)
         } else {
             GAP_X
         };
-        Scene::build(
+        let picture = |k: usize| pictures.and_then(|p| p.get(k).cloned());
+        let mut scene = Scene::build(
             &TreeShape {
                 keys: &keys,
                 parent: &|k| tree.nodes()[k].parent.map(NodeId::index),
@@ -122,10 +164,20 @@ impl Scene {
                     }
                 },
                 gap_x,
-                gap_y: GAP_Y,
+                gap_y: if pictures.is_some() {
+                    GAP_Y * 1.45
+                } else {
+                    GAP_Y
+                },
+                picture: pictures.map(|_| &picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
             },
             collapsed,
-        )
+        );
+        if pictures.is_some() {
+            // Room for the pictures under the lowest nodes.
+            scene.height += 50.0;
+        }
+        scene
     }
 
     /// Places any tree, leaving out what lies below collapsed keys.
@@ -194,6 +246,7 @@ impl Scene {
                     y: MARGIN + f64::from(layout.depth[k]) * tree.gap_y,
                     parent: parent[i].map(|p| index_of[p]),
                     hidden: if shown[k].is_empty() { size[i] - 1 } else { 0 },
+                    picture: tree.picture.and_then(|p| p(key)),
                 }
             })
             .collect();

@@ -141,6 +141,22 @@ pub enum ToWorker {
     Search(SearchRequest),
     /// Sample the scalability chart.
     Scale(ScaleRequest),
+    /// Choose the AI's move.
+    Think(crate::play::ai::ThinkRequest),
+    /// Score every move of a position, for hints.
+    Hints {
+        /// The rules.
+        rules: crate::play::Rules,
+        /// The moves so far.
+        moves: String,
+    },
+    /// Record the search behind an AI move.
+    Explain {
+        /// The move's search.
+        request: crate::play::ai::ExplainRequest,
+        /// Tic-tac-toe: draw the first player's marks as O.
+        o_first: bool,
+    },
 }
 
 /// What the worker sends back.
@@ -179,6 +195,14 @@ pub enum FromWorker {
     },
     /// Scalability: every run is done.
     ScaleDone,
+    /// The AI is thinking.
+    Thinking(crate::play::ai::Thinking),
+    /// The AI's move.
+    Thought(crate::play::ai::Thought),
+    /// Every move's score.
+    Hints(Vec<crate::play::ai::Hint>),
+    /// The search behind a move.
+    Explained(Box<crate::play::ai::ExplainedView>),
 }
 
 /// How often the worker reports progress.
@@ -189,6 +213,22 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
     match request {
         ToWorker::Search(r) => serve(r, post, now),
         ToWorker::Scale(r) => scale(r, post),
+        ToWorker::Think(r) => {
+            match crate::play::ai::think(r, now, &mut |t| post(FromWorker::Thinking(t))) {
+                Ok(t) => post(FromWorker::Thought(t)),
+                Err(e) => post(FromWorker::Failed(e)),
+            }
+        }
+        ToWorker::Hints { rules, moves } => match crate::play::ai::hints(rules, moves) {
+            Ok(h) => post(FromWorker::Hints(h)),
+            Err(e) => post(FromWorker::Failed(e)),
+        },
+        ToWorker::Explain { request, o_first } => {
+            match crate::play::ai::explain_move(request, *o_first) {
+                Ok(v) => post(FromWorker::Explained(Box::new(v))),
+                Err(e) => post(FromWorker::Failed(e)),
+            }
+        }
     }
 }
 

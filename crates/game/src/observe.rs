@@ -5,12 +5,12 @@
 //! search takes inside, so a trace reads the way the textbooks draw trees: MAX nodes raise α,
 //! MIN nodes lower β.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 
 /// How a value stored in a transposition table relates to the true value (MAX's view).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Bound {
     /// The value is exact.
@@ -22,7 +22,7 @@ pub enum Bound {
 }
 
 /// What a transposition-table hit did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HitEffect {
     /// The stored value answered the node outright; it is not searched.
@@ -34,7 +34,7 @@ pub enum HitEffect {
 }
 
 /// Which bound changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// α, MAX's best so far on the path.
@@ -107,7 +107,7 @@ impl<G: Game> Observer<G> for Quiet {}
 pub type TraceId = u32;
 
 /// A node the search entered.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceNode<S, M> {
     /// The node it was entered from (`None` for the root).
     pub parent: Option<TraceId>,
@@ -120,7 +120,7 @@ pub struct TraceNode<S, M> {
 }
 
 /// One thing that happened, in order. `node` is always the node it happened at.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event<M> {
     /// A node is entered with the window (α, β).
@@ -254,7 +254,7 @@ impl<M> Event<M> {
 }
 
 /// A recorded search: the nodes it entered and the events in order.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Trace<S, M> {
     /// Nodes in the order they were entered.
     pub nodes: Vec<TraceNode<S, M>>,

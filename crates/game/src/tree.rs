@@ -24,7 +24,9 @@
 use std::fmt;
 
 /// Index of a node in its [`GameTree`] (breadth-first position; the root is `NodeId(0)`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct NodeId(pub u32);
 
 impl NodeId {

@@ -4,7 +4,9 @@
 use yew::prelude::*;
 
 use crate::components::tree_svg::{fmt, folded_marker, points, EdgeKind, Interaction, Look};
-use crate::scene::{data_value, show_value, NodeMark, SceneNode, Shape, Shown, Status};
+use crate::scene::{
+    data_value, show_value, GamePicture, NodeMark, SceneNode, Shape, Shown, Status,
+};
 
 impl Look for NodeMark {
     fn edge(&self, parent: &NodeMark) -> EdgeKind {
@@ -37,8 +39,10 @@ impl Look for NodeMark {
             }),
             _ => None,
         };
+        // A game position's picture sits under the node, and the window under the picture.
+        let below = if node.picture.is_some() { 74.0 } else { 38.0 };
         let window = mark.window.filter(|_| mark.open || mark.status == Status::Current).map(|(a, b)| {
-            html! { <text class="window" x={fmt(x)} y={fmt(y + 38.0)}>{ format!("α {}  β {}", show_value(a), show_value(b)) }</text> }
+            html! { <text class="window" x={fmt(x)} y={fmt(y + below)}>{ format!("α {}  β {}", show_value(a), show_value(b)) }</text> }
         });
         let kind = match node.shape {
             Shape::Max => "MAX node".to_string(),
@@ -93,11 +97,63 @@ impl Look for NodeMark {
                 if let Some(v) = value {
                     <text class={classes!("value", matches!(mark.value, Shown::Vector(_)).then_some("vector"))} x={fmt(x)} y={value_y}>{ v }</text>
                 }
+                if let Some(p) = &node.picture {
+                    { picture(p, x, y + 24.0) }
+                }
                 { for window }
                 if mark.from_table {
                     <text class="note" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ "TT" }</text>
                 }
             </g>
+        }
+    }
+}
+
+/// A small picture of a game position, its top centre at (`x`, `y`).
+fn picture(p: &GamePicture, x: f64, y: f64) -> Html {
+    match p {
+        GamePicture::TicTacToe { cells, o_first } => {
+            const C: f64 = 11.0;
+            let left = x - 1.5 * C;
+            html! {
+                <g class="mini-ttt" aria-hidden="true">
+                    <rect class="frame" x={fmt(left)} y={fmt(y)} width={fmt(3.0 * C)} height={fmt(3.0 * C)} />
+                    <path class="grid" d={format!("M{a} {t}V{b}M{c} {t}V{b}M{l} {d}H{r}M{l} {e}H{r}",
+                        a = fmt(left + C), c = fmt(left + 2.0 * C), t = fmt(y), b = fmt(y + 3.0 * C),
+                        l = fmt(left), r = fmt(left + 3.0 * C), d = fmt(y + C), e = fmt(y + 2.0 * C))} />
+                    { for cells.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| {
+                        let mark = if (c == 1) != *o_first { "x" } else { "o" };
+                        html! {
+                            <text class={mark} x={fmt(left + (i % 3) as f64 * C + C / 2.0)} y={fmt(y + (i / 3) as f64 * C + C / 2.0 + 3.5)}>{ mark }</text>
+                        }
+                    }) }
+                </g>
+            }
+        }
+        GamePicture::Connect4(cells) => {
+            const C: f64 = 6.0;
+            let left = x - 3.5 * C;
+            html! {
+                <g class="mini-c4" aria-hidden="true">
+                    <rect class="frame" x={fmt(left)} y={fmt(y)} width={fmt(7.0 * C)} height={fmt(6.0 * C)} rx="1.5" />
+                    { for cells.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| html! {
+                        <circle class={if c == 1 { "first" } else { "second" }} cx={fmt(left + (i % 7) as f64 * C + C / 2.0)}
+                            cy={fmt(y + (i / 7) as f64 * C + C / 2.0)} r="2.4" />
+                    }) }
+                </g>
+            }
+        }
+        GamePicture::Nim(piles) => {
+            let text: Vec<String> = piles.iter().map(|p| p.to_string()).collect();
+            html! {
+                <g class="mini-nim" aria-hidden="true">
+                    { for piles.iter().enumerate().map(|(row, &n)| {
+                        let w = f64::from(n) * 3.0;
+                        html! { <rect x={fmt(x - w / 2.0)} y={fmt(y + row as f64 * 6.0)} width={fmt(w.max(0.5))} height="4" /> }
+                    }) }
+                    <text x={fmt(x)} y={fmt(y + piles.len() as f64 * 6.0 + 9.0)}>{ text.join(" · ") }</text>
+                </g>
+            }
         }
     }
 }

@@ -90,6 +90,7 @@ pub fn caption(
             Algorithm::Minimax => format!("Minimax will search every node, starting at the root {root}. Step forward to begin."),
             Algorithm::MaxN => format!("Each player picks the child whose utility vector is best for itself. The search starts at the root {root}."),
             Algorithm::Deepening => "Iterative deepening runs alpha-beta to depth 1, 2, 3, …, reusing what each round learnt. Step forward to begin.".into(),
+            Algorithm::Solver => "The solver finds the exact score with null-window alpha-beta searches, each asking whether the score is above some value. Step forward to begin.".into(),
             _ => format!("Alpha-beta starts at the root {root} with (α, β) = (−∞, +∞): nothing is known yet. Step forward to begin."),
         };
     }
@@ -100,6 +101,12 @@ pub fn caption(
     let events = &replay.trace().events[step.events.clone()];
     let node_of = |t: u32| replay.tree_node(t);
     let mut text = match step.kind {
+        StepKind::Iteration if algorithm == Algorithm::Solver => match events.first() {
+            Some(Event::Iteration { depth }) => format!(
+                "Null-window search {depth}: a window one wide asks only whether the score is above its lower end; each answer halves the range the score can lie in, and the table keeps what every search learnt."
+            ),
+            _ => String::new(),
+        },
         StepKind::Iteration => match events.first() {
             Some(Event::Iteration { depth }) => format!(
                 "Iteration {depth}: search again, {depth} {} deep, trying first the moves that were best last time.",

@@ -14,6 +14,7 @@ use arbor_game::{
     Fail, GameTree, Ordering, Quiet, RandomSpec, Recorder, RootPlayer, Stats,
 };
 
+use crate::play::Rules;
 use crate::route::Route;
 pub use crate::scene::vector_text;
 use crate::scene::{show_value, NodeMark, Relation, Shown, Status};
@@ -33,6 +34,9 @@ pub enum Algorithm {
     Deepening,
     /// max^n, for trees of three or more players.
     MaxN,
+    /// Connect four's solver: null-window alpha-beta searches that close in on the exact score
+    /// (only for the search behind a game move; not in the menu).
+    Solver,
 }
 
 impl Algorithm {
@@ -55,6 +59,7 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::Deepening => "deepening",
             Algorithm::MaxN => "maxn",
+            Algorithm::Solver => "solver",
         }
     }
 
@@ -67,6 +72,7 @@ impl Algorithm {
             Algorithm::Negamax => "Alpha-beta, negamax form",
             Algorithm::Deepening => "Iterative deepening + table",
             Algorithm::MaxN => "max^n (3+ players)",
+            Algorithm::Solver => "Null-window solver + table",
         }
     }
 
@@ -103,11 +109,63 @@ pub fn ordering_title(o: Ordering) -> &'static str {
     }
 }
 
+/// The search behind an AI move in a game: everything that reproduces it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSource {
+    /// The game and its rules.
+    pub rules: Rules,
+    /// Tic-tac-toe: the first player plays O.
+    pub o_first: bool,
+    /// The moves before the AI's move.
+    pub moves: String,
+    /// The AI's level (URL name).
+    pub level: String,
+    /// Its seed.
+    pub seed: u64,
+    /// Connect four: the solver proved the move.
+    pub solver: bool,
+}
+
+impl GameSource {
+    /// The request that records this search in the worker.
+    pub fn request(&self, depth: u32, limit: usize) -> crate::play::ai::ExplainRequest {
+        crate::play::ai::ExplainRequest {
+            rules: self.rules.clone(),
+            moves: self.moves.clone(),
+            level: self.level.clone(),
+            seed: self.seed,
+            depth,
+            solver: self.solver,
+            limit,
+        }
+    }
+
+    /// The Play page with the game as it was before the move.
+    pub fn play_route(&self) -> Route {
+        let mut route = crate::play::search_route(
+            &self.rules,
+            self.o_first,
+            &self.moves,
+            &self.level,
+            self.seed,
+            0,
+            false,
+        );
+        route.view = crate::route::View::Play;
+        route
+            .query
+            .retain(|(k, _)| !matches!(k.as_str(), "level" | "seed" | "depth"));
+        route
+    }
+}
+
 /// Where the tree came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A preset, by id.
     Preset(&'static str),
+    /// The search behind an AI move (its tree comes from the search worker).
+    Game(GameSource),
     /// A random tree.
     Random(RandomSpec),
     /// Typed text.
@@ -171,8 +229,50 @@ impl Settings {
         if let Some(text) = route.get("tree") {
             s.source = Source::Text(text.to_string());
         }
+        if route.get("game").is_some() {
+            let (rules, o_first) = crate::play::rules_from_route(route, &mut warnings);
+            let level = route.get("level").unwrap_or("perfect");
+            let level = match rules.kind.level(level) {
+                Some(l) => l.key.to_string(),
+                None => {
+                    warnings.push(format!(
+                        "“{level}” is not a level of {}; showing the perfect level's search.",
+                        rules.kind.title()
+                    ));
+                    "perfect".to_string()
+                }
+            };
+            let moves = route.get("moves").unwrap_or("").to_string();
+            if let Err(e) = rules.parse_moves(&moves) {
+                warnings.push(format!(
+                    "The moves in the link could not be played ({e}); showing the first move's search."
+                ));
+            }
+            let solver = route.get("solver") == Some("1");
+            s.algorithm = if solver {
+                Algorithm::Solver
+            } else {
+                Algorithm::Deepening
+            };
+            s.source = Source::Game(GameSource {
+                moves: if rules.parse_moves(&moves).is_ok() {
+                    moves
+                } else {
+                    String::new()
+                },
+                rules,
+                o_first,
+                level,
+                seed: route
+                    .get("seed")
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(1)
+                    .min((1 << 53) - 1),
+                solver,
+            });
+        }
         s.min_root = route.get("root") == Some("min");
-        if let Some(a) = route.get("algo") {
+        if let (Some(a), false) = (route.get("algo"), matches!(s.source, Source::Game(_))) {
             match Algorithm::from_key(a) {
                 Some(a) => s.algorithm = a,
                 None => warnings.push(format!("Unknown algorithm “{a}”; using alpha-beta.")),
@@ -208,7 +308,24 @@ impl Settings {
     /// Writes the settings into a route's query (only what differs from the defaults).
     pub fn to_route(&self, route: &mut Route) {
         route.query.clear();
+        if let Source::Game(g) = &self.source {
+            route.query = crate::play::search_route(
+                &g.rules,
+                g.o_first,
+                &g.moves,
+                &g.level,
+                g.seed,
+                self.depth.unwrap_or(1),
+                g.solver,
+            )
+            .query;
+            if self.step > 0 {
+                route.set("step", self.step.to_string());
+            }
+            return;
+        }
         match &self.source {
+            Source::Game(_) => {}
             Source::Preset(id) => route.set("preset", *id),
             Source::Random(spec) => route.set("random", random_key(spec)),
             Source::Text(text) => route.set("tree", text.clone()),
@@ -239,6 +356,9 @@ impl Settings {
             }
             Source::Random(spec) => spec.generate()?,
             Source::Text(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
+            Source::Game(_) => {
+                return Err("the tree of a game's search comes from the search".into())
+            }
         };
         Ok(if self.min_root {
             tree.with_root_player(RootPlayer::Min)
@@ -307,8 +427,9 @@ pub struct Run {
     pub algorithm: Algorithm,
     /// Its counts.
     pub stats: Stats,
-    /// Plain minimax's counts on the same tree (and depth limit), for comparison.
-    pub minimax: Stats,
+    /// Plain minimax's counts on the same tree (and depth limit), for comparison (none for the
+    /// partial tree of a game's search).
+    pub minimax: Option<Stats>,
     /// For a uniform tree, the fewest leaves any search must evaluate.
     pub knuth_moore: Option<u64>,
     /// The root's value (two players) or vector.
@@ -382,13 +503,47 @@ pub fn run(tree: &GameTree, algorithm: Algorithm, ordering: Ordering, depth: Opt
         end,
         algorithm,
         stats,
-        minimax: minimax_stats,
+        minimax: Some(minimax_stats),
         knuth_moore: tree
             .uniform_shape()
             .filter(|_| depth.is_none())
             .and_then(|(b, d)| knuth_moore_minimum(b as u64, d)),
         result,
     }
+}
+
+/// The search behind a game move, recorded in the worker, ready to step: its tree, the run,
+/// and each node's picture and whether the search entered it.
+pub fn run_game(view: &crate::play::ai::ExplainedView) -> Result<(GameTree, Run), String> {
+    let tree = GameTree::parse(&view.tree)
+        .map_err(|e| format!("the recorded tree could not be read: {e}"))?;
+    if view.pictures.len() != tree.len() || view.explored.len() != tree.len() {
+        return Err("the recorded tree and its pictures do not match".into());
+    }
+    let replay = Replay::new(tree.clone(), view.trace.clone());
+    let end = replay.frame(replay.len());
+    let root = end.nodes.first().and_then(|n| n.value);
+    let stats = Stats {
+        visited: view.trace.nodes.len() as u64 + view.trace.omitted,
+        evaluated: end.stats.evaluated,
+        cutoffs: end.stats.cutoffs,
+        table_hits: end.stats.table_hits,
+        table_stores: 0,
+    };
+    let run = Run {
+        end: end.stats,
+        replay,
+        algorithm: if view.solver {
+            Algorithm::Solver
+        } else {
+            Algorithm::Deepening
+        },
+        stats,
+        minimax: None,
+        knuth_moore: None,
+        result: root.map_or_else(|| "?".to_string(), show_value),
+    };
+    Ok((tree, run))
 }
 
 /// Counts of alpha-beta under one order, for the side-by-side comparison.
@@ -443,8 +598,14 @@ pub enum Perspective {
     Mover,
 }
 
-/// What each node shows in `frame`.
-pub fn marks(tree: &GameTree, frame: &Frame, perspective: Perspective) -> Vec<NodeMark> {
+/// What each node shows in `frame`. In a hand-drawn tree a leaf's value is known before the
+/// search reaches it (`known_leaves`); in the tree of a game's search it is not.
+pub fn marks(
+    tree: &GameTree,
+    frame: &Frame,
+    perspective: Perspective,
+    known_leaves: bool,
+) -> Vec<NodeMark> {
     let mut marks: Vec<NodeMark> = tree
         .nodes()
         .iter()
@@ -462,7 +623,7 @@ pub fn marks(tree: &GameTree, frame: &Frame, perspective: Perspective) -> Vec<No
                     _ => Relation::AtMost,
                 };
                 Shown::Scalar(if flip { -v } else { v }, relation)
-            } else if node.is_leaf() {
+            } else if node.is_leaf() && known_leaves {
                 // A leaf's utility is known before the search reaches it (and stays shown,
                 // greyed, when it is pruned).
                 if node.payoff.len() == 1 {
@@ -543,7 +704,7 @@ mod tests {
         let tree = GameTree::parse(preset("seed003-alphabeta").unwrap().text).unwrap();
         let run = run(&tree, Algorithm::AlphaBeta, Ordering::Natural, None);
         let end = run.replay.frame(run.replay.len());
-        let marks = marks(&tree, &end, Perspective::Max);
+        let marks = marks(&tree, &end, Perspective::Max, true);
         let pruned: Vec<&str> = marks
             .iter()
             .enumerate()
@@ -554,11 +715,11 @@ mod tests {
         assert_eq!(marks[0].value.data().as_deref(), Some("3"));
         assert!(marks[0].settled);
         assert_eq!(marks[4].value.text().as_deref(), Some("≥5")); // E
-        assert_eq!(run.minimax.evaluated, 8);
+        assert_eq!(run.minimax.unwrap().evaluated, 8);
         assert_eq!(run.stats.evaluated, 5);
         assert_eq!(run.knuth_moore, Some(2 * 2 + 2 - 1));
         // In negamax form the MIN nodes show values for MIN: B = −3.
-        let negamax = super::marks(&tree, &end, Perspective::Mover);
+        let negamax = super::marks(&tree, &end, Perspective::Mover, true);
         assert_eq!(negamax[1].value.text().as_deref(), Some("−3"));
     }
 

@@ -80,6 +80,20 @@ pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
             "    if α ≥ β then break   ▷ prune the rest",
             "  store v in TABLE; return v",
         ],
+        Algorithm::Solver => &[
+            "function SOLVE(root)   ▷ the exact score, by halving its range",
+            "  lo, hi ← bounds on the score; repeat while lo < hi:",
+            "    m ← a probe between lo and hi; v ← NEGAMAX(root, m, m + 1)",
+            "function NEGAMAX(node, α, β)",
+            "  narrow (α, β) to the score's bounds and the TABLE's",
+            "  if node ends the game now then return its score",
+            "  moves that do not lose at once, most threats first",
+            "  for each child c of node do",
+            "    v ← max(v, −NEGAMAX(c, −β, −α))",
+            "    α ← max(α, v)",
+            "    if α ≥ β then break   ▷ prune the rest",
+            "  store v in TABLE; return v",
+        ],
         Algorithm::MaxN => &[
             "function MAXN(node)",
             "  if TERMINAL(node) then return UTILITY-VECTOR(node)",
@@ -101,7 +115,11 @@ pub fn line(
     parent_gets_value: bool,
 ) -> Option<usize> {
     if step.kind == StepKind::Iteration {
-        return (algorithm == Algorithm::Deepening).then_some(1);
+        return match algorithm {
+            Algorithm::Deepening => Some(1),
+            Algorithm::Solver => Some(2),
+            _ => None,
+        };
     }
     let node = step.node?;
     let is_max = tree.player_at(node) == 0;
@@ -144,6 +162,15 @@ pub fn line(
         },
         Algorithm::Deepening => match step.kind {
             StepKind::Iteration => 1,
+            StepKind::TableHit => 4,
+            StepKind::Enter => 7,
+            StepKind::Evaluate | StepKind::Return if parent_gets_value => 9,
+            StepKind::Evaluate => 5,
+            StepKind::Cutoff => 10,
+            StepKind::Return => 11,
+        },
+        Algorithm::Solver => match step.kind {
+            StepKind::Iteration => 2,
             StepKind::TableHit => 4,
             StepKind::Enter => 7,
             StepKind::Evaluate | StepKind::Return if parent_gets_value => 9,

@@ -15,11 +15,14 @@ use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
 use crate::route::{Route, View};
+use crate::scene::GamePicture;
 use crate::scene::{NodeMark, Scene};
 use crate::stepper::{
-    self, caption::caption, ordering_key, ordering_title, pseudocode, Algorithm, OrderResult,
-    Perspective, Run, Settings, Source,
+    self, caption::caption, ordering_key, ordering_title, pseudocode, Algorithm, GameSource,
+    OrderResult, Perspective, Run, Settings, Source,
 };
+use crate::worker::SearchWorker;
+use crate::worker_api::{FromWorker, ToWorker};
 
 /// Trees with more nodes than this start collapsed below a few levels.
 const AUTO_COLLAPSE: usize = 6_000;
@@ -40,7 +43,22 @@ pub struct State {
     notices: Vec<String>,
     random: RandomSpec,
     compare: bool,
+    /// The search behind a game move: its pictures and source, once the worker sent them.
+    game: Option<Rc<GameData>>,
+    /// Waiting for the worker to record a game's search.
+    loading: bool,
 }
+
+/// The tree of a game's search, beyond the tree itself.
+pub struct GameData {
+    pictures: Rc<Vec<Rc<GamePicture>>>,
+    /// Nodes recorded, and nodes the search entered beyond the record.
+    recorded: usize,
+    omitted: u64,
+}
+
+/// Most nodes of a game's search recorded for the stepper.
+const GAME_RECORD_LIMIT: usize = 60_000;
 
 /// What can happen on the page.
 pub enum Action {
@@ -76,11 +94,41 @@ pub enum Action {
     Zoom(f64),
     /// Show or hide the order comparison.
     Compare(bool),
+    /// The worker recorded the game's search.
+    GameLoaded(Box<crate::play::ai::ExplainedView>),
+    /// The worker could not.
+    GameFailed(String),
 }
 
 impl State {
     fn new(route: &Route) -> State {
         let (mut settings, mut notices) = Settings::from_route(route);
+        if let Source::Game(_) = &settings.source {
+            // A placeholder until the worker sends the search.
+            let tree = GameTree::parse("0").expect("a constant tree");
+            return State {
+                run: Rc::new(stepper::run(
+                    &tree,
+                    Algorithm::Minimax,
+                    Ordering::Natural,
+                    None,
+                )),
+                tree: Rc::new(tree),
+                settings,
+                text: String::new(),
+                text_error: None,
+                playing: false,
+                speed: 800,
+                collapsed: Rc::new(BTreeSet::new()),
+                zoom: 1.0,
+                editing: None,
+                notices,
+                random: RandomSpec::default(),
+                compare: false,
+                game: None,
+                loading: true,
+            };
+        }
         let (tree, text_error) = match settings.tree() {
             Ok(tree) => (tree, None),
             Err(e) => {
@@ -123,6 +171,8 @@ impl State {
             notices,
             random,
             compare: true,
+            game: None,
+            loading: false,
         };
         state.auto_collapse();
         if state.settings.step > state.run.replay.len() {
@@ -139,6 +189,9 @@ impl State {
     /// Re-runs the search after the tree or the options changed, keeping the step if it
     /// still exists.
     fn rerun(&mut self) {
+        if self.game.is_some() || self.loading {
+            return;
+        }
         let s = &self.settings;
         self.run = Rc::new(stepper::run(&self.tree, s.algorithm, s.ordering, s.depth));
         self.settings.step = self.settings.step.min(self.run.replay.len());
@@ -158,6 +211,48 @@ impl State {
         self.editing = None;
         self.auto_collapse();
         self.rerun();
+    }
+
+    /// Unfolds the ancestors of the node the current step is about, so stepping never goes
+    /// out of sight.
+    fn reveal_current(&mut self) {
+        let step = self.settings.step;
+        let Some(node) = step
+            .checked_sub(1)
+            .and_then(|i| self.run.replay.steps().get(i))
+            .and_then(|s| s.node)
+        else {
+            return;
+        };
+        let mut hidden_by = Vec::new();
+        let mut at = self.tree.node(node).parent;
+        while let Some(p) = at {
+            if self.collapsed.contains(&p) {
+                hidden_by.push(p);
+            }
+            at = self.tree.node(p).parent;
+        }
+        if !hidden_by.is_empty() {
+            let mut set = (*self.collapsed).clone();
+            for p in hidden_by {
+                set.remove(&p);
+                // Keep the unfolded node's other children folded.
+                for &c in &self.tree.node(p).children {
+                    if !self.tree.node(c).is_leaf() {
+                        set.insert(c);
+                    }
+                }
+            }
+            // The path itself stays open.
+            let mut at = Some(node);
+            while let Some(p) = at {
+                if p != node {
+                    set.remove(&p);
+                }
+                at = self.tree.node(p).parent;
+            }
+            self.collapsed = Rc::new(set);
+        }
     }
 
     fn auto_collapse(&mut self) {
@@ -196,9 +291,15 @@ impl Reducible for State {
                 notices: rc.notices.clone(),
                 random: rc.random,
                 compare: rc.compare,
+                game: rc.game.clone(),
+                loading: rc.loading,
             },
         };
         let len = s.run.replay.len();
+        let action_kind = match &action {
+            Action::Control(_) | Action::GameLoaded(_) => ActionKind::Step,
+            _ => ActionKind::Other,
+        };
         match action {
             Action::Control(c) => match c {
                 Control::Start => s.settings.step = 0,
@@ -218,6 +319,7 @@ impl Reducible for State {
                 if s.settings.step >= len {
                     s.playing = false;
                 }
+                s.reveal_current();
             }
             Action::Algorithm(a) => {
                 s.settings.algorithm = a;
@@ -318,9 +420,48 @@ impl Reducible for State {
                 };
             }
             Action::Compare(on) => s.compare = on,
+            Action::GameLoaded(view) => {
+                s.loading = false;
+                match (stepper::run_game(&view), &s.settings.source) {
+                    (Ok((tree, run)), Source::Game(_)) => {
+                        let pictures: Vec<Rc<GamePicture>> =
+                            view.pictures.into_iter().map(Rc::new).collect();
+                        s.game = Some(Rc::new(GameData {
+                            pictures: Rc::new(pictures),
+                            recorded: view.trace.nodes.len(),
+                            omitted: view.trace.omitted,
+                        }));
+                        s.collapsed = Rc::new(collapse_below(&tree, 1));
+                        s.tree = Rc::new(tree);
+                        s.run = Rc::new(run);
+                        if s.settings.step > s.run.replay.len() {
+                            s.settings.step = s.run.replay.len();
+                        }
+                    }
+                    (Err(e), _) => s
+                        .notices
+                        .push(format!("The search could not be shown: {e}")),
+                    _ => {}
+                }
+            }
+            Action::GameFailed(e) => {
+                s.loading = false;
+                s.notices.push(format!(
+                    "The search behind this move could not be recorded: {e}"
+                ));
+            }
+        }
+        if matches!(action_kind, ActionKind::Step) {
+            s.reveal_current();
         }
         Rc::new(s)
     }
+}
+
+/// Whether an action moves the step (and so may need folded nodes opened).
+enum ActionKind {
+    Step,
+    Other,
 }
 
 /// Props of [`AlphaBeta`].
@@ -345,17 +486,43 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         use_effect_with(settings, |settings| {
             let mut route = Route::new(View::AlphaBeta);
             settings.to_route(&mut route);
-            let hash = route.to_hash();
-            if let Some(window) = web_sys::window() {
-                let current = window.location().hash().unwrap_or_default();
-                if current != hash {
-                    if let Ok(history) = window.history() {
-                        let _ = history.replace_state_with_url(
-                            &wasm_bindgen::JsValue::NULL,
-                            "",
-                            Some(&hash),
-                        );
+            crate::route::replace_url(&route);
+        });
+    }
+    // The search behind a game move is recorded in the worker (it may be long).
+    {
+        let dispatch = dispatch.clone();
+        let request = match (&state.settings.source, state.loading) {
+            (Source::Game(g), true) => Some(ToWorker::Explain {
+                request: g.request(state.settings.depth.unwrap_or(1), GAME_RECORD_LIMIT),
+                o_first: g.o_first,
+            }),
+            _ => None,
+        };
+        let worker = use_mut_ref(|| None::<SearchWorker>);
+        use_effect_with((), move |_| {
+            if let Some(request) = request {
+                let d = dispatch.clone();
+                let keep = worker.clone();
+                let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| match m {
+                    FromWorker::Explained(view) => {
+                        d.dispatch(Action::GameLoaded(view));
+                        keep.borrow_mut().take();
                     }
+                    FromWorker::Failed(e) => {
+                        d.dispatch(Action::GameFailed(e));
+                        keep.borrow_mut().take();
+                    }
+                    _ => {}
+                }));
+                match spawned {
+                    Ok(w) => {
+                        if let Err(e) = w.send(&request) {
+                            dispatch.dispatch(Action::GameFailed(e));
+                        }
+                        *worker.borrow_mut() = Some(w);
+                    }
+                    Err(e) => dispatch.dispatch(Action::GameFailed(e)),
                 }
             }
         });
@@ -402,11 +569,17 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     let step = state.settings.step;
     let tree = state.tree.clone();
     let collapsed = state.collapsed.clone();
-    let scene = use_memo((tree.clone(), collapsed.clone()), |(tree, collapsed)| {
-        Rc::new(Scene::of_visible(tree, &|key| {
-            collapsed.contains(&NodeId(key as u32))
-        }))
-    });
+    let pictures = state.game.as_ref().map(|g| g.pictures.clone());
+    let scene = use_memo(
+        (tree.clone(), collapsed.clone()),
+        move |(tree, collapsed)| {
+            let folded = |key: usize| collapsed.contains(&NodeId(key as u32));
+            Rc::new(match &pictures {
+                Some(p) if p.len() == tree.len() => Scene::of_game(tree, &folded, p),
+                _ => Scene::of_visible(tree, &folded),
+            })
+        },
+    );
     let perspective = if run.algorithm == Algorithm::Negamax {
         Perspective::Mover
     } else {
@@ -420,11 +593,12 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             Rc::new(run.replay.frame(*step))
         })
     };
+    let known_leaves = state.game.is_none();
     let marks = {
         let run = run.clone();
         let frame = (*frame).clone();
         use_memo((run_id, step, perspective), move |(_, _, p)| {
-            Rc::new(stepper::marks(run.replay.tree(), &frame, *p))
+            Rc::new(stepper::marks(run.replay.tree(), &frame, *p, known_leaves))
         })
     };
     let text = caption(&run.replay, run.algorithm, step, &frame, perspective);
@@ -468,13 +642,18 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
 
     html! {
         <section class="page stepper">
-            <h1>{ "Alpha-beta stepper" }</h1>
+            <h1>{ if state.game.is_some() || state.loading { "The search behind a move" } else { "Alpha-beta stepper" } }</h1>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
             <div class="stepper-grid">
                 <aside class="inputs" aria-label="Tree and search">
-                    <TreeInput state_settings={state.settings.clone()} text={state.text.clone()} error={state.text_error.clone()}
-                        random={state.random} root_is_min={tree.root_player() == RootPlayer::Min} players={tree.players()}
-                        dispatch={dispatch.clone()} />
+                    if let Source::Game(source) = &state.settings.source {
+                        <GamePanel source={source.clone()} depth={state.settings.depth.unwrap_or(1)} algorithm={run.algorithm}
+                            recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted))} nodes={tree.len()} />
+                    } else {
+                        <TreeInput state_settings={state.settings.clone()} text={state.text.clone()} error={state.text_error.clone()}
+                            random={state.random} root_is_min={tree.root_player() == RootPlayer::Min} players={tree.players()}
+                            dispatch={dispatch.clone()} />
+                    }
                 </aside>
                 <div class="main">
                     <StepControls step={step} len={run.replay.len()} playing={state.playing} speed={state.speed} on={on_control} />
@@ -483,10 +662,14 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                     if let Some(id) = state.editing {
                         <LeafEditor node={id} tree={tree.clone()} dispatch={dispatch.clone()} />
                     }
-                    <Pan>
-                        <TreeSvg<NodeMark> scene={(*scene).clone()} marks={(*marks).clone()} title={title}
-                            zoom={state.zoom} on_leaf={(tree.players() == 2).then_some(on_leaf)} on_inner={Some(on_inner)} />
-                    </Pan>
+                    if state.loading {
+                        <p class="loading" role="status"><span class="spinner" aria-hidden="true"></span>{ "Recording the AI's search in the background…" }</p>
+                    } else {
+                        <Pan>
+                            <TreeSvg<NodeMark> scene={(*scene).clone()} marks={(*marks).clone()} title={title}
+                                zoom={state.zoom} on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(on_inner)} />
+                        </Pan>
+                    }
                     <Legend perspective={perspective} players={tree.players()} />
                 </div>
                 <aside class="explain" aria-label="Explanation">
@@ -494,7 +677,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                     <StatsTable run={run.clone()} frame={(*frame).clone()} />
                 </aside>
             </div>
-            if tree.players() == 2 {
+            if tree.players() == 2 && state.game.is_none() && !state.loading {
                 <ComparePanel tree={tree.clone()} open={state.compare} fail={if run.algorithm == Algorithm::AlphaBetaHard { Fail::Hard } else { Fail::Soft }}
                     depth={state.settings.depth} dispatch={dispatch.clone()} />
             }
@@ -666,6 +849,51 @@ fn TreeInput(props: &TreeInputProps) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
+struct GamePanelProps {
+    source: GameSource,
+    depth: u32,
+    algorithm: Algorithm,
+    /// Nodes recorded and nodes beyond the record, once loaded.
+    recorded: Option<(usize, u64)>,
+    nodes: usize,
+}
+
+/// What the tree of a game's search is: the game, the position, the level, and a way back.
+#[component]
+fn GamePanel(props: &GamePanelProps) -> Html {
+    let g = &props.source;
+    let kind = g.rules.kind;
+    let level = kind.level(&g.level).map_or("?", |l| l.title);
+    let moves = g.rules.parse_moves(&g.moves).unwrap_or_default();
+    html! {
+        <>
+            <h2>{ "Game" }</h2>
+            <p>{ format!("{}: the AI's move after {} ", kind.title(), if moves.is_empty() { "no moves".to_string() } else { format!("the moves {}", g.moves) }) }</p>
+            <p>{ "Level: " }<strong>{ level }</strong></p>
+            <p class="hint">{ {
+                let names = kind.side_names();
+                let (first, second) = if g.o_first { (names[1], names[0]) } else { (names[0], names[1]) };
+                format!("▲ MAX is {first}, who moved first; ▼ MIN is {second}. Values are for MAX{}.",
+                    match kind {
+                        crate::play::Kind::TicTacToe => ": a win is worth 10 less the marks on the board when it ends",
+                        crate::play::Kind::Connect4 if props.algorithm == Algorithm::Solver => ": the exact score, 22 less the winner's stones",
+                        crate::play::Kind::Connect4 => ": a win is worth 1000 and more; smaller values are the evaluation",
+                        crate::play::Kind::Nim => ": +1 or −1",
+                    })
+            } }</p>
+            <p>{ "Search: " }<strong>{ props.algorithm.title() }</strong>
+                { if props.algorithm == Algorithm::Solver { String::new() } else { format!(", to depth {}", props.depth) } }</p>
+            <p class="hint">{ "This is the search that chose the move, replayed event for event: the same engine, seed and depth. Each node shows its position; the root is the position before the move." }</p>
+            if let Some((recorded, omitted)) = props.recorded {
+                <p class="hint">{ format!("{} positions drawn ({} entered by the search{}). Nodes start folded below the first level: click one to unfold it; stepping unfolds what the search reaches.",
+                    props.nodes, recorded, if omitted > 0 { format!("; {omitted} more beyond the first {recorded} are not recorded") } else { String::new() }) }</p>
+            }
+            <p><a href={g.play_route().to_hash()}>{ "← Back to the game at this position" }</a></p>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
 struct TreeToolsProps {
     zoom: f64,
     height: u32,
@@ -823,18 +1051,18 @@ fn StatsTable(props: &StatsTableProps) -> Html {
             <table>
                 <thead><tr><th></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th><th scope="col">{ "Minimax" }</th></tr></thead>
                 <tbody>
-                    { row("Visited", now.visited, end.visited, Some(run.minimax.visited)) }
-                    { row("Evaluated", now.evaluated, end.evaluated, Some(run.minimax.evaluated)) }
-                    { row("Pruned", now.pruned, end.pruned, Some(0)) }
-                    { row("Cutoffs", now.cutoffs, end.cutoffs, Some(0)) }
-                    if run.algorithm == Algorithm::Deepening {
+                    { row("Visited", now.visited, end.visited, run.minimax.map(|m| m.visited)) }
+                    { row("Evaluated", now.evaluated, end.evaluated, run.minimax.map(|m| m.evaluated)) }
+                    { row("Pruned", now.pruned, end.pruned, run.minimax.map(|_| 0)) }
+                    { row("Cutoffs", now.cutoffs, end.cutoffs, run.minimax.map(|_| 0)) }
+                    if matches!(run.algorithm, Algorithm::Deepening | Algorithm::Solver) {
                         { row("Table hits", now.table_hits, end.table_hits, None) }
                     }
                 </tbody>
             </table>
             <p class="result">{ "Root value when the search ends: " }<strong class="root-value">{ run.result.clone() }</strong></p>
-            if let Some(km) = run.knuth_moore.filter(|_| run.algorithm != Algorithm::MaxN) {
-                <p class="hint">{ format!("This tree is uniform: no search can prove its value evaluating fewer than {km} leaves (Knuth–Moore), against {} for minimax.", run.minimax.evaluated) }</p>
+            if let (Some(km), Some(mm)) = (run.knuth_moore.filter(|_| run.algorithm != Algorithm::MaxN), run.minimax) {
+                <p class="hint">{ format!("This tree is uniform: no search can prove its value evaluating fewer than {km} leaves (Knuth–Moore), against {} for minimax.", mm.evaluated) }</p>
             }
         </div>
     }
@@ -892,7 +1120,7 @@ fn ComparePanel(props: &ComparePanelProps) -> Html {
             if props.open {
                 <div class="compare-grid">
                     { for results.iter().map(|r: &OrderResult| {
-                        let marks = Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max));
+                        let marks = Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max, true));
                         html! {
                             <figure class="compare-item" data-order={ordering_key(r.ordering)}>
                                 <figcaption>

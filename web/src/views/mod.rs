@@ -3,5 +3,5 @@
 pub mod alphabeta;
 pub mod home;
 pub mod not_found;
-pub mod placeholder;
+pub mod play;
 pub mod search;

@@ -390,18 +390,7 @@ pub fn Search(props: &SearchProps) -> Html {
         use_effect_with(settings, |settings| {
             let mut route = Route::new(View::Search);
             settings.to_route(&mut route);
-            let hash = route.to_hash();
-            if let Some(window) = web_sys::window() {
-                if window.location().hash().unwrap_or_default() != hash {
-                    if let Ok(history) = window.history() {
-                        let _ = history.replace_state_with_url(
-                            &wasm_bindgen::JsValue::NULL,
-                            "",
-                            Some(&hash),
-                        );
-                    }
-                }
-            }
+            crate::route::replace_url(&route);
         });
     }
     // Playing.
@@ -608,6 +597,7 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
             shape: &|_| Shape::Leaf,
             gap_x: (w + 18.0).max(56.0),
             gap_y: (h + 40.0).max(GAP_Y * 0.8),
+            picture: None,
         },
         &|k| folded.contains(&k) || auto_fold.contains(&k),
     )

@@ -1,0 +1,687 @@
+//! The AI's side of the Play page, run in the search worker (and tested natively): choose a
+//! move at a level, reporting progress; score every move for hints; and record the search
+//! behind a move, as an explicit tree the alpha-beta stepper replays.
+
+use std::cell::RefCell;
+
+use arbor_game::explain::{explain, Explained};
+use arbor_game::{Budget, Clock, Game, NodeId, Observer, Recorder, Trace};
+use arbor_games::ai::{self, Choice, Plan};
+use arbor_games::connect4::{self, Connect4, Connect4Solver, Eval, Position, Solver};
+use arbor_games::nim::Piles;
+use arbor_games::tictactoe::{Board, Scoring, TicTacToe};
+use serde::{Deserialize, Serialize};
+
+use super::{c4_max_verdict, c4_stones, Move, Pos, Rules, Strength, Verdict};
+use crate::scene::GamePicture;
+
+/// Transposition table of the AI's searches (2^bits entries).
+const TABLE_BITS: u32 = 18;
+/// The tic-tac-toe AI's scoring: the seed's "ideal player", who wins soonest and loses latest.
+const TTT: TicTacToe = TicTacToe {
+    scoring: Scoring::Decayed,
+};
+
+/// A request for the AI's move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThinkRequest {
+    /// The rules.
+    pub rules: Rules,
+    /// The moves so far, as text.
+    pub moves: String,
+    /// The level's URL name.
+    pub level: String,
+    /// Seed for the choice among equally good moves.
+    pub seed: u64,
+    /// Time allowed (perfect connect four), in milliseconds.
+    pub millis: u32,
+}
+
+/// The AI's move and how it came to it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Thought {
+    /// The move.
+    pub mv: Move,
+    /// What the AI expects, for itself.
+    pub verdict: Verdict,
+    /// Depth of the deepest finished search (plies).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The verdict is proven.
+    pub proven: bool,
+    /// The time ran out before the search finished (the move is from the deepest search that
+    /// did).
+    pub stopped: bool,
+    /// Connect four: the solver proved the move (otherwise the depth-limited search chose it).
+    pub solver: bool,
+}
+
+/// Progress while the AI thinks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Thinking {
+    /// Depth of the deepest finished search.
+    pub depth: u32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The best move so far (what Stop plays), if a search has finished.
+    pub best: Option<Thought>,
+    /// Connect four's solver is at work (past the depth-limited search).
+    pub solving: bool,
+}
+
+/// A clock from a function giving milliseconds.
+struct FnClock<'a>(&'a dyn Fn() -> f64);
+
+impl Clock for FnClock<'_> {
+    fn now_ms(&self) -> f64 {
+        (self.0)()
+    }
+}
+
+/// Counts nodes as a search enters them, and reports every so often.
+struct Ticker<'a, 'b> {
+    /// This ticker watches connect four's solver.
+    solving: bool,
+    nodes: u64,
+    base: u64,
+    last: f64,
+    now: &'a dyn Fn() -> f64,
+    state: &'a RefCell<Thinking>,
+    report: &'a RefCell<&'b mut dyn FnMut(Thinking)>,
+}
+
+impl Ticker<'_, '_> {
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(8192) {
+            let t = (self.now)();
+            if t - self.last >= 150.0 {
+                self.last = t;
+                let mut s = self.state.borrow().clone();
+                s.nodes = s.nodes.max(self.base + self.nodes);
+                s.solving = self.solving;
+                (self.report.borrow_mut())(s);
+            }
+        }
+    }
+}
+
+impl<G: Game> Observer<G> for Ticker<'_, '_> {
+    fn enter(&mut self, _: &G::State, _: Option<G::Move>, _: u32, _: Option<(i32, i32)>) {
+        self.tick();
+    }
+}
+
+/// The position after a moves string, or why there is none.
+fn position(rules: &Rules, moves: &str) -> Result<Pos, String> {
+    let mut pos = rules.start()?;
+    for mv in rules.parse_moves(moves)? {
+        pos = pos.play(rules, mv)?;
+    }
+    Ok(pos)
+}
+
+/// Plies from a tic-tac-toe board to the end of a game whose decayed value is `v` (≠ 0).
+fn ttt_plies(v: i32, board: &Board) -> u32 {
+    (10 - v.unsigned_abs()).saturating_sub(board.marks())
+}
+
+/// How many of the winner's own moves a win `plies` away takes, when `to_move` moves first.
+fn own_moves(plies: u32, winner_moves_first: bool) -> u32 {
+    if winner_moves_first {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    }
+}
+
+/// A value for MAX (the first player) as a verdict for `side`, at `pos`, where `side` is to
+/// move and the value is of the game searched at this level.
+fn verdict(pos: &Pos, side: usize, value: i32, proven: bool, exact_c4: bool) -> Verdict {
+    let mine = if side == 0 { value } else { -value };
+    match pos {
+        Pos::Ttt(b) => {
+            if mine == 0 {
+                return if proven {
+                    Verdict::Draw
+                } else {
+                    Verdict::Estimate(0)
+                };
+            }
+            // Only finished games have a non-zero value: the result is proven.
+            let plies = ttt_plies(value, b);
+            let winner_first = (mine > 0) == (b.to_move() == side);
+            let n = own_moves(plies, winner_first).max(1);
+            if mine > 0 {
+                Verdict::Win(Some(n))
+            } else {
+                Verdict::Loss(Some(n))
+            }
+        }
+        Pos::C4(p) => {
+            let v = c4_max_verdict(value, exact_c4, p);
+            let v = match v {
+                Verdict::Estimate(_) if proven && value == 0 => Verdict::Draw,
+                v => v,
+            };
+            if side == 0 {
+                v
+            } else {
+                flip(v)
+            }
+        }
+        Pos::Nim(_) => match mine {
+            0 => Verdict::Estimate(0),
+            m if m > 0 => Verdict::Win(None),
+            _ => Verdict::Loss(None),
+        },
+    }
+}
+
+/// The same verdict for the other side.
+fn flip(v: Verdict) -> Verdict {
+    match v {
+        Verdict::Win(n) => Verdict::Loss(n),
+        Verdict::Loss(n) => Verdict::Win(n),
+        Verdict::Draw => Verdict::Draw,
+        Verdict::Estimate(x) => Verdict::Estimate(-x),
+    }
+}
+
+fn level_of(rules: &Rules, key: &str) -> Result<Strength, String> {
+    rules
+        .kind
+        .level(key)
+        .map(|l| l.strength)
+        .ok_or_else(|| format!("“{key}” is not a level of {}", rules.kind.title()))
+}
+
+fn plan(strength: Strength, seed: u64, depth_cap: Option<u32>) -> Plan {
+    let depth = match strength {
+        Strength::Depth { depth, .. } => Some(depth),
+        Strength::Perfect => None,
+    };
+    let depth = match (depth, depth_cap) {
+        (Some(d), Some(c)) => Some(d.min(c)),
+        (d, c) => c.or(d),
+    };
+    Plan {
+        table_bits: TABLE_BITS,
+        ..Plan::new(depth, seed)
+    }
+}
+
+/// Chooses the AI's move. `now` gives milliseconds; `report` hears of progress.
+pub fn think(
+    request: &ThinkRequest,
+    now: &dyn Fn() -> f64,
+    report: &mut dyn FnMut(Thinking),
+) -> Result<Thought, String> {
+    let rules = &request.rules;
+    let pos = position(rules, &request.moves)?;
+    let strength = level_of(rules, &request.level)?;
+    let side = pos.to_move();
+    if pos.legal_moves(rules).is_empty() {
+        return Err("the game is over".into());
+    }
+    let state = RefCell::new(Thinking {
+        depth: 0,
+        nodes: 0,
+        best: None,
+        solving: false,
+    });
+    let report = RefCell::new(report);
+    let mut ticker = Ticker {
+        solving: false,
+        nodes: 0,
+        base: 0,
+        last: now(),
+        now,
+        state: &state,
+        report: &report,
+    };
+    // After each finished iteration: the best move so far, reported at once.
+    let on_iteration = |c: &Choice<Move>, exact_c4: bool| {
+        let thought = Thought {
+            mv: c.mv,
+            verdict: verdict(&pos, side, c.value, c.proven, exact_c4),
+            depth: c.depth,
+            nodes: c.nodes,
+            proven: c.proven,
+            stopped: c.stopped,
+            solver: false,
+        };
+        let mut s = state.borrow_mut();
+        s.depth = c.depth;
+        s.nodes = s.nodes.max(c.nodes);
+        s.best = Some(thought);
+        let snapshot = s.clone();
+        drop(s);
+        (report.borrow_mut())(snapshot);
+    };
+    let seed = request.seed;
+    let thought = match (pos, strength) {
+        (Pos::C4(p), Strength::Perfect) => {
+            let clock = FnClock(now);
+            let mut solver_ticker = Ticker {
+                solving: true,
+                nodes: 0,
+                base: 0,
+                last: now(),
+                now,
+                state: &state,
+                report: &report,
+            };
+            let picked = connect4::choose_perfect(
+                &p,
+                seed,
+                &clock,
+                f64::from(request.millis),
+                TABLE_BITS,
+                &mut ticker,
+                &mut solver_ticker,
+                |c| {
+                    let exact = c.proven && connect4::proven_score(c.value).is_none();
+                    on_iteration(
+                        &Choice {
+                            mv: Move::Column(c.mv),
+                            value: c.value,
+                            depth: c.depth,
+                            nodes: c.nodes,
+                            proven: c.proven,
+                            stopped: c.stopped,
+                        },
+                        exact,
+                    );
+                },
+            )
+            .ok_or("the game is over")?;
+            let c = picked.choice;
+            let solver = c.proven && picked.solver_nodes > 0 || c.proven && c.nodes == 0;
+            Thought {
+                mv: Move::Column(c.mv),
+                verdict: verdict(&pos, side, c.value, c.proven, solver),
+                depth: c.depth,
+                nodes: c.nodes,
+                proven: c.proven,
+                stopped: c.stopped,
+                solver,
+            }
+        }
+        (pos, strength) => {
+            let plan = plan(strength, seed, None);
+            let c = match pos {
+                Pos::Ttt(b) => ai::choose(&TTT, &b, &plan, Budget::unlimited(), &mut ticker, |c| {
+                    on_iteration(&lift(c, Move::Cell), false)
+                })
+                .map(|c| lift(&c, Move::Cell)),
+                Pos::C4(p) => {
+                    let threats = matches!(strength, Strength::Depth { threats: true, .. });
+                    let game = Connect4 {
+                        eval: if threats { Eval::Threats } else { Eval::Seed },
+                    };
+                    ai::choose(&game, &p, &plan, Budget::unlimited(), &mut ticker, |c| {
+                        on_iteration(&lift(c, Move::Column), false)
+                    })
+                    .map(|c| lift(&c, Move::Column))
+                }
+                Pos::Nim(n) => ai::choose(
+                    &rules.nim(),
+                    &n,
+                    &plan,
+                    Budget::unlimited(),
+                    &mut ticker,
+                    |c| on_iteration(&lift(c, Move::Take), false),
+                )
+                .map(|c| lift(&c, Move::Take)),
+            }
+            .ok_or("the game is over")?;
+            Thought {
+                mv: c.mv,
+                verdict: verdict(&pos, side, c.value, c.proven, false),
+                depth: c.depth,
+                nodes: c.nodes,
+                proven: c.proven,
+                stopped: c.stopped,
+                solver: false,
+            }
+        }
+    };
+    Ok(thought)
+}
+
+fn lift<M: Copy>(c: &Choice<M>, f: impl Fn(M) -> Move) -> Choice<Move> {
+    Choice {
+        mv: f(c.mv),
+        value: c.value,
+        depth: c.depth,
+        nodes: c.nodes,
+        proven: c.proven,
+        stopped: c.stopped,
+    }
+}
+
+/// One move's hint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    /// The move.
+    pub mv: Move,
+    /// What it leads to, for the player making it.
+    pub verdict: Verdict,
+}
+
+/// Every legal move's score for the player to move: exact for tic-tac-toe and Nim; for
+/// connect four exact where the solver proves it quickly, else the threat evaluation six plies
+/// deep.
+pub fn hints(rules: &Rules, moves: &str) -> Result<Vec<Hint>, String> {
+    let pos = position(rules, moves)?;
+    let side = pos.to_move();
+    Ok(match pos {
+        Pos::Ttt(b) => ai::score_moves(&TTT, &b, None, 14)
+            .into_iter()
+            .map(|s| {
+                let mine = s.value;
+                // Plies from the board before the move, the move included.
+                let v = if side == 0 { mine } else { -mine };
+                let verdict = if mine == 0 {
+                    Verdict::Draw
+                } else {
+                    let plies = ttt_plies(v, &b);
+                    let n = own_moves(plies, mine > 0).max(1);
+                    if mine > 0 {
+                        Verdict::Win(Some(n))
+                    } else {
+                        Verdict::Loss(Some(n))
+                    }
+                };
+                Hint {
+                    mv: Move::Cell(s.mv),
+                    verdict,
+                }
+            })
+            .collect(),
+        Pos::C4(p) => {
+            let stones = c4_stones(&p);
+            let (mine, theirs) = (stones[side], stones[1 - side]);
+            connect4::hints(&p, 300_000, 6)
+                .into_iter()
+                .map(|s| Hint {
+                    mv: Move::Column(s.mv),
+                    verdict: if s.exact {
+                        super::c4_verdict(s.value, mine, theirs)
+                    } else {
+                        match connect4::proven_score(s.value) {
+                            Some(score) => super::c4_verdict(score, mine, theirs),
+                            None => Verdict::Estimate(s.value),
+                        }
+                    },
+                })
+                .collect()
+        }
+        Pos::Nim(n) => ai::score_moves(&rules.nim(), &n, None, 18)
+            .into_iter()
+            .map(|s| Hint {
+                mv: Move::Take(s.mv),
+                verdict: if s.value > 0 {
+                    Verdict::Win(None)
+                } else {
+                    Verdict::Loss(None)
+                },
+            })
+            .collect(),
+    })
+}
+
+/// A request to record the search behind an AI move, to step it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplainRequest {
+    /// The rules.
+    pub rules: Rules,
+    /// The moves before the AI's move.
+    pub moves: String,
+    /// The level it played at.
+    pub level: String,
+    /// Its seed.
+    pub seed: u64,
+    /// The depth its deepest finished search reached.
+    pub depth: u32,
+    /// Connect four: the solver proved the move.
+    pub solver: bool,
+    /// Record at most this many nodes.
+    pub limit: usize,
+}
+
+/// The search behind a move, as an explicit tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExplainedView {
+    /// The explored tree, in text form.
+    pub tree: String,
+    /// The search over it.
+    pub trace: Trace<NodeId, NodeId>,
+    /// Each node's position.
+    pub pictures: Vec<GamePicture>,
+    /// False for the stubs of moves never searched.
+    pub explored: Vec<bool>,
+    /// The search was connect four's solver (null-window searches on exact scores).
+    pub solver: bool,
+}
+
+fn view<S, M>(
+    e: Explained<S, M>,
+    picture: impl Fn(&S) -> GamePicture,
+    solver: bool,
+) -> ExplainedView {
+    ExplainedView {
+        tree: e.tree.to_text(),
+        pictures: e.states.iter().map(picture).collect(),
+        trace: e.trace,
+        explored: e.explored,
+        solver,
+    }
+}
+
+/// A tic-tac-toe board as a picture.
+pub fn ttt_picture(b: &Board, o_first: bool) -> GamePicture {
+    let mut cells = [0u8; 9];
+    for (i, c) in cells.iter_mut().enumerate() {
+        *c = b.cell(i).map_or(0, |p| p as u8 + 1);
+    }
+    GamePicture::TicTacToe { cells, o_first }
+}
+
+/// A connect-four board as a picture, top row first.
+pub fn c4_picture(p: &Position) -> GamePicture {
+    let mut cells = Vec::with_capacity(42);
+    for row in (0..6).rev() {
+        for col in 0..7 {
+            cells.push(p.cell(row, col).map_or(0, |x| x as u8 + 1));
+        }
+    }
+    GamePicture::Connect4(cells)
+}
+
+/// Nim's piles as a picture.
+pub fn nim_picture(p: &Piles) -> GamePicture {
+    GamePicture::Nim(p.sizes().to_vec())
+}
+
+/// A move as a node label: `b2` (column letter, row from the top) in tic-tac-toe, `col4` in
+/// connect four, `t2` or `p1t2` in Nim.
+fn label(m: Move, piles: usize) -> String {
+    match m {
+        Move::Cell(c) => format!("{}{}", (b'a' + c % 3) as char, c / 3 + 1),
+        Move::Column(c) => format!("col{}", c + 1),
+        Move::Take(t) if piles == 1 => format!("t{}", t.take),
+        Move::Take(t) => format!("p{}t{}", t.pile + 1, t.take),
+    }
+}
+
+/// Runs the search behind a move again, recording it, and turns it into a tree.
+pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<ExplainedView, String> {
+    let rules = &request.rules;
+    let pos = position(rules, &request.moves)?;
+    let strength = level_of(rules, &request.level)?;
+    let plan = plan(strength, request.seed, Some(request.depth.max(1)));
+    let piles = rules.piles.len();
+    let limit = request.limit;
+    fn record<G: Game>(
+        game: &G,
+        root: &G::State,
+        plan: &Plan,
+        limit: usize,
+    ) -> Trace<G::State, G::Move> {
+        let mut rec = Recorder::with_limit(limit);
+        ai::choose(game, root, plan, Budget::unlimited(), &mut rec, |_| {});
+        rec.into_trace()
+    }
+    match pos {
+        Pos::Ttt(b) => {
+            let trace = record(&TTT, &b, &plan, limit);
+            let e = explain(&TTT, &trace, |m| Some(label(Move::Cell(m), piles)))?;
+            Ok(view(e, |s| ttt_picture(s, o_first), false))
+        }
+        Pos::Nim(n) => {
+            let game = rules.nim();
+            let trace = record(&game, &n, &plan, limit);
+            let e = explain(&game, &trace, |m| Some(label(Move::Take(m), piles)))?;
+            Ok(view(e, nim_picture, false))
+        }
+        Pos::C4(p) if strength == Strength::Perfect && request.solver => {
+            let mut rec = Recorder::with_limit(limit);
+            let mut solver = Solver::new(TABLE_BITS);
+            solver.set_shuffle(Some(request.seed));
+            solver
+                .solve_observed(&p, false, &mut rec)
+                .map_err(|_| "the search was stopped".to_string())?;
+            let trace = rec.into_trace();
+            let e = explain(&Connect4Solver, &trace, |m| {
+                Some(label(Move::Column(m), piles))
+            })?;
+            Ok(view(e, c4_picture, true))
+        }
+        Pos::C4(p) => {
+            let eval = match strength {
+                Strength::Depth { threats: false, .. } => Eval::Seed,
+                _ => Eval::Threats,
+            };
+            let game = Connect4 { eval };
+            let trace = record(&game, &p, &plan, limit);
+            let e = explain(&game, &trace, |m| Some(label(Move::Column(m), piles)))?;
+            Ok(view(e, c4_picture, false))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Kind;
+
+    fn clock() -> impl Fn() -> f64 {
+        let t = std::time::Instant::now();
+        move || t.elapsed().as_secs_f64() * 1000.0
+    }
+
+    fn ask(kind: Kind, moves: &str, level: &str) -> (Thought, Vec<Thinking>) {
+        let now = clock();
+        let mut seen = Vec::new();
+        let thought = think(
+            &ThinkRequest {
+                rules: Rules::of(kind),
+                moves: moves.into(),
+                level: level.into(),
+                seed: 7,
+                millis: 2_000,
+            },
+            &now,
+            &mut |t| seen.push(t),
+        )
+        .unwrap();
+        (thought, seen)
+    }
+
+    #[test]
+    fn perfect_tic_tac_toe_sees_the_win_and_says_how_soon() {
+        // X to move with two in the top row: win at once.
+        let (t, progress) = ask(Kind::TicTacToe, "1425", "perfect");
+        assert_eq!(t.mv, Move::Cell(2));
+        assert_eq!(t.verdict, Verdict::Win(Some(1)));
+        assert!(t.proven);
+        assert!(!progress.is_empty());
+        // From the empty board, perfect play is a draw.
+        let (t, _) = ask(Kind::TicTacToe, "", "perfect");
+        assert_eq!(t.verdict, Verdict::Draw);
+    }
+
+    #[test]
+    fn connect_four_perfect_proves_end_games() {
+        // The first line of Test_L3_R1 scores −1 for the player to move.
+        let (t, _) = ask(
+            Kind::Connect4,
+            "2252576253462244111563365343671351441",
+            "perfect",
+        );
+        assert!(t.proven && t.solver);
+        assert!(matches!(t.verdict, Verdict::Loss(Some(_))));
+        let (t, _) = ask(Kind::Connect4, "", "threats6");
+        assert!(!t.proven);
+        assert!(matches!(t.verdict, Verdict::Estimate(_)));
+        assert_eq!(t.depth, 6);
+    }
+
+    #[test]
+    fn hints_score_every_move() {
+        let h = hints(&Rules::of(Kind::TicTacToe), "1425").unwrap();
+        assert_eq!(h.len(), 5);
+        assert_eq!(
+            h.iter().find(|h| h.mv == Move::Cell(2)).unwrap().verdict,
+            Verdict::Win(Some(1))
+        );
+        // Anything else lets O win with the middle row... or X wins later: none better.
+        assert!(h
+            .iter()
+            .all(|x| x.verdict.rank() <= Verdict::Win(Some(1)).rank()));
+        let h = hints(&Rules::of(Kind::Nim), "").unwrap();
+        assert_eq!(h.len(), 3);
+        assert_eq!(h[0].verdict, Verdict::Win(None), "take 1 from 9 wins");
+        assert_eq!(h[1].verdict, Verdict::Loss(None));
+    }
+
+    #[test]
+    fn the_tree_behind_a_move_replays_to_the_move_played() {
+        for (kind, moves, level) in [
+            (Kind::TicTacToe, "15", "perfect"),
+            (Kind::Connect4, "4453", "threats6"),
+            (Kind::Nim, "", "perfect"),
+        ] {
+            let (t, _) = ask(kind, moves, level);
+            let view = explain_move(
+                &ExplainRequest {
+                    rules: Rules::of(kind),
+                    moves: moves.into(),
+                    level: level.into(),
+                    seed: 7,
+                    depth: t.depth,
+                    solver: t.solver,
+                    limit: 200_000,
+                },
+                false,
+            )
+            .unwrap();
+            let tree = arbor_game::GameTree::parse(&view.tree).unwrap();
+            assert_eq!(view.pictures.len(), tree.len());
+            let replay = arbor_game::replay::Replay::new(tree.clone(), view.trace.clone());
+            let end = replay.frame(replay.len());
+            assert!(end.finished);
+            // The root's best child is the move the AI played.
+            let best = end.principal[1];
+            let expected = match t.mv {
+                Move::Cell(c) => format!("{}{}", (b'a' + c % 3) as char, c / 3 + 1),
+                Move::Column(c) => format!("col{}", c + 1),
+                Move::Take(x) => format!("t{}", x.take),
+            };
+            assert_eq!(tree.node(best).label, expected, "{kind:?}");
+        }
+    }
+}

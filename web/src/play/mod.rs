@@ -1,0 +1,856 @@
+//! The Play page's model, pure and tested natively: which game under which rules, the moves
+//! played (with undo and redo), who plays each side, the AI's levels, the URL form of it all,
+//! and what the AI's values and hints say in words.
+
+pub mod ai;
+
+use arbor_games::connect4::{self, Position};
+use arbor_games::nim::{Nim, Piles, Take};
+use arbor_games::tictactoe::Board;
+use serde::{Deserialize, Serialize};
+
+use crate::route::Route;
+
+/// The games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    /// Tic-tac-toe.
+    TicTacToe,
+    /// Connect four.
+    Connect4,
+    /// Nim.
+    Nim,
+}
+
+impl Kind {
+    /// Every game, in menu order.
+    pub const ALL: [Kind; 3] = [Kind::TicTacToe, Kind::Connect4, Kind::Nim];
+
+    /// URL name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::TicTacToe => "ttt",
+            Kind::Connect4 => "c4",
+            Kind::Nim => "nim",
+        }
+    }
+
+    /// Display name.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::TicTacToe => "Tic-tac-toe",
+            Kind::Connect4 => "Connect four",
+            Kind::Nim => "Nim",
+        }
+    }
+
+    /// Reads a URL name.
+    pub fn from_key(key: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.key() == key)
+    }
+
+    /// The two sides' names, the first player's first when `swap` is false: X and O, or the
+    /// two colours of discs, or Nim's first and second player.
+    pub fn side_names(self) -> [&'static str; 2] {
+        match self {
+            Kind::TicTacToe => ["X", "O"],
+            Kind::Connect4 => ["Blue ●", "Orange ○"],
+            Kind::Nim => ["Player 1", "Player 2"],
+        }
+    }
+
+    /// The AI's levels, weakest first.
+    pub fn levels(self) -> &'static [Level] {
+        match self {
+            Kind::TicTacToe => &TTT_LEVELS,
+            Kind::Connect4 => &C4_LEVELS,
+            Kind::Nim => &NIM_LEVELS,
+        }
+    }
+
+    /// The level new AI players get.
+    pub fn default_level(self) -> &'static Level {
+        let key = match self {
+            Kind::TicTacToe => "perfect",
+            Kind::Connect4 => "threats6",
+            Kind::Nim => "perfect",
+        };
+        self.level(key).unwrap_or(&self.levels()[0])
+    }
+
+    /// A level by URL name.
+    pub fn level(self, key: &str) -> Option<&'static Level> {
+        self.levels().iter().find(|l| l.key == key)
+    }
+}
+
+/// How the AI searches at a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Strength {
+    /// Iterative deepening alpha-beta to this depth, valuing positions there by the game's
+    /// evaluation (for connect four: `threats` chooses the stronger one over the seed's).
+    Depth {
+        /// Plies.
+        depth: u32,
+        /// Connect four's threat evaluation (otherwise the seed's).
+        threats: bool,
+    },
+    /// To the end of the game (for connect four, the solver, within the time allowed).
+    Perfect,
+}
+
+/// One of the AI's levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// URL name.
+    pub key: &'static str,
+    /// Menu name.
+    pub title: &'static str,
+    /// What it searches.
+    pub strength: Strength,
+}
+
+const fn depth(key: &'static str, title: &'static str, d: u32, threats: bool) -> Level {
+    Level {
+        key,
+        title,
+        strength: Strength::Depth { depth: d, threats },
+    }
+}
+
+const PERFECT: Level = Level {
+    key: "perfect",
+    title: "Perfect",
+    strength: Strength::Perfect,
+};
+
+static TTT_LEVELS: [Level; 4] = [
+    depth("d1", "1 ply: takes a win it sees", 1, false),
+    depth("d2", "2 plies: also blocks", 2, false),
+    depth("d4", "4 plies", 4, false),
+    Level {
+        title: "Perfect: never loses",
+        ..PERFECT
+    },
+];
+
+static C4_LEVELS: [Level; 6] = [
+    depth("seed1", "Seed heuristic, 1 ply", 1, false),
+    depth("seed2", "Seed heuristic, 2 plies", 2, false),
+    depth("seed4", "Seed heuristic, 4 plies", 4, false),
+    depth("threats6", "Threat evaluation, 6 plies", 6, true),
+    depth("threats8", "Threat evaluation, 8 plies", 8, true),
+    Level {
+        title: "Perfect: the solver, as time allows",
+        ..PERFECT
+    },
+];
+
+static NIM_LEVELS: [Level; 3] = [
+    depth("d1", "1 ply", 1, false),
+    depth("d2", "2 plies", 2, false),
+    Level {
+        title: "Perfect",
+        ..PERFECT
+    },
+];
+
+/// The rules: which game, and for Nim its piles and variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// The game.
+    pub kind: Kind,
+    /// Nim's starting piles.
+    pub piles: Vec<u8>,
+    /// Nim's cap on a take (`None`: any number).
+    pub max_take: Option<u8>,
+    /// Nim: whoever takes the last match loses.
+    pub misere: bool,
+}
+
+impl Rules {
+    /// The default rules of a game (Nim: seed 001's one pile of 9, take 1–3).
+    pub fn of(kind: Kind) -> Rules {
+        Rules {
+            kind,
+            piles: vec![9],
+            max_take: Some(3),
+            misere: false,
+        }
+    }
+
+    /// Nim's rules as the engine takes them.
+    pub fn nim(&self) -> Nim {
+        Nim {
+            max_take: self.max_take,
+            misere: self.misere,
+        }
+    }
+
+    /// The position before any move.
+    pub fn start(&self) -> Result<Pos, String> {
+        Ok(match self.kind {
+            Kind::TicTacToe => Pos::Ttt(Board::new()),
+            Kind::Connect4 => Pos::C4(Position::new()),
+            Kind::Nim => Pos::Nim(Piles::new(&self.piles)?),
+        })
+    }
+
+    /// Reads the moves' text form (see [`Move::key`]): cells 1–9 for tic-tac-toe, columns 1–7
+    /// for connect four (both run together, `4453`), `pile:take` pairs for Nim (`1:3,2:1`).
+    pub fn parse_moves(&self, text: &str) -> Result<Vec<Move>, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(Vec::new());
+        }
+        let words: Vec<String> = match self.kind {
+            Kind::Nim => text.split(',').map(|w| w.trim().to_string()).collect(),
+            _ => text.chars().map(|c| c.to_string()).collect(),
+        };
+        let mut pos = self.start()?;
+        let mut moves = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            let mv = Move::parse(self.kind, word).ok_or_else(|| {
+                format!(
+                    "move {} (“{word}”) is not a move of {}",
+                    i + 1,
+                    self.kind.title()
+                )
+            })?;
+            pos = pos
+                .play(self, mv)
+                .map_err(|e| format!("move {} ({}): {e}", i + 1, mv.describe(self.kind)))?;
+            moves.push(mv);
+        }
+        Ok(moves)
+    }
+}
+
+/// A move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Move {
+    /// Mark a tic-tac-toe cell, 0–8.
+    Cell(u8),
+    /// Drop into a connect-four column, 0–6.
+    Column(u8),
+    /// Take from a Nim pile.
+    Take(Take),
+}
+
+impl Move {
+    /// The text form: `5`, `4`, `2:3` (1-based cells, columns and piles).
+    pub fn key(self) -> String {
+        match self {
+            Move::Cell(c) | Move::Column(c) => (c + 1).to_string(),
+            Move::Take(t) => format!("{}:{}", t.pile + 1, t.take),
+        }
+    }
+
+    /// Reads the text form for a game.
+    pub fn parse(kind: Kind, word: &str) -> Option<Move> {
+        match kind {
+            Kind::TicTacToe => match word.parse::<u8>() {
+                Ok(n @ 1..=9) => Some(Move::Cell(n - 1)),
+                _ => None,
+            },
+            Kind::Connect4 => match word.parse::<u8>() {
+                Ok(n @ 1..=7) => Some(Move::Column(n - 1)),
+                _ => None,
+            },
+            Kind::Nim => {
+                let (p, t) = word.split_once(':')?;
+                let pile: u8 = p.trim().parse().ok()?;
+                let take: u8 = t.trim().parse().ok()?;
+                (pile >= 1 && take >= 1).then_some(Move::Take(Take {
+                    pile: pile - 1,
+                    take,
+                }))
+            }
+        }
+    }
+
+    /// In words: "row 2, column 3", "column 4", "take 2 from pile 1".
+    pub fn describe(self, kind: Kind) -> String {
+        match self {
+            Move::Cell(c) => format!("row {}, column {}", c / 3 + 1, c % 3 + 1),
+            Move::Column(c) => format!("column {}", c + 1),
+            Move::Take(t) if kind == Kind::Nim => {
+                format!("take {} from pile {}", t.take, t.pile + 1)
+            }
+            Move::Take(t) => format!("take {} from pile {}", t.take, t.pile + 1),
+        }
+    }
+}
+
+/// A position of any of the games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pos {
+    /// Tic-tac-toe.
+    Ttt(Board),
+    /// Connect four.
+    C4(Position),
+    /// Nim.
+    Nim(Piles),
+}
+
+/// How a game ended, or that it goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Not over: this player (0 moves first) is to move.
+    ToMove(usize),
+    /// This player won.
+    Won(usize),
+    /// A draw.
+    Draw,
+}
+
+impl Pos {
+    /// The player to move (0 moved first).
+    pub fn to_move(&self) -> usize {
+        match self {
+            Pos::Ttt(b) => b.to_move(),
+            Pos::C4(p) => p.to_move(),
+            Pos::Nim(p) => p.to_move(),
+        }
+    }
+
+    /// Over, and how; or who is to move.
+    pub fn outcome(&self, rules: &Rules) -> Outcome {
+        match self {
+            Pos::Ttt(b) => match b.winner() {
+                Some(w) => Outcome::Won(w),
+                None if b.is_over() => Outcome::Draw,
+                None => Outcome::ToMove(b.to_move()),
+            },
+            Pos::C4(p) if p.is_won() => Outcome::Won(1 - p.to_move()),
+            Pos::C4(p) if p.is_full() => Outcome::Draw,
+            Pos::C4(p) => Outcome::ToMove(p.to_move()),
+            Pos::Nim(p) => match p.winner(&rules.nim()) {
+                Some(w) => Outcome::Won(w),
+                None => Outcome::ToMove(p.to_move()),
+            },
+        }
+    }
+
+    /// The position after `mv`, or why it is not allowed.
+    pub fn play(&self, rules: &Rules, mv: Move) -> Result<Pos, String> {
+        if !matches!(self.outcome(rules), Outcome::ToMove(_)) {
+            return Err("the game is over".into());
+        }
+        match (self, mv) {
+            (Pos::Ttt(b), Move::Cell(c)) => {
+                if b.cell(c as usize).is_some() {
+                    Err(format!("row {}, column {} is taken", c / 3 + 1, c % 3 + 1))
+                } else {
+                    Ok(Pos::Ttt(b.play(c as usize)))
+                }
+            }
+            (Pos::C4(p), Move::Column(c)) => {
+                if p.can_play(c as usize) {
+                    Ok(Pos::C4(p.play(c as usize)))
+                } else {
+                    Err(format!("column {} is full", c + 1))
+                }
+            }
+            (Pos::Nim(p), Move::Take(t)) => {
+                let nim = rules.nim();
+                if (t.pile as usize) >= p.sizes().len() {
+                    Err(format!("there is no pile {}", t.pile + 1))
+                } else if p.can_play(&nim, t) {
+                    Ok(Pos::Nim(p.play(t)))
+                } else if let Some(cap) = nim.max_take.filter(|&m| t.take > m) {
+                    Err(format!("a move takes at most {cap}"))
+                } else {
+                    Err(format!(
+                        "pile {} has only {} left",
+                        t.pile + 1,
+                        p.sizes()[t.pile as usize]
+                    ))
+                }
+            }
+            _ => Err("that is not a move of this game".into()),
+        }
+    }
+
+    /// Every legal move, in the game's order.
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        if !matches!(self.outcome(rules), Outcome::ToMove(_)) {
+            return Vec::new();
+        }
+        match self {
+            Pos::Ttt(b) => (0..9u8)
+                .filter(|&c| b.can_play(c as usize))
+                .map(Move::Cell)
+                .collect(),
+            Pos::C4(p) => (0..7u8)
+                .filter(|&c| p.can_play(c as usize))
+                .map(Move::Column)
+                .collect(),
+            Pos::Nim(p) => {
+                let mut out = Vec::new();
+                arbor_game::Game::legal_moves(&rules.nim(), p, &mut out);
+                out.into_iter().map(Move::Take).collect()
+            }
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person, at the board.
+    Human,
+    /// The AI, at a level (its URL name).
+    Ai(&'static str),
+}
+
+/// A game in progress: the rules, who plays, the moves (with redo), and the options, all of it
+/// in the URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// Who plays the side that moves first, and the other.
+    pub players: [Player; 2],
+    /// Tic-tac-toe: the first player plays O instead of X (the seed's "who starts" choice).
+    pub o_first: bool,
+    /// Every move made, including undone ones still available to redo.
+    pub moves: Vec<Move>,
+    /// How many of `moves` are played.
+    pub played: usize,
+    /// Show every move's score on human turns.
+    pub hints: bool,
+    /// Seed of the AI's choices among equally good moves (a new game draws a new one).
+    pub seed: u64,
+    /// Seconds the perfect connect-four AI may think.
+    pub think_seconds: u32,
+}
+
+impl Setup {
+    /// A new game: a human first, the AI second at its default level.
+    pub fn new(kind: Kind) -> Setup {
+        Setup {
+            rules: Rules::of(kind),
+            players: [Player::Human, Player::Ai(kind.default_level().key)],
+            o_first: false,
+            moves: Vec::new(),
+            played: 0,
+            hints: false,
+            seed: 1,
+            think_seconds: 5,
+        }
+    }
+
+    /// The position after the moves played.
+    pub fn position(&self) -> Pos {
+        let mut pos = self.rules.start().unwrap_or(Pos::Ttt(Board::new()));
+        for &mv in &self.moves[..self.played] {
+            if let Ok(next) = pos.play(&self.rules, mv) {
+                pos = next;
+            }
+        }
+        pos
+    }
+
+    /// The moves played, as text (the URL's form; for connect four, the data sets' form).
+    pub fn moves_text(&self) -> String {
+        moves_text(self.rules.kind, &self.moves[..self.played])
+    }
+
+    /// Plays a move (dropping any moves that could have been redone), or says why not.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        self.position().play(&self.rules, mv)?;
+        self.moves.truncate(self.played);
+        self.moves.push(mv);
+        self.played += 1;
+        Ok(())
+    }
+
+    /// Takes back the last move; true if there was one.
+    pub fn undo(&mut self) -> bool {
+        if self.played == 0 {
+            return false;
+        }
+        self.played -= 1;
+        true
+    }
+
+    /// Plays again a move taken back; true if there was one.
+    pub fn redo(&mut self) -> bool {
+        if self.played == self.moves.len() {
+            return false;
+        }
+        self.played += 1;
+        true
+    }
+
+    /// The name of a side (0 moves first): X/O (as chosen), the colours, or Nim's players.
+    pub fn side_name(&self, side: usize) -> &'static str {
+        let names = self.rules.kind.side_names();
+        if self.rules.kind == Kind::TicTacToe && self.o_first {
+            names[1 - side]
+        } else {
+            names[side]
+        }
+    }
+
+    /// The level of a side's AI, if the AI plays it.
+    pub fn level(&self, side: usize) -> Option<&'static Level> {
+        match self.players[side] {
+            Player::Ai(key) => self.rules.kind.level(key),
+            Player::Human => None,
+        }
+    }
+
+    /// Reads a setup from the URL; problems are reported and the rest kept.
+    pub fn from_route(route: &Route) -> (Setup, Vec<String>) {
+        let mut notes = Vec::new();
+        let (rules, o_first) = rules_from_route(route, &mut notes);
+        let kind = rules.kind;
+        let mut s = Setup::new(kind);
+        s.rules = rules;
+        s.o_first = o_first;
+        for (side, key) in ["p1", "p2"].into_iter().enumerate() {
+            match route.get(key) {
+                None => {}
+                Some("human") => s.players[side] = Player::Human,
+                Some(level) => match kind.level(level) {
+                    Some(l) => s.players[side] = Player::Ai(l.key),
+                    None => notes.push(format!(
+                        "“{level}” is not a level of {}; the AI plays at {}.",
+                        kind.title(),
+                        kind.default_level().title
+                    )),
+                },
+            }
+        }
+        s.hints = route.get("hints").is_some_and(|v| v == "1");
+        if let Some(seed) = route.get("seed") {
+            match seed.parse() {
+                Ok(n) => s.seed = n,
+                Err(_) => notes.push(format!("“{seed}” is not a seed; using 1.")),
+            }
+        }
+        if let Some(t) = route.get("think") {
+            match t.parse::<u32>() {
+                Ok(n @ 1..=60) => s.think_seconds = n,
+                _ => notes.push(format!(
+                    "“{t}” is not a thinking time (1 to 60 seconds); using 5."
+                )),
+            }
+        }
+        if let Some(text) = route.get("moves") {
+            match s.rules.parse_moves(text) {
+                Ok(moves) => {
+                    s.played = moves.len();
+                    s.moves = moves;
+                }
+                Err(e) => notes.push(format!(
+                    "The moves in the link could not all be played: {e}. Starting from the beginning."
+                )),
+            }
+        }
+        (s, notes)
+    }
+
+    /// Writes the setup into a route.
+    pub fn to_route(&self, route: &mut Route) {
+        write_rules(route, &self.rules, self.o_first);
+        for (side, key) in ["p1", "p2"].into_iter().enumerate() {
+            route.set(
+                key,
+                match self.players[side] {
+                    Player::Human => "human",
+                    Player::Ai(level) => level,
+                },
+            );
+        }
+        if self.hints {
+            route.set("hints", "1");
+        }
+        route.set("seed", self.seed.to_string());
+        if self.players.iter().any(|p| *p == Player::Ai("perfect"))
+            && self.rules.kind == Kind::Connect4
+        {
+            route.set("think", self.think_seconds.to_string());
+        }
+        route.set("moves", self.moves_text());
+    }
+}
+
+/// The seed of the AI's choice at the current move: the game's seed mixed with the move number,
+/// so every move differs and a replayed game chooses the same. Under 2^53, so that JavaScript
+/// numbers carry it exactly (to the worker, and in URLs).
+pub fn move_seed(setup: &Setup) -> u64 {
+    arbor_util::mix64(setup.seed ^ (setup.played as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 11
+}
+
+/// The search behind an AI move, as the alpha-beta stepper's URL: the game and rules, the
+/// position before the move, and the level, seed and depth that reproduce the search.
+#[allow(clippy::too_many_arguments)]
+pub fn search_route(
+    rules: &Rules,
+    o_first: bool,
+    before: &str,
+    level: &str,
+    seed: u64,
+    depth: u32,
+    solver: bool,
+) -> Route {
+    let mut route = Route::new(crate::route::View::AlphaBeta);
+    write_rules(&mut route, rules, o_first);
+    route.set("moves", before);
+    route.set("level", level);
+    route.set("seed", seed.to_string());
+    route.set("depth", depth.to_string());
+    if solver {
+        route.set("solver", "1");
+    }
+    route
+}
+
+/// Writes the game parts of a route (the inverse of [`rules_from_route`]).
+fn write_rules(route: &mut Route, rules: &Rules, o_first: bool) {
+    route.set("game", rules.kind.key());
+    if rules.kind == Kind::Nim {
+        let piles: Vec<String> = rules.piles.iter().map(|p| p.to_string()).collect();
+        route.set("piles", piles.join(","));
+        route.set(
+            "take",
+            rules.max_take.map_or("any".to_string(), |m| m.to_string()),
+        );
+        if rules.misere {
+            route.set("misere", "1");
+        }
+    }
+    if o_first {
+        route.set("first", "o");
+    }
+}
+
+/// Reads the game parts of a route (`game`, Nim's `piles`, `take`, `misere`, `first`) — shared
+/// by the Play page and the stepper's "search behind a move".
+pub fn rules_from_route(route: &Route, notes: &mut Vec<String>) -> (Rules, bool) {
+    let kind = match route.get("game") {
+        None => Kind::TicTacToe,
+        Some(k) => Kind::from_key(k).unwrap_or_else(|| {
+            notes.push(format!(
+                "“{k}” is not a game here (ttt, c4 or nim); showing tic-tac-toe."
+            ));
+            Kind::TicTacToe
+        }),
+    };
+    let mut rules = Rules::of(kind);
+    if kind == Kind::Nim {
+        if let Some(p) = route.get("piles") {
+            match Piles::parse(p) {
+                Ok(piles) => rules.piles = piles.sizes().to_vec(),
+                Err(e) => notes.push(format!("The piles in the link: {e}; using 9.")),
+            }
+        }
+        match route.get("take") {
+            None => {}
+            Some("any") => rules.max_take = None,
+            Some(t) => match t.parse::<u8>() {
+                Ok(n) if n >= 1 => rules.max_take = Some(n),
+                _ => notes.push(format!(
+                    "“{t}” is not a cap on a take (a number, or “any”); using 3."
+                )),
+            },
+        }
+        rules.misere = route.get("misere").is_some_and(|v| v == "1");
+    }
+    let o_first = kind == Kind::TicTacToe && route.get("first") == Some("o");
+    (rules, o_first)
+}
+
+/// Moves as text: run together for tic-tac-toe and connect four, comma-separated for Nim.
+pub fn moves_text(kind: Kind, moves: &[Move]) -> String {
+    let keys: Vec<String> = moves.iter().map(|m| m.key()).collect();
+    match kind {
+        Kind::Nim => keys.join(","),
+        _ => keys.concat(),
+    }
+}
+
+/// What a value means, for a side: win, draw, loss, or an estimate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Verdict {
+    /// A proven win, in this many of the side's own moves (when known).
+    Win(Option<u32>),
+    /// A proven draw.
+    Draw,
+    /// A proven loss, after this many of the side's own moves (when known).
+    Loss(Option<u32>),
+    /// Not proven: a heuristic value (higher is better for the side).
+    Estimate(i32),
+}
+
+impl Verdict {
+    /// Short words: "wins in 3", "draw", "loses in 2", "≈ +12".
+    pub fn text(self) -> String {
+        let plural = |n: u32| if n == 1 { "move" } else { "moves" };
+        match self {
+            Verdict::Win(Some(n)) => format!("wins in {n} {}", plural(n)),
+            Verdict::Win(None) => "wins".into(),
+            Verdict::Draw => "draw".into(),
+            Verdict::Loss(Some(n)) => format!("loses in {n} {}", plural(n)),
+            Verdict::Loss(None) => "loses".into(),
+            Verdict::Estimate(v) => format!(
+                "≈ {}{}",
+                if v > 0 { "+" } else { "" },
+                crate::scene::show_value(v)
+            ),
+        }
+    }
+
+    /// A shape that tells the verdict without colour: ▲ win, ● draw, ▼ loss, ◆ estimate.
+    pub fn shape(self) -> &'static str {
+        match self {
+            Verdict::Win(_) => "▲",
+            Verdict::Draw => "●",
+            Verdict::Loss(_) => "▼",
+            Verdict::Estimate(_) => "◆",
+        }
+    }
+
+    /// The CSS class.
+    pub fn class(self) -> &'static str {
+        match self {
+            Verdict::Win(_) => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss(_) => "loss",
+            Verdict::Estimate(_) => "estimate",
+        }
+    }
+
+    /// A number to compare verdicts by, higher better.
+    pub fn rank(self) -> i64 {
+        match self {
+            Verdict::Win(n) => 1_000_000 - i64::from(n.unwrap_or(0)),
+            Verdict::Draw => 0,
+            Verdict::Loss(n) => -1_000_000 + i64::from(n.unwrap_or(0)),
+            Verdict::Estimate(v) => i64::from(v),
+        }
+    }
+}
+
+/// Connect four's exact score (data sets' convention) for the side that gets it, as a verdict:
+/// a win is `22 − stones`, so with `stones_now` of that side's stones on the board, the win
+/// comes with its `22 − score − stones_now`-th next stone.
+pub fn c4_verdict(score: i32, side_stones_now: u32, opponent_stones_now: u32) -> Verdict {
+    match score {
+        0 => Verdict::Draw,
+        s if s > 0 => Verdict::Win(Some((22 - s) as u32 - side_stones_now)),
+        s => Verdict::Loss(Some((22 + s) as u32 - opponent_stones_now)),
+    }
+}
+
+/// The sides' stones (first player's, second's) on a connect-four board.
+pub fn c4_stones(p: &Position) -> [u32; 2] {
+    let n = p.moves();
+    [n.div_ceil(2), n / 2]
+}
+
+/// A connect-four value of the play game ([`connect4::Connect4`]) or of the solver, for MAX.
+pub fn c4_max_verdict(value: i32, exact_score: bool, p: &Position) -> Verdict {
+    let stones = c4_stones(p);
+    let score = if exact_score {
+        Some(value)
+    } else {
+        connect4::proven_score(value)
+    };
+    match score {
+        Some(s) => c4_verdict(s, stones[0], stones[1]),
+        None => Verdict::Estimate(value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_round_trip_through_the_url() {
+        for kind in Kind::ALL {
+            let mut s = Setup::new(kind);
+            let legal = s.position().legal_moves(&s.rules);
+            s.play(legal[0]).unwrap();
+            let legal = s.position().legal_moves(&s.rules);
+            s.play(*legal.last().unwrap()).unwrap();
+            s.players = [Player::Ai(kind.levels()[0].key), Player::Human];
+            s.hints = true;
+            let mut route = Route::new(crate::route::View::Play);
+            s.to_route(&mut route);
+            let (back, notes) = Setup::from_route(&Route::parse(&route.to_hash()));
+            assert!(notes.is_empty(), "{notes:?}");
+            assert_eq!(back, s, "{}", route.to_hash());
+        }
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_a_reason() {
+        let mut s = Setup::new(Kind::TicTacToe);
+        s.play(Move::Cell(4)).unwrap();
+        assert_eq!(
+            s.play(Move::Cell(4)).unwrap_err(),
+            "row 2, column 2 is taken"
+        );
+        let mut c = Setup::new(Kind::Connect4);
+        for _ in 0..6 {
+            c.play(Move::Column(0)).unwrap();
+        }
+        assert_eq!(c.play(Move::Column(0)).unwrap_err(), "column 1 is full");
+        let mut n = Setup::new(Kind::Nim);
+        assert_eq!(
+            n.play(Move::Take(Take { pile: 0, take: 4 })).unwrap_err(),
+            "a move takes at most 3"
+        );
+    }
+
+    #[test]
+    fn undo_and_redo() {
+        let mut s = Setup::new(Kind::Connect4);
+        s.play(Move::Column(3)).unwrap();
+        s.play(Move::Column(2)).unwrap();
+        let before = s.position();
+        assert!(s.undo());
+        assert_ne!(s.position(), before);
+        assert!(s.redo());
+        assert_eq!(s.position(), before);
+        assert!(!s.redo());
+        s.undo();
+        s.play(Move::Column(6)).unwrap();
+        assert!(!s.redo(), "a new move drops the undone one");
+        assert_eq!(s.moves_text(), "47");
+    }
+
+    #[test]
+    fn broken_links_say_what_is_wrong() {
+        let (s, notes) = Setup::from_route(&Route::parse("#/play?game=c4&moves=4444444"));
+        assert_eq!(s.played, 0);
+        assert!(
+            notes[0].contains("move 7") && notes[0].contains("column 4 is full"),
+            "{notes:?}"
+        );
+        let (_, notes) = Setup::from_route(&Route::parse("#/play?game=chess"));
+        assert!(notes[0].contains("chess"));
+        let (s, notes) = Setup::from_route(&Route::parse("#/play?game=nim&piles=3,x&p2=god"));
+        assert_eq!(s.rules.piles, vec![9]);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+    }
+
+    #[test]
+    fn connect_four_verdicts_count_moves() {
+        // The first player to move on an empty board who wins with the 4th stone: score 18.
+        let p = Position::new();
+        assert_eq!(c4_max_verdict(18, true, &p), Verdict::Win(Some(4)));
+        assert_eq!(c4_max_verdict(-18, true, &p), Verdict::Loss(Some(4)));
+        assert_eq!(c4_max_verdict(0, true, &p), Verdict::Draw);
+        assert_eq!(c4_max_verdict(12, false, &p), Verdict::Estimate(12));
+        assert_eq!(
+            c4_max_verdict(connect4::WIN + 18, false, &p),
+            Verdict::Win(Some(4))
+        );
+    }
+}

@@ -1,0 +1,1051 @@
+//! The Play page: tic-tac-toe, connect four and Nim against the AI, a friend, or the AI against
+//! itself — levels, hints, undo and redo, the AI thinking in a worker (with Stop), and the
+//! search behind any AI move one click away.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::play::ai::{Hint, ThinkRequest, Thinking, Thought};
+use crate::play::{
+    move_seed, search_route, Kind, Move, Outcome, Player, Pos, Rules, Setup, Verdict,
+};
+use crate::route::{replace_url, Route, View};
+use crate::worker::SearchWorker;
+use crate::worker_api::{FromWorker, ToWorker};
+
+/// The AI's last move, and what reproduces its search.
+#[derive(Clone, Debug, PartialEq)]
+struct AiMove {
+    /// The moves before it.
+    before: String,
+    /// The side that played it.
+    side: usize,
+    /// Its level.
+    level: &'static str,
+    /// Its seed.
+    seed: u64,
+    /// What it found.
+    thought: Thought,
+}
+
+/// What the worker is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    Idle,
+    Thinking,
+    Hinting,
+}
+
+/// The page's state.
+pub struct State {
+    setup: Setup,
+    notes: Vec<String>,
+    /// Why the last click was refused.
+    message: Option<String>,
+    task: Task,
+    /// Increases with every request to the worker.
+    job: u64,
+    /// Increases whenever the worker must be stopped.
+    kill: u64,
+    progress: Option<Thinking>,
+    last_ai: Option<AiMove>,
+    /// Hints for the position with these moves.
+    hints: Option<(String, Vec<Hint>)>,
+    /// The AI waits (after Stop with nothing found, undo in AI-vs-AI, or a failure).
+    paused: bool,
+    failed: Option<String>,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// A move on the board.
+    Click(Move),
+    /// Take back a move (back to a person's turn).
+    Undo,
+    /// Play again a move taken back.
+    Redo,
+    /// Start again, with a new seed.
+    NewGame,
+    /// Who plays a side.
+    Player(usize, Player),
+    /// Tic-tac-toe: the first player plays O.
+    OFirst(bool),
+    /// Show hints.
+    Hints(bool),
+    /// Seconds the perfect connect-four AI may think.
+    Think(u32),
+    /// New rules (a new game).
+    Rules(Rules),
+    /// Stop the AI: it plays the best move found so far.
+    Stop,
+    /// Let a paused AI move.
+    Resume,
+    /// A message from the worker about job `u64`.
+    Worker(u64, FromWorker),
+}
+
+impl State {
+    fn new(route: &Route) -> State {
+        let (setup, notes) = Setup::from_route(route);
+        let mut s = State {
+            setup,
+            notes,
+            message: None,
+            task: Task::Idle,
+            job: 0,
+            kill: 0,
+            progress: None,
+            last_ai: None,
+            hints: None,
+            paused: false,
+            failed: None,
+        };
+        s.schedule();
+        s
+    }
+
+    /// Stops whatever the worker is doing.
+    fn cancel(&mut self) {
+        if self.task != Task::Idle {
+            self.task = Task::Idle;
+            self.kill += 1;
+            self.job += 1;
+        }
+        self.progress = None;
+    }
+
+    /// Gives the worker its next job, if there is one: the AI's move, or hints for a person.
+    fn schedule(&mut self) {
+        if self.task != Task::Idle {
+            return;
+        }
+        let pos = self.setup.position();
+        let Outcome::ToMove(side) = pos.outcome(&self.setup.rules) else {
+            return;
+        };
+        match self.setup.players[side] {
+            Player::Ai(_) if !self.paused => {
+                self.task = Task::Thinking;
+                self.job += 1;
+                self.progress = None;
+            }
+            Player::Human if self.setup.hints => {
+                let moves = self.setup.moves_text();
+                if self.hints.as_ref().is_none_or(|(m, _)| *m != moves) {
+                    self.task = Task::Hinting;
+                    self.job += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The request for the current job.
+    fn request(&self) -> Option<ToWorker> {
+        let s = &self.setup;
+        match self.task {
+            Task::Idle => None,
+            Task::Thinking => {
+                let side = s.position().to_move();
+                let level = s.level(side)?;
+                Some(ToWorker::Think(ThinkRequest {
+                    rules: s.rules.clone(),
+                    moves: s.moves_text(),
+                    level: level.key.to_string(),
+                    seed: move_seed(s),
+                    millis: s.think_seconds * 1000,
+                }))
+            }
+            Task::Hinting => Some(ToWorker::Hints {
+                rules: s.rules.clone(),
+                moves: s.moves_text(),
+            }),
+        }
+    }
+
+    /// True if some side is played by a person.
+    fn has_human(&self) -> bool {
+        self.setup.players.contains(&Player::Human)
+    }
+
+    /// Plays the AI's move.
+    fn apply_ai(&mut self, thought: Thought) {
+        let pos = self.setup.position();
+        let side = pos.to_move();
+        let Some(level) = self.setup.level(side) else {
+            return;
+        };
+        let before = self.setup.moves_text();
+        let seed = move_seed(&self.setup);
+        if let Err(e) = self.setup.play(thought.mv) {
+            self.failed = Some(format!("The AI chose a move that is not allowed: {e}"));
+            self.paused = true;
+            return;
+        }
+        self.last_ai = Some(AiMove {
+            before,
+            side,
+            level: level.key,
+            seed,
+            thought,
+        });
+    }
+
+    fn new_seed(&mut self) {
+        self.setup.seed = arbor_util::mix64(self.setup.seed.wrapping_add(1)) % 1_000_000;
+    }
+}
+
+impl Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = match Rc::try_unwrap(self) {
+            Ok(s) => s,
+            Err(rc) => State {
+                setup: rc.setup.clone(),
+                notes: rc.notes.clone(),
+                message: rc.message.clone(),
+                task: rc.task,
+                job: rc.job,
+                kill: rc.kill,
+                progress: rc.progress.clone(),
+                last_ai: rc.last_ai.clone(),
+                hints: rc.hints.clone(),
+                paused: rc.paused,
+                failed: rc.failed.clone(),
+            },
+        };
+        match action {
+            Action::Click(mv) => {
+                let pos = s.setup.position();
+                let rules = &s.setup.rules;
+                s.message = match pos.outcome(rules) {
+                    Outcome::ToMove(side) if s.setup.players[side] != Player::Human => {
+                        Some(format!(
+                            "It is the AI's turn ({}); wait for it, or press Stop.",
+                            s.setup.side_name(side)
+                        ))
+                    }
+                    Outcome::ToMove(_) => match pos.play(rules, mv) {
+                        Err(e) => Some(format!("That move is not allowed: {e}.")),
+                        Ok(_) => {
+                            if s.task == Task::Hinting {
+                                s.cancel();
+                            }
+                            let _ = s.setup.play(mv);
+                            None
+                        }
+                    },
+                    _ => Some("The game is over: start a new game, or undo.".into()),
+                };
+            }
+            Action::Undo => {
+                s.cancel();
+                s.message = None;
+                if s.setup.undo() {
+                    if s.has_human() {
+                        while s.setup.played > 0 {
+                            let side = s.setup.position().to_move();
+                            if s.setup.players[side] == Player::Human {
+                                break;
+                            }
+                            s.setup.undo();
+                        }
+                        s.paused = false;
+                    } else {
+                        s.paused = true;
+                    }
+                    s.last_ai = None;
+                } else {
+                    s.message = Some("There is no move to take back.".into());
+                }
+            }
+            Action::Redo => {
+                s.cancel();
+                s.message = None;
+                if s.setup.redo() {
+                    while s.setup.played < s.setup.moves.len() {
+                        let side = s.setup.position().to_move();
+                        if s.setup.players[side] == Player::Human {
+                            break;
+                        }
+                        s.setup.redo();
+                    }
+                    s.last_ai = None;
+                } else {
+                    s.message = Some("There is no move to play again.".into());
+                }
+            }
+            Action::NewGame => {
+                s.cancel();
+                s.setup.moves.clear();
+                s.setup.played = 0;
+                s.new_seed();
+                s.last_ai = None;
+                s.hints = None;
+                s.paused = false;
+                s.failed = None;
+                s.message = None;
+            }
+            Action::Player(side, player) => {
+                s.cancel();
+                s.setup.players[side] = player;
+                s.paused = false;
+                s.failed = None;
+            }
+            Action::OFirst(o) => s.setup.o_first = o && s.setup.rules.kind == Kind::TicTacToe,
+            Action::Hints(on) => {
+                s.setup.hints = on;
+                if !on && s.task == Task::Hinting {
+                    s.cancel();
+                }
+            }
+            Action::Think(secs) => s.setup.think_seconds = secs.clamp(1, 60),
+            Action::Rules(rules) => {
+                s.cancel();
+                s.setup.rules = rules;
+                s.setup.moves.clear();
+                s.setup.played = 0;
+                s.new_seed();
+                s.last_ai = None;
+                s.hints = None;
+                s.paused = false;
+                s.message = None;
+            }
+            Action::Stop => {
+                if s.task == Task::Thinking {
+                    let best = s.progress.as_ref().and_then(|p| p.best.clone());
+                    s.cancel();
+                    match best {
+                        Some(mut thought) => {
+                            thought.stopped = true;
+                            thought.proven = false;
+                            s.apply_ai(thought);
+                        }
+                        None => s.paused = true,
+                    }
+                }
+            }
+            Action::Resume => {
+                s.paused = false;
+                s.failed = None;
+            }
+            Action::Worker(job, message) => {
+                if job != s.job {
+                    return Rc::new(s);
+                }
+                match message {
+                    FromWorker::Thinking(t) if s.task == Task::Thinking => s.progress = Some(t),
+                    FromWorker::Thought(t) if s.task == Task::Thinking => {
+                        s.task = Task::Idle;
+                        s.progress = None;
+                        s.apply_ai(t);
+                    }
+                    FromWorker::Hints(h) if s.task == Task::Hinting => {
+                        s.task = Task::Idle;
+                        s.hints = Some((s.setup.moves_text(), h));
+                    }
+                    FromWorker::Failed(e) => {
+                        s.task = Task::Idle;
+                        s.kill += 1;
+                        s.failed = Some(e);
+                        s.paused = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        s.schedule();
+        Rc::new(s)
+    }
+}
+
+/// Props of [`Play`].
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    /// The route it was opened with.
+    pub route: Route,
+}
+
+/// The Play page.
+#[component]
+pub fn Play(props: &PlayProps) -> Html {
+    let state = {
+        let route = props.route.clone();
+        use_reducer(move || State::new(&route))
+    };
+    let dispatch = state.dispatcher();
+    let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
+    // The job the worker is on: its messages are tagged with it.
+    let current_job: Rc<RefCell<u64>> = use_mut_ref(|| 0u64);
+
+    // A stopped search cannot be interrupted: its worker is terminated (a new one starts for
+    // the next job).
+    {
+        let worker = worker.clone();
+        use_effect_with(state.kill, move |&kill| {
+            if kill > 0 {
+                worker.borrow_mut().take();
+            }
+        });
+    }
+    // Each job goes to the worker. Between two AI moves of an AI-vs-AI game, a pause lets the
+    // eye follow.
+    {
+        let (worker, dispatch, current_job) =
+            (worker.clone(), dispatch.clone(), current_job.clone());
+        let request = state.request();
+        let both_ai = !state.has_human() && state.setup.played > 0;
+        use_effect_with(state.job, move |&job| {
+            let send = move || {
+                let Some(request) = request else {
+                    return;
+                };
+                *current_job.borrow_mut() = job;
+                if worker.borrow().is_none() {
+                    let (d, current) = (dispatch.clone(), current_job.clone());
+                    match SearchWorker::spawn(Callback::from(move |m: FromWorker| {
+                        d.dispatch(Action::Worker(*current.borrow(), m))
+                    })) {
+                        Ok(w) => *worker.borrow_mut() = Some(w),
+                        Err(e) => dispatch.dispatch(Action::Worker(job, FromWorker::Failed(e))),
+                    }
+                }
+                if let Some(w) = worker.borrow().as_ref() {
+                    if let Err(e) = w.send(&request) {
+                        dispatch.dispatch(Action::Worker(job, FromWorker::Failed(e)));
+                    }
+                }
+            };
+            let timer = if both_ai {
+                Some(Timeout::new(450, send))
+            } else {
+                send();
+                None
+            };
+            move || drop(timer)
+        });
+    }
+    // The URL follows the game.
+    {
+        let setup = state.setup.clone();
+        use_effect_with(setup, |setup| {
+            let mut route = Route::new(View::Play);
+            setup.to_route(&mut route);
+            replace_url(&route);
+        });
+    }
+
+    let s = &state.setup;
+    let kind = s.rules.kind;
+    let pos = s.position();
+    let outcome = pos.outcome(&s.rules);
+    let hints: Option<&[Hint]> = state
+        .hints
+        .as_ref()
+        .filter(|(m, _)| s.hints && *m == s.moves_text())
+        .map(|(_, h)| h.as_slice());
+    let hints = match outcome {
+        Outcome::ToMove(side) if s.players[side] == Player::Human => hints,
+        _ => None,
+    };
+    let last_move = s.played.checked_sub(1).map(|i| s.moves[i]);
+    let on_move = dispatch.to_callback().reform(Action::Click);
+    let status = status_text(s, outcome, state.task == Task::Thinking);
+    let board = match pos {
+        Pos::Ttt(b) => {
+            html! { <TttBoard cells={(0..9).map(|i| b.cell(i).map_or(0, |p| p as u8 + 1)).collect::<Vec<u8>>()}
+            o_first={s.o_first} win={b.winning_line().map(|l| l.to_vec()).unwrap_or_default()}
+            last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> }
+        }
+        Pos::C4(p) => html! { <C4Board cells={crate::play::ai::c4_picture(&p)}
+        win={p.winning_line().map(|l| l.iter().map(|&(r, c)| (5 - r) * 7 + c).collect::<Vec<usize>>()).unwrap_or_default()}
+        last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> },
+        Pos::Nim(p) => html! { <NimBoard piles={p.sizes().to_vec()} max_take={s.rules.max_take}
+        hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> },
+    };
+    let tab = |k: Kind| {
+        let mut route = Route::new(View::Play);
+        route.set("game", k.key());
+        let current = k == kind;
+        html! {
+            <a href={route.to_hash()} class={classes!("tab", current.then_some("current"))} aria-current={current.then_some("page")}>{ k.title() }</a>
+        }
+    };
+
+    html! {
+        <section class="page play">
+            <h1>{ "Play" }</h1>
+            <nav class="tabs" aria-label="Games">{ for Kind::ALL.into_iter().map(tab) }</nav>
+            { for state.notes.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            <div class="play-grid">
+                <div class="board-area">
+                    <p class={classes!("status", matches!(outcome, Outcome::ToMove(_)).then_some("on"))} role="status" aria-live="polite" aria-atomic="true">{ status }</p>
+                    { board }
+                    if let Some(m) = &state.message {
+                        <p class="error refusal" role="alert">{ m.clone() }</p>
+                    }
+                    <div class="row game-buttons">
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Undo)} disabled={s.played == 0}>{ "↶ Undo" }</button>
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame)}>{ "New game" }</button>
+                    </div>
+                    if s.hints {
+                        <HintLegend kind={kind} />
+                    }
+                    <MoveList kind={kind} moves={s.moves[..s.played].to_vec()} names={[s.side_name(0), s.side_name(1)]} />
+                </div>
+                <aside class="play-side">
+                    <AiPanel thinking={(state.task == Task::Thinking).then(|| state.progress.clone().unwrap_or(Thinking { depth: 0, nodes: 0, best: None, solving: false }))}
+                        thinker={match outcome { Outcome::ToMove(side) => Some(s.side_name(side)), _ => None }}
+                        paused={state.paused && matches!(outcome, Outcome::ToMove(side) if s.players[side] != Player::Human)}
+                        failed={state.failed.clone()}
+                        last={state.last_ai.as_ref().map(|a| LastMove {
+                            side: s.side_name(a.side),
+                            mv: a.thought.mv.describe(kind),
+                            thought: a.thought.clone(),
+                            link: search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver).to_hash(),
+                        })}
+                        dispatch={dispatch.clone()} />
+                    <SetupPanel setup={s.clone()} dispatch={dispatch.clone()} />
+                </aside>
+            </div>
+        </section>
+    }
+}
+
+/// The status line: whose turn, or how the game ended.
+fn status_text(s: &Setup, outcome: Outcome, thinking: bool) -> String {
+    let who = |side: usize| match s.players[side] {
+        Player::Human if s.players.iter().all(|p| *p == Player::Human) => "".to_string(),
+        Player::Human => " (you)".to_string(),
+        Player::Ai(_) if thinking => " (the AI is thinking…)".to_string(),
+        Player::Ai(_) => " (the AI)".to_string(),
+    };
+    match outcome {
+        Outcome::ToMove(side) => format!("{} to move{}.", s.side_name(side), who(side)),
+        Outcome::Draw => "Game over: a draw.".into(),
+        Outcome::Won(side) => {
+            let how = match s.rules.kind {
+                Kind::TicTacToe => " with three in a row",
+                Kind::Connect4 => " with four in a row",
+                Kind::Nim if s.rules.misere => ": the other player took the last match",
+                Kind::Nim => " by taking the last match",
+            };
+            let person = match (s.players[side], s.has_human_and_ai()) {
+                (Player::Human, true) => " You win!",
+                (Player::Ai(_), true) => " The AI wins.",
+                _ => "",
+            };
+            format!("Game over: {} wins{how}.{person}", s.side_name(side))
+        }
+    }
+}
+
+impl Setup {
+    fn has_human_and_ai(&self) -> bool {
+        self.players.contains(&Player::Human) && self.players.iter().any(|p| *p != Player::Human)
+    }
+}
+
+/// A hint's badge: shape and words, so it reads without colour.
+fn hint_badge(h: Option<&Hint>) -> Html {
+    match h {
+        Some(h) => html! {
+            <span class={classes!("hint-badge", h.verdict.class())} aria-hidden="true">
+                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ short(h.verdict) }
+            </span>
+        },
+        None => html! {},
+    }
+}
+
+/// A verdict in a few characters, for a badge: `+3`, `=`, `−2`, `≈5`.
+fn short(v: Verdict) -> String {
+    match v {
+        Verdict::Win(Some(n)) => format!("win {n}"),
+        Verdict::Win(None) => "win".into(),
+        Verdict::Draw => "draw".into(),
+        Verdict::Loss(Some(n)) => format!("loss {n}"),
+        Verdict::Loss(None) => "loss".into(),
+        Verdict::Estimate(x) => format!("≈{}", crate::scene::show_value(x)),
+    }
+}
+
+/// A hint in words, for a button's accessible name.
+fn hint_words(h: Option<&Hint>) -> String {
+    h.map(|h| format!(": {}", h.verdict.text()))
+        .unwrap_or_default()
+}
+
+#[derive(Properties, PartialEq)]
+struct TttBoardProps {
+    /// Nine cells: 0 empty, 1 first player, 2 second.
+    cells: Vec<u8>,
+    o_first: bool,
+    win: Vec<usize>,
+    last: Option<Move>,
+    hints: Option<Vec<Hint>>,
+    on_move: Callback<Move>,
+}
+
+#[component]
+fn TttBoard(props: &TttBoardProps) -> Html {
+    let mark = |p: u8| match (p, props.o_first) {
+        (0, _) => "",
+        (1, false) | (2, true) => "X",
+        _ => "O",
+    };
+    html! {
+        <div class="ttt-board" role="group" aria-label="Tic-tac-toe board">
+            { for props.cells.iter().enumerate().map(|(i, &p)| {
+                let hint = props.hints.as_ref().and_then(|h| h.iter().find(|h| h.mv == Move::Cell(i as u8)));
+                let name = format!("Row {}, column {}{}{}", i / 3 + 1, i % 3 + 1,
+                    if p == 0 { String::new() } else { format!(", {}", mark(p)) }, hint_words(hint));
+                let onclick = props.on_move.reform(move |_: MouseEvent| Move::Cell(i as u8));
+                html! {
+                    <button type="button" class={classes!("cell", props.win.contains(&i).then_some("win"),
+                            (props.last == Some(Move::Cell(i as u8))).then_some("last"), (p != 0).then_some("taken"))}
+                        aria-label={name} data-cell={i.to_string()} {onclick}>
+                        <span class={classes!("mark", mark(p).to_lowercase())} aria-hidden="true">{ mark(p) }</span>
+                        { hint_badge(hint) }
+                    </button>
+                }
+            }) }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct C4BoardProps {
+    /// The board as a picture (42 cells, the top row first).
+    cells: crate::scene::GamePicture,
+    /// Indices (into `cells`) of a winning line.
+    win: Vec<usize>,
+    last: Option<Move>,
+    hints: Option<Vec<Hint>>,
+    on_move: Callback<Move>,
+}
+
+#[component]
+fn C4Board(props: &C4BoardProps) -> Html {
+    let crate::scene::GamePicture::Connect4(cells) = &props.cells else {
+        return html! {};
+    };
+    // The last stone: the top stone of the last column played.
+    let last_cell = match props.last {
+        Some(Move::Column(c)) => (0..6).map(|r| r * 7 + c as usize).find(|&i| cells[i] != 0),
+        _ => None,
+    };
+    html! {
+        <div class="c4-board" role="group" aria-label="Connect-four board">
+            { for (0..7usize).map(|c| {
+                let hint = props.hints.as_ref().and_then(|h| h.iter().find(|h| h.mv == Move::Column(c as u8)));
+                let full = cells[c] != 0;
+                let name = format!("Drop in column {}{}{}", c + 1, if full { " (full)" } else { "" }, hint_words(hint));
+                let onclick = props.on_move.reform(move |_: MouseEvent| Move::Column(c as u8));
+                html! {
+                    <button type="button" class={classes!("column", full.then_some("full"))} aria-label={name} data-column={(c + 1).to_string()} {onclick}>
+                        <span class="hint-slot">{ hint_badge(hint) }</span>
+                        { for (0..6usize).map(|r| {
+                            let i = r * 7 + c;
+                            let disc = match cells[i] { 1 => "first", 2 => "second", _ => "empty" };
+                            html! {
+                                <span class={classes!("slot", disc, props.win.contains(&i).then_some("win"), (last_cell == Some(i)).then_some("last"))}
+                                    data-row={(6 - r).to_string()} aria-hidden="true"></span>
+                            }
+                        }) }
+                    </button>
+                }
+            }) }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct NimBoardProps {
+    piles: Vec<u8>,
+    max_take: Option<u8>,
+    hints: Option<Vec<Hint>>,
+    on_move: Callback<Move>,
+}
+
+#[component]
+fn NimBoard(props: &NimBoardProps) -> Html {
+    html! {
+        <div class="nim-board" role="group" aria-label="Nim piles">
+            { for props.piles.iter().enumerate().map(|(p, &size)| {
+                let most = props.max_take.map_or(size, |m| m.min(size));
+                html! {
+                    <div class="pile">
+                        <span class="pile-name">{ format!("Pile {}: {size}", p + 1) }</span>
+                        <span class="matches" aria-hidden="true">{ for (0..size).map(|_| html! { <span class="match"></span> }) }</span>
+                        <span class="takes">
+                            { for (1..=most).map(|take| {
+                                let mv = Move::Take(arbor_games::nim::Take { pile: p as u8, take });
+                                let hint = props.hints.as_ref().and_then(|h| h.iter().find(|h| h.mv == mv));
+                                let onclick = props.on_move.reform(move |_: MouseEvent| mv);
+                                html! {
+                                    <button type="button" class="take" aria-label={format!("Take {take} from pile {}{}", p + 1, hint_words(hint))} {onclick}>
+                                        { format!("Take {take}") }{ hint_badge(hint) }
+                                    </button>
+                                }
+                            }) }
+                        </span>
+                    </div>
+                }
+            }) }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HintLegendProps {
+    kind: Kind,
+}
+
+#[component]
+fn HintLegend(props: &HintLegendProps) -> Html {
+    let nim = props.kind == Kind::Nim;
+    html! {
+        <p class="hint hint-legend">
+            { "Hints, for the player to move, with perfect play after the move: " }
+            <span class="hint-badge win"><span class="shape">{ "▲" }</span>{ if nim { " win" } else { " win n" } }</span>
+            { if nim { " wins; " } else { " wins, with n of your moves; " } }
+            if !nim {
+                <span class="hint-badge draw"><span class="shape">{ "●" }</span>{ " draw" }</span>{ "; " }
+            }
+            <span class="hint-badge loss"><span class="shape">{ "▼" }</span>{ if nim { " loss" } else { " loss n" } }</span>
+            { if nim { " loses." } else { " loses, the opponent winning with n moves." } }
+            if props.kind == Kind::Connect4 {
+                { " " }<span class="hint-badge estimate"><span class="shape">{ "◆" }</span>{ " ≈v" }</span>
+                { " not proven in time: the threat evaluation six plies on (higher is better)." }
+            }
+        </p>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MoveListProps {
+    kind: Kind,
+    moves: Vec<Move>,
+    names: [&'static str; 2],
+}
+
+#[component]
+fn MoveList(props: &MoveListProps) -> Html {
+    if props.moves.is_empty() {
+        return html! {};
+    }
+    html! {
+        <details class="move-list">
+            <summary>{ format!("Moves ({})", props.moves.len()) }</summary>
+            <ol>
+                { for props.moves.iter().enumerate().map(|(i, m)| html! {
+                    <li>{ format!("{}: {}", props.names[i % 2], m.describe(props.kind)) }</li>
+                }) }
+            </ol>
+            <p class="hint">{ "As text: " }<code>{ crate::play::moves_text(props.kind, &props.moves) }</code></p>
+        </details>
+    }
+}
+
+/// The AI's last move, for the panel.
+#[derive(Clone, PartialEq)]
+struct LastMove {
+    side: &'static str,
+    mv: String,
+    thought: Thought,
+    link: String,
+}
+
+#[derive(Properties, PartialEq)]
+struct AiPanelProps {
+    /// Progress, while the AI thinks.
+    thinking: Option<Thinking>,
+    /// The side to move.
+    thinker: Option<&'static str>,
+    paused: bool,
+    failed: Option<String>,
+    last: Option<LastMove>,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+#[component]
+fn AiPanel(props: &AiPanelProps) -> Html {
+    let d = &props.dispatch;
+    html! {
+        <section class="ai-panel" aria-label="The AI">
+            <h2>{ "The AI" }</h2>
+            if let Some(t) = &props.thinking {
+                <div class="thinking">
+                    <p>
+                        <span class="spinner" aria-hidden="true"></span>
+                        { format!("{} is thinking: ", props.thinker.unwrap_or("The AI")) }
+                        <span class="depth">{ if t.solving { format!("{} plies searched; now solving to the end,", t.depth) } else { format!("depth {} reached,", t.depth) } }</span>
+                        { " " }<span class="nodes">{ format!("{} nodes", group(t.nodes)) }</span>{ "." }
+                    </p>
+                    <button type="button" class="stop" onclick={d.to_callback().reform(|_: MouseEvent| Action::Stop)}>{ "■ Stop: play the best move so far" }</button>
+                </div>
+            }
+            if props.paused {
+                <p>{ "The AI is waiting. " }
+                    <button type="button" onclick={d.to_callback().reform(|_: MouseEvent| Action::Resume)}>{ "Let the AI move" }</button>
+                </p>
+            }
+            if let Some(e) = &props.failed {
+                <p class="error" role="alert">{ e.clone() }</p>
+            }
+            if let Some(last) = &props.last {
+                <div class="last-ai">
+                    <p>
+                        { format!("{} (AI) played {}. ", last.side, last.mv) }
+                        <span class={classes!("verdict", last.thought.verdict.class())}>
+                            <span class="shape" aria-hidden="true">{ last.thought.verdict.shape() }</span>
+                            { format!(" It expects: {}", last.thought.verdict.text()) }
+                        </span>
+                        { "." }
+                    </p>
+                    <p class="hint">
+                        { format!("{} nodes; ", group(last.thought.nodes)) }
+                        { if last.thought.proven {
+                            "proven (searched to the end of the game).".to_string()
+                        } else if last.thought.stopped {
+                            format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
+                        } else {
+                            format!("not proven: it looked {} plies ahead.", last.thought.depth)
+                        } }
+                    </p>
+                    <p><a class="tree-link" href={last.link.clone()}>{ "Open the search tree behind this move →" }</a></p>
+                </div>
+            } else if props.thinking.is_none() && !props.paused {
+                <p class="hint">{ "After the AI moves, its search tree opens from here, step by step." }</p>
+            }
+        </section>
+    }
+}
+
+/// 1234567 → "1,234,567".
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[derive(Properties, PartialEq)]
+struct SetupPanelProps {
+    setup: Setup,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+#[component]
+fn SetupPanel(props: &SetupPanelProps) -> Html {
+    let s = &props.setup;
+    let d = &props.dispatch;
+    let kind = s.rules.kind;
+    let player_select = |side: usize| {
+        let d = d.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let v = select.value();
+            let player = if v == "human" {
+                Player::Human
+            } else {
+                match kind.level(&v) {
+                    Some(l) => Player::Ai(l.key),
+                    None => return,
+                }
+            };
+            d.dispatch(Action::Player(side, player));
+        });
+        let current = s.players[side];
+        let label = format!(
+            "{}{}",
+            s.side_name(side),
+            if side == 0 { " (moves first)" } else { "" }
+        );
+        html! {
+            <label class="stack">{ label.clone() }
+                <select {onchange} aria-label={format!("Who plays {label}")}>
+                    <option value="human" selected={current == Player::Human}>{ "A person" }</option>
+                    { for kind.levels().iter().map(|l| html! {
+                        <option value={l.key} selected={current == Player::Ai(l.key)}>{ format!("AI: {}", l.title) }</option>
+                    }) }
+                </select>
+            </label>
+        }
+    };
+    let on_hints = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            d.dispatch(Action::Hints(input.checked()));
+        })
+    };
+    let on_first = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::OFirst(select.value() == "o"));
+        })
+    };
+    let on_think = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(v) = select.value().parse() {
+                d.dispatch(Action::Think(v));
+            }
+        })
+    };
+    let perfect_c4 = kind == Kind::Connect4 && s.players.contains(&Player::Ai("perfect"));
+    html! {
+        <section class="setup" aria-label="Players and rules">
+            <h2>{ "Players" }</h2>
+            if kind == Kind::TicTacToe {
+                <label class="stack">{ "The first player plays" }
+                    <select onchange={on_first} aria-label="Who starts">
+                        <option value="x" selected={!s.o_first}>{ "X (X starts)" }</option>
+                        <option value="o" selected={s.o_first}>{ "O (O starts)" }</option>
+                    </select>
+                </label>
+            }
+            { player_select(0) }
+            { player_select(1) }
+            if perfect_c4 {
+                <label class="stack">{ "Perfect AI: time to think" }
+                    <select onchange={on_think} aria-label="Thinking time">
+                        { for [1u32, 2, 5, 10, 30].iter().map(|&t| html! {
+                            <option value={t.to_string()} selected={s.think_seconds == t}>{ format!("{t} s") }</option>
+                        }) }
+                    </select>
+                </label>
+                <p class="hint">{ "Early in a game no one can prove the best move in seconds: then the AI plays the move of its deepest finished search and says it is not proven." }</p>
+            }
+            <label class="check"><input type="checkbox" checked={s.hints} onchange={on_hints} />{ " Show hints: every move's score" }</label>
+            if kind == Kind::Nim {
+                <NimRules rules={s.rules.clone()} dispatch={d.clone()} />
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct NimRulesProps {
+    rules: Rules,
+    dispatch: UseReducerDispatcher<State>,
+}
+
+#[component]
+fn NimRules(props: &NimRulesProps) -> Html {
+    let text = use_state(|| {
+        props
+            .rules
+            .piles
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let error = use_state(|| None::<String>);
+    let take = use_state(|| props.rules.max_take);
+    let misere = use_state(|| props.rules.misere);
+    let apply = {
+        let (text, error, take, misere, d) = (
+            text.clone(),
+            error.clone(),
+            take.clone(),
+            misere.clone(),
+            props.dispatch.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match arbor_games::nim::Piles::parse(&text) {
+                Ok(p) => {
+                    error.set(None);
+                    d.dispatch(Action::Rules(Rules {
+                        kind: Kind::Nim,
+                        piles: p.sizes().to_vec(),
+                        max_take: *take,
+                        misere: *misere,
+                    }));
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        })
+    };
+    let on_text = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            text.set(input.value());
+        })
+    };
+    let on_take = {
+        let take = take.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            take.set(select.value().parse().ok());
+        })
+    };
+    let on_misere = {
+        let misere = misere.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            misere.set(input.checked());
+        })
+    };
+    let presets = [
+        ("9", Some(3u8), false, "Seed: one pile of 9, take 1–3"),
+        ("4", Some(3), false, "The slides' tree: a pile of 4"),
+        ("3, 4, 5", None, false, "Classic 3-4-5, take any number"),
+        ("3, 4, 5", None, true, "3-4-5, misère: the last match loses"),
+    ];
+    html! {
+        <form class="nim-rules" onsubmit={apply} aria-label="Nim rules">
+            <h2>{ "Rules" }</h2>
+            <div class="row">
+                { for presets.iter().map(|&(piles, cap, mis, title)| {
+                    let d = props.dispatch.clone();
+                    let (text, take, misere) = (text.clone(), take.clone(), misere.clone());
+                    let onclick = Callback::from(move |_: MouseEvent| {
+                        text.set(piles.into());
+                        take.set(cap);
+                        misere.set(mis);
+                        if let Ok(p) = arbor_games::nim::Piles::parse(piles) {
+                            d.dispatch(Action::Rules(Rules { kind: Kind::Nim, piles: p.sizes().to_vec(), max_take: cap, misere: mis }));
+                        }
+                    });
+                    html! { <button type="button" {onclick}>{ title }</button> }
+                }) }
+            </div>
+            <label class="stack">{ "Piles (matches in each, comma-separated)" }
+                <input type="text" value={(*text).clone()} oninput={on_text} aria-invalid={error.is_some().then_some("true")} />
+            </label>
+            if let Some(e) = &*error {
+                <p class="error" role="alert">{ e.clone() }</p>
+            }
+            <label class="stack">{ "A move takes" }
+                <select onchange={on_take}>
+                    { for [Some(1u8), Some(2), Some(3), Some(4), None].iter().map(|&c| html! {
+                        <option value={c.map(|m| m.to_string()).unwrap_or_default()} selected={*take == c}>
+                            { c.map_or("any number, from one pile".to_string(), |m| format!("1 to {m}")) }
+                        </option>
+                    }) }
+                </select>
+            </label>
+            <label class="check"><input type="checkbox" checked={*misere} onchange={on_misere} />{ " Misère: whoever takes the last match loses" }</label>
+            <button type="submit">{ "Start with these rules" }</button>
+        </form>
+    }
+}
