@@ -113,6 +113,10 @@ impl SearchWorker {
 
 impl Drop for SearchWorker {
     fn drop(&mut self) {
+        // Messages the worker already sent may still be queued: unhook the handlers first, so
+        // that they are never delivered to the closures dropped with this handle.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
         self.worker.terminate();
     }
 }

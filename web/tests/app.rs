@@ -51,3 +51,43 @@ async fn an_unknown_hash_is_not_found_and_shown_as_text() {
     assert!(main.text_content().unwrap().contains("<b>bold</b>"));
     assert!(main.query_selector("b").unwrap().is_none());
 }
+
+#[wasm_bindgen_test]
+async fn play_draws_each_board_with_named_cells_and_a_status() {
+    let root = mount("#/play?game=ttt&p1=human&p2=human&moves=5").await;
+    let names: Vec<String> = (0..9)
+        .map(|i| {
+            root.query_selector(&format!(".ttt-board [data-cell='{i}']"))
+                .unwrap()
+                .unwrap()
+                .get_attribute("aria-label")
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(names[0], "Row 1, column 1");
+    assert_eq!(names[4], "Row 2, column 2, X");
+    let status = root.query_selector("[role=status]").unwrap().unwrap();
+    assert_eq!(status.text_content().unwrap(), "O to move.");
+
+    let root = mount("#/play?game=c4&p1=human&p2=human&moves=4444").await;
+    let column = root
+        .query_selector(".c4-board [data-column='4']")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        column.get_attribute("aria-label").unwrap(),
+        "Drop in column 4"
+    );
+    assert_eq!(
+        root.query_selector_all(".c4-board .slot.first")
+            .unwrap()
+            .length(),
+        2
+    );
+
+    let root = mount("#/play?game=nim&piles=3,4,5&take=any&p1=human&p2=human").await;
+    assert!(root
+        .query_selector("button[aria-label='Take 5 from pile 3']")
+        .unwrap()
+        .is_some());
+}

@@ -107,6 +107,94 @@ fn npuzzle(root: &Path, arbor: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Connect four's solver on Test_L2_R2 in headless Chromium (the `web` profile, as the app
+/// is built) and natively (release), one after the other; the ratio of their mean times.
+pub fn c4_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
+    run(Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "arbor-cli"])
+        .current_dir(root))?;
+    // Native and browser runs alternate (each the fastest of three passes), twice, and the
+    // fastest of each is compared: this machine's speed wanders from minute to minute.
+    let (mut native_ms, mut wasm_ms) = (f64::INFINITY, f64::INFINITY);
+    let (mut native_nodes, mut wasm_nodes) = (String::new(), String::new());
+    for _ in 0..2 {
+        let (ms, nodes) = c4_native_l2r2(root)?;
+        native_ms = native_ms.min(ms);
+        native_nodes = nodes;
+        let (ms, nodes) = c4_browser_l2r2(root, env)?;
+        wasm_ms = wasm_ms.min(ms);
+        wasm_nodes = nodes;
+    }
+    println!("Strong solve of every Test_L2_R2 position, transposition table of 2^18 entries reset for each:");
+    println!();
+    println!("| build | mean time | mean nodes | against native |");
+    println!("|---|---|---|---|");
+    println!("| native (release) | {native_ms:.2} ms | {native_nodes} | 1.00× |");
+    println!(
+        "| wasm in headless Chromium | {wasm_ms:.2} ms | {wasm_nodes} | {:.2}× |",
+        wasm_ms / native_ms
+    );
+    Ok(())
+}
+
+/// `arbor bench c4 Test_L2_R2`: mean milliseconds and mean nodes.
+fn c4_native_l2r2(root: &Path) -> Result<(f64, String), String> {
+    let native = capture(
+        Command::new(root.join("target/release/arbor"))
+            .args(["bench", "c4", "Test_L2_R2", "--dir"])
+            .arg(root.join("data/connect4")),
+    )?;
+    // The table row: | Test_L2_R2 | 1000 | 2.21 ms | 2.80 ms | 0.79× | 38822 | 39808 |
+    let row = native
+        .lines()
+        .find(|l| l.starts_with("| Test_L2_R2 |"))
+        .ok_or("the native benchmark printed no row for Test_L2_R2")?;
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    let ms = parse_ms(cells.get(3).copied().unwrap_or(""))
+        .ok_or_else(|| format!("cannot read the native time in {row}"))?;
+    Ok((ms, cells.get(6).copied().unwrap_or("?").to_string()))
+}
+
+/// `web/tests/c4_bench.rs` in headless Chromium: mean milliseconds and mean nodes.
+fn c4_browser_l2r2(root: &Path, env: &crate::tools::ToolEnv) -> Result<(f64, String), String> {
+    let mut cmd = crate::wasm_test(root, env);
+    cmd.args([
+        "--profile",
+        "web",
+        "--test",
+        "c4_bench",
+        "--",
+        "--nocapture",
+    ])
+    .env("ARBOR_BENCH", "1");
+    let out = capture(&mut cmd)?;
+    let line = out
+        .lines()
+        .find(|l| l.contains("ARBOR-BENCH c4 Test_L2_R2"))
+        .ok_or("the browser benchmark printed no result")?;
+    let field = |name: &str| {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(name))
+            .map(str::to_string)
+    };
+    let ms: f64 = field("mean_ms=")
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("cannot read {line}"))?;
+    Ok((ms, field("mean_nodes=").unwrap_or_default()))
+}
+
+/// "2.21 ms", "980.5 µs", "1.20 s" in milliseconds.
+fn parse_ms(text: &str) -> Option<f64> {
+    let mut words = text.split_whitespace();
+    let value: f64 = words.next()?.parse().ok()?;
+    Some(match words.next()? {
+        "µs" => value / 1000.0,
+        "ms" => value,
+        "s" => value * 1000.0,
+        _ => return None,
+    })
+}
+
 fn capture(cmd: &mut Command) -> Result<String, String> {
     let out = cmd
         .stderr(Stdio::inherit())

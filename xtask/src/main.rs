@@ -21,7 +21,8 @@ commands:
   test                              run every check: fmt, clippy, native, wasm, release build, e2e
   dist                              build the release bundle into dist/
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*, connect four vs reference figures
-  bench-web                         browser benchmarks (headless Chromium): the stepper on large trees
+  bench-web                         browser benchmarks (headless Chromium): the stepper on large trees,
+                                    the connect-four solver in wasm against native
 ";
 
 fn main() -> ExitCode {
@@ -157,6 +158,31 @@ struct Step {
     took: Duration,
 }
 
+/// `cargo test -p arbor-web` for wasm, run in headless Chromium by wasm-bindgen-test-runner.
+pub fn wasm_test(root: &Path, env: &tools::ToolEnv) -> Command {
+    let mut cmd = Command::new("cargo");
+    cmd.args([
+        "test",
+        "-p",
+        "arbor-web",
+        "--target",
+        "wasm32-unknown-unknown",
+    ])
+    .current_dir(root)
+    .env(
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+        &env.wasm_bindgen_test_runner,
+    )
+    .env("CHROMEDRIVER", &env.chromedriver)
+    .env(
+        "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+        root.join("web/webdriver.json"),
+    )
+    .env("WASM_BINDGEN_TEST_TIMEOUT", "600");
+    env.apply(&mut cmd);
+    cmd
+}
+
 fn test(root: &Path) -> Result<(), String> {
     let started = Instant::now();
     let env = tools::ensure_test_tools(root)?;
@@ -222,27 +248,7 @@ fn test(root: &Path) -> Result<(), String> {
         cargo(&["test", "--workspace"])
     });
     step("wasm tests in headless Chromium", &mut || {
-        let mut cmd = Command::new("cargo");
-        cmd.args([
-            "test",
-            "-p",
-            "arbor-web",
-            "--target",
-            "wasm32-unknown-unknown",
-        ])
-        .current_dir(root)
-        .env(
-            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
-            &env.wasm_bindgen_test_runner,
-        )
-        .env("CHROMEDRIVER", &env.chromedriver)
-        .env(
-            "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
-            root.join("web/webdriver.json"),
-        )
-        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
-        env.apply(&mut cmd);
-        run(&mut cmd)
+        run(&mut wasm_test(root, &env))
     });
     let built = step("release build (trunk)", &mut || build_dist(root, &env));
     step("end-to-end tests in headless Chromium", &mut || {
@@ -286,7 +292,9 @@ fn bench_web(root: &Path) -> Result<(), String> {
         .current_dir(root.join("e2e"))
         .env("ARBOR_URL", format!("http://{}/", server.addr()))
         .env("CHROMIUM", &env.chromium);
-    run(&mut cmd)
+    run(&mut cmd)?;
+    println!("\n## The connect-four solver in the browser against the same solver native\n");
+    bench::c4_wasm(root, &env)
 }
 
 /// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site

@@ -704,6 +704,9 @@ pub struct PerfectChoice {
     pub lookahead_nodes: u64,
     /// Nodes the solver took (all of them, if it did not finish).
     pub solver_nodes: u64,
+    /// The solver proved the move (or it wins at once); otherwise the depth-limited search
+    /// chose it.
+    pub solved: bool,
 }
 
 /// Perfect play as far as the time allows: a depth-limited search with the threat evaluation
@@ -739,6 +742,7 @@ pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
             choice,
             lookahead_nodes: 0,
             solver_nodes: 0,
+            solved: true,
         });
     }
     let start = clock.now_ms();
@@ -782,6 +786,7 @@ pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
                 choice,
                 lookahead_nodes: lookahead.nodes,
                 solver_nodes: solved.nodes,
+                solved: true,
             })
         }
         Err(Aborted) => {
@@ -795,6 +800,7 @@ pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
                 },
                 lookahead_nodes: lookahead.nodes,
                 solver_nodes,
+                solved: false,
             })
         }
     }

@@ -298,7 +298,7 @@ pub fn think(
             )
             .ok_or("the game is over")?;
             let c = picked.choice;
-            let solver = c.proven && picked.solver_nodes > 0 || c.proven && c.nodes == 0;
+            let solver = picked.solved;
             Thought {
                 mv: Move::Column(c.mv),
                 verdict: verdict(&pos, side, c.value, c.proven, solver),

@@ -569,9 +569,7 @@ impl Setup {
             route.set("hints", "1");
         }
         route.set("seed", self.seed.to_string());
-        if self.players.iter().any(|p| *p == Player::Ai("perfect"))
-            && self.rules.kind == Kind::Connect4
-        {
+        if self.players.contains(&Player::Ai("perfect")) && self.rules.kind == Kind::Connect4 {
             route.set("think", self.think_seconds.to_string());
         }
         route.set("moves", self.moves_text());

@@ -227,8 +227,9 @@ pub fn caption(
                         window(num.window(id, after.nodes[id.index()].window))
                     ),
                     _ => format!(
-                        "The table holds {} from a shallower search ({depth} plies): its value is no use here, but its best move is tried first.",
-                        name(tree, id)
+                        "The table holds {} from a shallower search ({depth} {}): its value is no use here, but its best move is tried first.",
+                        name(tree, id),
+                        if *depth == 1 { "ply" } else { "plies" }
                     ),
                 }
             }

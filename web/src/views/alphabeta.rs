@@ -503,16 +503,10 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         use_effect_with((), move |_| {
             if let Some(request) = request {
                 let d = dispatch.clone();
-                let keep = worker.clone();
+                // The worker stays until the page closes (it is idle once it has answered).
                 let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| match m {
-                    FromWorker::Explained(view) => {
-                        d.dispatch(Action::GameLoaded(view));
-                        keep.borrow_mut().take();
-                    }
-                    FromWorker::Failed(e) => {
-                        d.dispatch(Action::GameFailed(e));
-                        keep.borrow_mut().take();
-                    }
+                    FromWorker::Explained(view) => d.dispatch(Action::GameLoaded(view)),
+                    FromWorker::Failed(e) => d.dispatch(Action::GameFailed(e)),
                     _ => {}
                 }));
                 match spawned {
@@ -566,7 +560,8 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     }
 
     let run = state.run.clone();
-    let step = state.settings.step;
+    // While a game's search is being recorded, the step asked for waits for it.
+    let step = state.settings.step.min(state.run.replay.len());
     let tree = state.tree.clone();
     let collapsed = state.collapsed.clone();
     let pictures = state.game.as_ref().map(|g| g.pictures.clone());
@@ -602,9 +597,10 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         })
     };
     let text = caption(&run.replay, run.algorithm, step, &frame, perspective);
-    let line = (step > 0)
-        .then(|| {
-            let s = &run.replay.steps()[step - 1];
+    let line = step
+        .checked_sub(1)
+        .and_then(|i| run.replay.steps().get(i))
+        .and_then(|s| {
             let hands_up = run.replay.trace().events[s.events.clone()].iter().any(|e| {
                 matches!(
                     e,
@@ -612,8 +608,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                 )
             });
             pseudocode::line(run.algorithm, run.replay.tree(), s, hands_up)
-        })
-        .flatten();
+        });
 
     // Callbacks made once: a new callback is a new prop, and would redraw every node.
     let on_control = {
