@@ -57,6 +57,23 @@ pub struct Thought {
     pub solver: bool,
 }
 
+impl Thought {
+    /// A choice of the engine's, told for the side that makes it (`exact_c4`: the value is
+    /// the solver's exact score).
+    fn of(pos: &Pos, side: usize, c: &Choice<Move>, exact_c4: bool, solver: bool) -> Thought {
+        let v = verdict(pos, side, c.value, c.proven, exact_c4);
+        Thought {
+            mv: c.mv,
+            verdict: v,
+            depth: c.depth,
+            nodes: c.nodes,
+            proven: c.proven || decided(v),
+            stopped: c.stopped,
+            solver,
+        }
+    }
+}
+
 /// Progress while the AI thinks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Thinking {
@@ -179,6 +196,12 @@ fn verdict(pos: &Pos, side: usize, value: i32, proven: bool, exact_c4: bool) -> 
     }
 }
 
+/// A win or a loss found within a depth limit is proven all the same: only finished games are
+/// worth that much, so every line the opponent (or the side) can choose ends that way.
+fn decided(v: Verdict) -> bool {
+    matches!(v, Verdict::Win(_) | Verdict::Loss(_))
+}
+
 /// The same verdict for the other side.
 fn flip(v: Verdict) -> Verdict {
     match v {
@@ -243,15 +266,7 @@ pub fn think(
     };
     // After each finished iteration: the best move so far, reported at once.
     let on_iteration = |c: &Choice<Move>, exact_c4: bool| {
-        let thought = Thought {
-            mv: c.mv,
-            verdict: verdict(&pos, side, c.value, c.proven, exact_c4),
-            depth: c.depth,
-            nodes: c.nodes,
-            proven: c.proven,
-            stopped: c.stopped,
-            solver: false,
-        };
+        let thought = Thought::of(&pos, side, c, exact_c4, false);
         let mut s = state.borrow_mut();
         s.depth = c.depth;
         s.nodes = s.nodes.max(c.nodes);
@@ -297,17 +312,8 @@ pub fn think(
                 },
             )
             .ok_or("the game is over")?;
-            let c = picked.choice;
-            let solver = picked.solved;
-            Thought {
-                mv: Move::Column(c.mv),
-                verdict: verdict(&pos, side, c.value, c.proven, solver),
-                depth: c.depth,
-                nodes: c.nodes,
-                proven: c.proven,
-                stopped: c.stopped,
-                solver,
-            }
+            let c = lift(&picked.choice, Move::Column);
+            Thought::of(&pos, side, &c, picked.solved, picked.solved)
         }
         (pos, strength) => {
             let plan = plan(strength, seed, None);
@@ -337,15 +343,7 @@ pub fn think(
                 .map(|c| lift(&c, Move::Take)),
             }
             .ok_or("the game is over")?;
-            Thought {
-                mv: c.mv,
-                verdict: verdict(&pos, side, c.value, c.proven, false),
-                depth: c.depth,
-                nodes: c.nodes,
-                proven: c.proven,
-                stopped: c.stopped,
-                solver: false,
-            }
+            Thought::of(&pos, side, &c, false, false)
         }
     };
     Ok(thought)

@@ -863,7 +863,9 @@ fn GamePanel(props: &GamePanelProps) -> Html {
     html! {
         <>
             <h2>{ "Game" }</h2>
-            <p>{ format!("{}: the AI's move after {} ", kind.title(), if moves.is_empty() { "no moves".to_string() } else { format!("the moves {}", g.moves) }) }</p>
+            <p>{ format!("{}: the AI's move after ", kind.title()) }
+                if moves.is_empty() { { "no moves" } } else { { "the moves " }<code class="moves">{ g.moves.clone() }</code> }
+            </p>
             <p>{ "Level: " }<strong>{ level }</strong></p>
             <p class="hint">{ {
                 let names = kind.side_names();

@@ -171,6 +171,20 @@ impl State {
         self.setup.players.contains(&Player::Human)
     }
 
+    /// Takes back (or plays again) a move with `step`, and goes on until a person is to move
+    /// (one move only when nobody plays). False if there was no move to step over.
+    fn walk(&mut self, step: fn(&mut Setup) -> bool) -> bool {
+        if !step(&mut self.setup) {
+            return false;
+        }
+        if self.has_human() {
+            while self.setup.players[self.setup.position().to_move()] != Player::Human
+                && step(&mut self.setup)
+            {}
+        }
+        true
+    }
+
     /// Plays the AI's move.
     fn apply_ai(&mut self, thought: Thought) {
         let pos = self.setup.position();
@@ -246,19 +260,9 @@ impl Reducible for State {
             Action::Undo => {
                 s.cancel();
                 s.message = None;
-                if s.setup.undo() {
-                    if s.has_human() {
-                        while s.setup.played > 0 {
-                            let side = s.setup.position().to_move();
-                            if s.setup.players[side] == Player::Human {
-                                break;
-                            }
-                            s.setup.undo();
-                        }
-                        s.paused = false;
-                    } else {
-                        s.paused = true;
-                    }
+                if s.walk(Setup::undo) {
+                    // In a game the AI plays alone, nobody's turn stops it: wait.
+                    s.paused = !s.has_human();
                     s.last_ai = None;
                 } else {
                     s.message = Some("There is no move to take back.".into());
@@ -267,14 +271,7 @@ impl Reducible for State {
             Action::Redo => {
                 s.cancel();
                 s.message = None;
-                if s.setup.redo() {
-                    while s.setup.played < s.setup.moves.len() {
-                        let side = s.setup.position().to_move();
-                        if s.setup.players[side] == Player::Human {
-                            break;
-                        }
-                        s.setup.redo();
-                    }
+                if s.walk(Setup::redo) {
                     s.last_ai = None;
                 } else {
                     s.message = Some("There is no move to play again.".into());
