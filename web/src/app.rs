@@ -3,6 +3,7 @@
 use gloo_events::EventListener;
 use yew::prelude::*;
 
+use crate::components::share::{OpenInArbor, ShareBar};
 use crate::route::{Route, View};
 use crate::views;
 
@@ -44,8 +45,23 @@ pub fn App() -> Html {
         View::Play => {
             html! { <views::play::Play key={play_key(&route)} route={(*route).clone()} /> }
         }
+        View::Teachers => html! { <views::teachers::Teachers /> },
         View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },
     };
+    // What could not be read in the link itself (a damaged packed part); each view says what
+    // it could not use of the rest.
+    let problems = html! {
+        { for route.problems.iter().map(|p| html! { <p class="notice" role="alert">{ p.clone() }</p> }) }
+    };
+    if route.embedded() {
+        return html! {
+            <main id="main" class="embedded" tabindex="-1">
+                { problems }
+                { view }
+                <OpenInArbor />
+            </main>
+        };
+    }
     let link = |target: View, text: &'static str| {
         let current = route.view == target;
         html! {
@@ -75,9 +91,11 @@ pub fn App() -> Html {
                     { link(View::AlphaBeta, "Alpha-beta") }
                     { link(View::Search, "Search") }
                     { link(View::Play, "Play") }
+                    { link(View::Teachers, "For teachers") }
                 </nav>
+                <ShareBar />
             </header>
-            <main id="main" tabindex="-1">{ view }</main>
+            <main id="main" tabindex="-1">{ problems }{ view }</main>
         </>
     }
 }

@@ -12,6 +12,7 @@ pub mod play;
 pub mod route;
 pub mod scene;
 pub mod stepper;
+pub mod teachers;
 mod views;
 pub mod worker;
 pub mod worker_api;

@@ -1,6 +1,11 @@
 //! Hash routes: every view is a URL of the form `#/<view>?<key>=<value>&…`, so `dist/` needs no
 //! server rewrite rules and works under any sub-path. Parsing is pure and never fails: an
-//! unknown view is [`View::NotFound`], a malformed query is read as far as it goes.
+//! unknown view is [`View::NotFound`], a malformed query is read as far as it goes, and what
+//! could not be read is said in [`Route::problems`].
+//!
+//! Long values (a large tree's text) are packed into one `z` parameter — raw deflate, then
+//! base64url — so links stay short enough to paste; [`Route::parse`] unpacks it, so views never
+//! see it. `embed=1` asks for the view without the site's chrome, for an `<iframe>`.
 
 /// The views of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +18,8 @@ pub enum View {
     Search,
     /// Games against the AI.
     Play,
+    /// How to link, embed and export; every seed example as a link; the URL parameters.
+    Teachers,
     /// Anything else: the path that was asked for.
     NotFound(String),
 }
@@ -25,10 +32,16 @@ impl View {
             View::AlphaBeta => "alphabeta",
             View::Search => "search",
             View::Play => "play",
+            View::Teachers => "teachers",
             View::NotFound(path) => path,
         }
     }
 }
+
+/// Values longer than this (encoded) are packed into `z` by [`Route::to_link`].
+pub const PACK_VALUES_OVER: usize = 120;
+/// The most a packed `z` may unpack to: a hostile link cannot make the page allocate more.
+pub const UNPACKED_LIMIT: usize = 1 << 20;
 
 /// A parsed location hash: the view and its query parameters, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +50,9 @@ pub struct Route {
     pub view: View,
     /// Decoded `key=value` pairs.
     pub query: Vec<(String, String)>,
+    /// What could not be read in the link (shown to the user; the rest of the link still
+    /// counts).
+    pub problems: Vec<String>,
 }
 
 impl Route {
@@ -45,7 +61,40 @@ impl Route {
         Route {
             view,
             query: Vec::new(),
+            problems: Vec::new(),
         }
+    }
+
+    /// True when the link asks for the view alone, to sit in an `<iframe>`.
+    pub fn embedded(&self) -> bool {
+        self.get("embed") == Some("1")
+    }
+
+    /// The link to share: [`Route::to_hash`], with long values packed into `z`. Short values
+    /// stay readable (and editable) beside it.
+    pub fn to_link(&self) -> String {
+        let long = |k: &str, v: &str| k != "embed" && encode(v).len() > PACK_VALUES_OVER;
+        if !self.query.iter().any(|(k, v)| long(k, v)) {
+            return self.to_hash();
+        }
+        let packed: Vec<(String, String)> = self
+            .query
+            .iter()
+            .filter(|(k, v)| long(k, v))
+            .cloned()
+            .collect();
+        let mut out = Route::new(self.view.clone());
+        out.query.push(("z".into(), pack(&query_string(&packed))));
+        out.query
+            .extend(self.query.iter().filter(|(k, v)| !long(k, v)).cloned());
+        out.to_hash()
+    }
+
+    /// The same route without `embed`: the full app's link.
+    pub fn without_embed(&self) -> Route {
+        let mut out = self.clone();
+        out.query.retain(|(k, _)| k != "embed");
+        out
     }
 
     /// Reads a location hash (with or without the leading `#`).
@@ -61,17 +110,47 @@ impl Route {
             "alphabeta" => View::AlphaBeta,
             "search" => View::Search,
             "play" => View::Play,
+            "teachers" => View::Teachers,
             other => View::NotFound(decode(other)),
         };
-        let query = query
-            .split('&')
-            .filter(|kv| !kv.is_empty())
-            .map(|kv| match kv.split_once('=') {
-                Some((k, v)) => (decode(k), decode(v)),
-                None => (decode(kv), String::new()),
-            })
-            .collect();
-        Route { view, query }
+        let mut problems = Vec::new();
+        let mut out = Vec::new();
+        for (k, v) in parse_query(query) {
+            if k != "z" {
+                out.push((k, v));
+                continue;
+            }
+            match unpack(&v) {
+                // Packed values first; a plain value of the same name, written after, wins.
+                Ok(text) => {
+                    let inner = parse_query(&text);
+                    if inner.iter().any(|(k, _)| k == "z") {
+                        problems.push(
+                            "The packed part of the link packs itself; it was ignored.".into(),
+                        );
+                    } else {
+                        out.extend(inner);
+                    }
+                }
+                Err(e) => problems.push(format!(
+                    "The packed part of the link (z=…) is damaged — {e} — so it was ignored; \
+                     the link may have been cut short when it was copied."
+                )),
+            }
+        }
+        // Later values override earlier ones: keep the last of each name, in first order.
+        let mut query: Vec<(String, String)> = Vec::new();
+        for (k, v) in out {
+            match query.iter_mut().find(|(q, _)| *q == k) {
+                Some(slot) => slot.1 = v,
+                None => query.push((k, v)),
+            }
+        }
+        Route {
+            view,
+            query,
+            problems,
+        }
     }
 
     /// The hash that [`Route::parse`] reads back to this route.
@@ -105,18 +184,145 @@ impl Route {
 }
 
 /// Puts `route` in the address bar without a new history entry or a `hashchange` (so the view
-/// keeps its state): how views keep their URL in step with what they show.
+/// keeps its state): how views keep their URL in step with what they show. Long values are
+/// packed ([`Route::to_link`]) and embed mode is kept, so the address bar is always the link to
+/// share.
 pub fn replace_url(route: &Route) {
-    let hash = route.to_hash();
     let Some(window) = web_sys::window() else {
         return;
     };
+    let current = Route::parse(&window.location().hash().unwrap_or_default());
+    let mut route = route.clone();
+    if current.embedded() {
+        route.set("embed", "1");
+    }
+    let hash = route.to_link();
     if window.location().hash().unwrap_or_default() == hash {
         return;
     }
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
     }
+}
+
+/// Frame sizes offered in the Embed dialog (CSS pixels).
+pub const EMBED_SIZES: [(u32, u32); 3] = [(600, 400), (800, 600), (1000, 700)];
+
+/// The `<iframe>` that embeds `route` of the app at `base` (its address without the hash).
+/// Everything from the link is escaped for an HTML attribute.
+pub fn embed_snippet(base: &str, route: &Route, (width, height): (u32, u32)) -> String {
+    let mut route = route.without_embed();
+    route.set("embed", "1");
+    let title = match route.view {
+        View::AlphaBeta => "Arbor: alpha-beta stepper",
+        View::Search => "Arbor: search visualiser",
+        View::Play => "Arbor: play against the AI",
+        _ => "Arbor",
+    };
+    format!(
+        "<iframe src=\"{}\" width=\"{width}\" height=\"{height}\" title=\"{title}\" \
+         style=\"border: 1px solid #d5d9e0; max-width: 100%\" loading=\"lazy\"></iframe>",
+        escape_attribute(&format!("{base}{}", route.to_link()))
+    )
+}
+
+/// Escapes text for a double-quoted HTML attribute.
+pub fn escape_attribute(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn parse_query(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) => (decode(k), decode(v)),
+            None => (decode(kv), String::new()),
+        })
+        .collect()
+}
+
+fn query_string(pairs: &[(String, String)]) -> String {
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Raw deflate, then base64url without padding.
+pub fn pack(text: &str) -> String {
+    base64url(&miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9))
+}
+
+/// The inverse of [`pack`], saying what is wrong with a damaged value.
+pub fn unpack(packed: &str) -> Result<String, String> {
+    let bytes = from_base64url(packed)?;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, UNPACKED_LIMIT).map_err(
+        |e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                format!("it unpacks to more than {} KiB", UNPACKED_LIMIT / 1024)
+            }
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                "it ends too soon".to_string()
+            }
+            _ => "its compressed data is corrupt".to_string(),
+        },
+    )?;
+    String::from_utf8(text).map_err(|_| "it unpacks to something that is not text".to_string())
+}
+
+const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+fn base64url(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(BASE64URL[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+fn from_base64url(text: &str) -> Result<Vec<u8>, String> {
+    let text = text.trim_end_matches('=');
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut bits, mut n) = (0u32, 0u32);
+    for (i, c) in text.chars().enumerate() {
+        let v = match c {
+            'A'..='Z' => c as u32 - 'A' as u32,
+            'a'..='z' => c as u32 - 'a' as u32 + 26,
+            '0'..='9' => c as u32 - '0' as u32 + 52,
+            '-' | '+' => 62,
+            '_' | '/' => 63,
+            _ => return Err(format!("character {} (“{c}”) cannot occur in it", i + 1)),
+        };
+        n = n << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((n >> bits) as u8);
+            n &= (1 << bits) - 1;
+        }
+    }
+    if text.len() % 4 == 1 {
+        return Err("its length is not possible for packed data".into());
+    }
+    Ok(out)
 }
 
 /// Percent-encodes everything but unreserved characters and a few that read well in a URL
@@ -214,5 +420,128 @@ mod tests {
         let route = Route::parse("#/alphabeta?=&&x&tree=%5B1%5D");
         assert_eq!(route.get("tree"), Some("[1]"));
         assert_eq!(route.get("x"), Some(""));
+    }
+
+    #[test]
+    fn base64url_round_trips_every_length() {
+        for len in 0..40usize {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + len) as u8).collect();
+            let text = base64url(&bytes);
+            assert!(text.bytes().all(|b| BASE64URL.contains(&b)));
+            assert_eq!(from_base64url(&text).unwrap(), bytes);
+        }
+        assert_eq!(base64url(b"Man"), "TWFu");
+        assert_eq!(base64url(b"Ma"), "TWE");
+        assert!(from_base64url("ab!d").unwrap_err().contains("character 3"));
+        assert!(from_base64url("abcde").is_err());
+    }
+
+    /// A large tree's link: the tree text is packed, the short values stay readable.
+    #[test]
+    fn long_values_are_packed_and_unpacked() {
+        let spec = arbor_game::RandomSpec {
+            depth: 6,
+            min_branching: 4,
+            max_branching: 4,
+            low: 0,
+            high: 99,
+            seed: 7,
+            players: 2,
+        };
+        let text = spec.generate().unwrap().to_text();
+        let mut route = Route::new(View::AlphaBeta);
+        route.set("tree", text.clone());
+        route.set("algo", "alphabeta-hard");
+        route.set("step", "40");
+        route.set("embed", "1");
+        let plain = route.to_hash();
+        let link = route.to_link();
+        assert!(link.starts_with("#/alphabeta?z="), "{link}");
+        assert!(
+            link.ends_with("&algo=alphabeta-hard&step=40&embed=1"),
+            "{link}"
+        );
+        // Near the values' own entropy (4,096 two-digit leaves are 3.4 KB of information).
+        assert!(
+            link.len() * 10 < plain.len() * 6,
+            "{} vs {}",
+            link.len(),
+            plain.len()
+        );
+        let back = Route::parse(&link);
+        assert!(back.problems.is_empty(), "{:?}", back.problems);
+        assert_eq!(back.get("tree"), Some(text.as_str()));
+        assert_eq!(back.get("step"), Some("40"));
+        assert!(back.embedded());
+        // A short link is left as it is.
+        let mut short = Route::new(View::AlphaBeta);
+        short.set("preset", "seed-003");
+        assert_eq!(short.to_link(), short.to_hash());
+    }
+
+    #[test]
+    fn damaged_packed_links_are_named_and_ignored() {
+        let mut route = Route::new(View::AlphaBeta);
+        route.set("tree", "[".repeat(10) + &"1,".repeat(200) + &"]".repeat(10));
+        route.set("step", "3");
+        let link = route.to_link();
+        let z = link
+            .split(['?', '&'])
+            .find_map(|kv| kv.strip_prefix("z="))
+            .unwrap()
+            .to_string();
+        let cases = [
+            // Cut short while copying.
+            (link.replace(&z, &z[..z.len() / 2]), "damaged"),
+            (link.replace(&z, &z[..z.len() / 4 * 2]), "damaged"),
+            // A character that base64url has not.
+            (
+                link.replace(&z, &format!("{}*{}", &z[..4], &z[5..])),
+                "cannot occur",
+            ),
+            // Flipped bits.
+            (link.replace(&z, &z.replace(['A', 'B'], "q")), "damaged"),
+            // Valid base64 that is not deflate at all.
+            (
+                "#/alphabeta?z=________________&step=3".to_string(),
+                "damaged",
+            ),
+        ];
+        for (hash, why) in cases {
+            let r = Route::parse(&hash);
+            assert_eq!(r.get("step"), Some("3"), "{hash}");
+            assert_eq!(r.get("tree"), None, "{hash}");
+            assert_eq!(r.problems.len(), 1, "{hash}");
+            assert!(r.problems[0].contains(why), "{hash}: {:?}", r.problems);
+        }
+    }
+
+    #[test]
+    fn embed_snippets_escape_the_link() {
+        let mut route = Route::new(View::AlphaBeta);
+        route.set("tree", "[1,\"<b>\"]");
+        route.set("step", "2");
+        route.set("embed", "1");
+        let s = embed_snippet("http://x.org/course/arbor/?a=1&b=2", &route, (600, 400));
+        assert_eq!(
+            s,
+            "<iframe src=\"http://x.org/course/arbor/?a=1&amp;b=2#/alphabeta?tree=[1,%22%3Cb%3E%22]&amp;step=2&amp;embed=1\" \
+             width=\"600\" height=\"400\" title=\"Arbor: alpha-beta stepper\" \
+             style=\"border: 1px solid #d5d9e0; max-width: 100%\" loading=\"lazy\"></iframe>"
+        );
+    }
+
+    /// A few bytes that would unpack to megabytes are refused, not unpacked.
+    #[test]
+    fn packed_bombs_are_refused() {
+        let bomb = pack(&"a".repeat(4 * UNPACKED_LIMIT));
+        assert!(bomb.len() < 8_000, "{}", bomb.len());
+        let r = Route::parse(&format!("#/alphabeta?z={bomb}"));
+        assert!(r.query.is_empty());
+        assert!(
+            r.problems[0].contains("more than 1024 KiB"),
+            "{:?}",
+            r.problems
+        );
     }
 }

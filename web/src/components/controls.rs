@@ -109,7 +109,7 @@ pub fn StepControls(props: &StepControlsProps) -> Html {
             <input class="scrubber" type="range" min="0" max={props.len.to_string()} value={props.step.to_string()}
                 aria-label="Step" aria-valuetext={format!("step {} of {}", props.step, props.len)} oninput={on_seek} />
             <span class="step-count" aria-live="off">{ format!("{} / {}", props.step, props.len) }</span>
-            <label class="speed">{ "Speed " }
+            <label class="speed"><span class="speed-label">{ "Speed " }</span>
                 <select onchange={on_speed} aria-label="Speed">
                     { for SPEEDS.iter().map(|&(ms, name)| html! {
                         <option value={ms.to_string()} selected={ms == props.speed}>{ name }</option>

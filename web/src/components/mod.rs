@@ -2,8 +2,10 @@
 
 pub mod board;
 pub mod controls;
+pub mod export;
 pub mod game_look;
 pub mod pan;
 pub mod pseudocode;
 pub mod search_look;
+pub mod share;
 pub mod tree_svg;

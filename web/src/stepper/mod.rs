@@ -11,7 +11,7 @@ use arbor_game::presets::{preset, PRESETS};
 use arbor_game::replay::{Frame, NodeStatus, Replay, ValueKind};
 use arbor_game::{
     alpha_beta, iterative_deepening, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Budget,
-    Fail, GameTree, Ordering, Quiet, RandomSpec, Recorder, RootPlayer, Stats,
+    Fail, GameTree, NodeId, Ordering, Quiet, RandomSpec, Recorder, RootPlayer, Stats,
 };
 
 use crate::play::Rules;
@@ -438,6 +438,118 @@ pub struct Run {
     pub end: arbor_game::replay::FrameStats,
 }
 
+/// A tree node as the trace export describes it.
+#[derive(Debug, serde::Serialize)]
+pub struct ExportNode {
+    /// Its id (events' trace nodes name it in `tree_node`).
+    pub id: u32,
+    /// Its path from the root, as `data-node` on the page: `r`, `r.0`, `r.0.1`, …
+    pub path: String,
+    /// Its label.
+    pub label: String,
+    /// Who moves there: `max` / `min` (two players) or the player's number.
+    pub player: String,
+    /// A leaf's utility (one entry, or one per player).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub payoff: Vec<i32>,
+    /// Its children's ids, left to right.
+    pub children: Vec<u32>,
+}
+
+/// A node the search entered.
+#[derive(Debug, serde::Serialize)]
+pub struct ExportTraceNode {
+    /// The tree node.
+    pub tree_node: u32,
+    /// Its path.
+    pub path: String,
+    /// The trace node it was entered from.
+    pub parent: Option<u32>,
+}
+
+/// The trace as exported: the tree, the nodes the search entered, and every event in order
+/// (events name trace nodes by index into `trace_nodes`).
+#[derive(Debug, serde::Serialize)]
+pub struct TraceExport<'a> {
+    /// Always `"arbor-game-trace"`.
+    pub format: &'static str,
+    /// Bumped if the shape changes.
+    pub version: u32,
+    /// The link that shows this search.
+    pub link: String,
+    /// The algorithm (URL name).
+    pub algorithm: &'static str,
+    /// The move order (URL name).
+    pub ordering: &'static str,
+    /// The depth limit.
+    pub depth: Option<u32>,
+    /// The root's value (or vector), as shown.
+    pub result: String,
+    /// The tree in Arbor's text form.
+    pub tree_text: String,
+    /// Every node of the tree, breadth-first.
+    pub tree: Vec<ExportNode>,
+    /// The nodes the search entered, in order of entry.
+    pub trace_nodes: Vec<ExportTraceNode>,
+    /// What happened, in order.
+    pub events: &'a [arbor_game::Event<NodeId>],
+    /// The counts.
+    pub stats: Stats,
+}
+
+/// The export of a run, for `link`.
+pub fn trace_export<'a>(
+    run: &'a Run,
+    ordering: Ordering,
+    depth: Option<u32>,
+    link: String,
+) -> TraceExport<'a> {
+    let tree = run.replay.tree();
+    let trace = run.replay.trace();
+    let player = |id: NodeId| match (tree.players(), tree.player_at(id)) {
+        (2, 0) => "max".to_string(),
+        (2, _) => "min".to_string(),
+        (_, p) => (p + 1).to_string(),
+    };
+    TraceExport {
+        format: "arbor-game-trace",
+        version: 1,
+        link,
+        algorithm: run.algorithm.key(),
+        ordering: ordering_key(ordering),
+        depth,
+        result: run.result.clone(),
+        tree_text: tree.to_text(),
+        tree: tree
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let id = NodeId(i as u32);
+                ExportNode {
+                    id: id.0,
+                    path: tree.path(id),
+                    label: n.label.clone(),
+                    player: player(id),
+                    payoff: n.payoff.clone(),
+                    children: n.children.iter().map(|c| c.0).collect(),
+                }
+            })
+            .collect(),
+        trace_nodes: trace
+            .nodes
+            .iter()
+            .map(|n| ExportTraceNode {
+                tree_node: n.state.0,
+                path: tree.path(n.state),
+                parent: n.parent,
+            })
+            .collect(),
+        events: &trace.events,
+        stats: run.stats,
+    }
+}
+
 /// Runs the chosen search on `tree`, recording it.
 pub fn run(tree: &GameTree, algorithm: Algorithm, ordering: Ordering, depth: Option<u32>) -> Run {
     let root = tree.root();
@@ -737,5 +849,43 @@ mod tests {
         let results = compare_orders(&tree, Fail::Soft, None);
         let evaluated: Vec<u64> = results.iter().map(|r| r.evaluated).collect();
         assert_eq!(evaluated, [7, 5, 9]);
+    }
+
+    /// The exported trace is the run itself: the seed's leaves in order, the cut-offs, the
+    /// root's value, and nodes named by their paths on the page.
+    #[test]
+    fn trace_export_tells_the_run() {
+        let (s, _) = Settings::from_route(&Route::parse("#/alphabeta?preset=seed003-alphabeta"));
+        let r = run(&s.tree().unwrap(), s.algorithm, s.ordering, s.depth);
+        let json =
+            serde_json::to_value(trace_export(&r, s.ordering, s.depth, "#/x".into())).unwrap();
+        assert_eq!(json["format"], "arbor-game-trace");
+        assert_eq!(json["result"], "3");
+        assert_eq!(json["tree"][1]["path"], "r.0");
+        assert_eq!(json["tree"][1]["player"], "min");
+        let paths: Vec<&str> = json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["kind"] == "evaluate")
+            .map(|e| {
+                json["trace_nodes"][e["node"].as_u64().unwrap() as usize]["path"]
+                    .as_str()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(
+            paths,
+            ["r.0.0.0", "r.0.0.1", "r.0.1.0", "r.1.0.0", "r.1.0.1"]
+        );
+        assert_eq!(
+            json["events"].as_array().unwrap().len(),
+            r.replay.trace().events.len()
+        );
+        assert!(json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["kind"] == "cutoff"));
     }
 }

@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::controls::{Control, StepControls};
+use crate::components::export::{to_json, ExportMenu};
 use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
@@ -92,6 +93,8 @@ pub enum Action {
     Levels(Option<u32>),
     /// Zoom by a factor (1.0 resets).
     Zoom(f64),
+    /// Zoom to this scale.
+    ZoomTo(f64),
     /// Show or hide the order comparison.
     Compare(bool),
     /// The worker recorded the game's search.
@@ -419,6 +422,7 @@ impl Reducible for State {
                     (s.zoom * f).clamp(0.1, 4.0)
                 };
             }
+            Action::ZoomTo(z) => s.zoom = z.clamp(0.1, 4.0),
             Action::Compare(on) => s.compare = on,
             Action::GameLoaded(view) => {
                 s.loading = false;
@@ -575,6 +579,22 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             })
         },
     );
+    // Embedded: the tree starts fitted to its frame (once drawn; a game's tree once recorded).
+    {
+        let d = dispatch.clone();
+        let embedded = props.route.embedded();
+        let size = (scene.width, scene.height);
+        use_effect_with(
+            (state.loading, size.0.to_bits(), size.1.to_bits()),
+            move |(loading, _, _)| {
+                if embedded && !loading {
+                    if let Some(z) = fit_zoom(size) {
+                        d.dispatch(Action::ZoomTo(z));
+                    }
+                }
+            },
+        );
+    }
     let perspective = if run.algorithm == Algorithm::Negamax {
         Perspective::Mover
     } else {
@@ -627,6 +647,19 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             d.dispatch(Action::ToggleCollapse(NodeId(key as u32)))
         })
     };
+    let on_trace = {
+        let run = run.clone();
+        use_callback(
+            (run_id, state.settings.clone()),
+            move |_: (), (_, settings)| {
+                let mut route = Route::new(View::AlphaBeta);
+                settings.to_route(&mut route);
+                let export =
+                    stepper::trace_export(&run, settings.ordering, settings.depth, route.to_link());
+                to_json(&export)
+            },
+        )
+    };
     let title = format!(
         "Game tree of {} nodes searched by {}; step {} of {}",
         tree.len(),
@@ -653,7 +686,10 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                 <div class="main">
                     <StepControls step={step} len={run.replay.len()} playing={state.playing} speed={state.speed} on={on_control} />
                     <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
-                    <TreeTools zoom={state.zoom} height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
+                    <TreeTools zoom={state.zoom} size={(scene.width, scene.height)} height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
+                    if !state.loading {
+                        <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(on_trace)} />
+                    }
                     if let Some(id) = state.editing {
                         <LeafEditor node={id} tree={tree.clone()} dispatch={dispatch.clone()} />
                     }
@@ -678,6 +714,20 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             }
         </section>
     }
+}
+
+/// The zoom at which a drawing of `size` fits the stepper's frame (never above 100%).
+fn fit_zoom((width, height): (f64, f64)) -> Option<f64> {
+    let frame = web_sys::window()?
+        .document()?
+        .query_selector(".stepper .main .tree-scroll")
+        .ok()??;
+    let (w, h) = (
+        frame.client_width() as f64 - 4.0,
+        frame.client_height() as f64 - 4.0,
+    );
+    (w > 0.0 && h > 0.0 && width > 0.0 && height > 0.0)
+        .then(|| (w / width).min(h / height).min(1.0))
 }
 
 /// A `<select>`'s change handler: the chosen value mapped to an action (none: ignored).
@@ -893,6 +943,8 @@ fn GamePanel(props: &GamePanelProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct TreeToolsProps {
     zoom: f64,
+    /// The drawing's natural size.
+    size: (f64, f64),
     height: u32,
     collapsed: bool,
     dispatch: UseReducerDispatcher<State>,
@@ -908,6 +960,14 @@ fn TreeTools(props: &TreeToolsProps) -> Html {
             <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
             <button type="button" aria-label="Zoom in" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.25))}>{ "+" }</button>
             <button type="button" aria-label="Actual size" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0))}>{ "100%" }</button>
+            <button type="button" aria-label="Fit to the frame" onclick={{
+                let (d, size) = (d.clone(), props.size);
+                Callback::from(move |_: MouseEvent| {
+                    if let Some(z) = fit_zoom(size) {
+                        d.dispatch(Action::ZoomTo(z));
+                    }
+                })
+            }}>{ "Fit" }</button>
             <label>{ "Show " }
                 <select onchange={on_levels} aria-label="Levels shown">
                     <option value="" selected={!props.collapsed}>{ "all levels" }</option>

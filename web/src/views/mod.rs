@@ -5,3 +5,4 @@ pub mod home;
 pub mod not_found;
 pub mod play;
 pub mod search;
+pub mod teachers;

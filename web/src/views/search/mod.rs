@@ -17,6 +17,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::controls::{Control, StepControls};
+use crate::components::export::{to_json, ExportMenu};
 use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
@@ -511,6 +512,37 @@ pub fn Search(props: &SearchProps) -> Html {
         _ => recorded_nodes as u64,
     };
 
+    let on_trace = {
+        let recorded = recorded.clone();
+        let summary = match &state.run {
+            Run::Done(s) => Some(s.clone()),
+            _ => None,
+        };
+        use_callback(
+            (
+                recorded.as_ref().map(|r| Rc::as_ptr(r) as usize),
+                state.settings.clone(),
+                summary.is_some(),
+            ),
+            move |_: (), (_, settings, _)| {
+                let mut route = Route::new(View::Search);
+                settings.to_route(&mut route);
+                let Some(r) = &recorded else {
+                    return "{}".to_string();
+                };
+                to_json(&SearchExport {
+                    format: "arbor-search-trace",
+                    version: 1,
+                    link: route.to_link(),
+                    algorithm: settings.algorithm.key(),
+                    graph_search: settings.mode == Mode::Graph,
+                    nodes: &r.view.nodes,
+                    events: &r.view.events,
+                    summary: summary.as_deref(),
+                })
+            },
+        )
+    };
     html! {
         <section class="page stepper search-view">
             <h1>{ "Search, step by step" }</h1>
@@ -526,6 +558,7 @@ pub fn Search(props: &SearchProps) -> Html {
                         <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={on_control} />
                         <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
                         <panels::TreeTools zoom={state.zoom} levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
+                        <ExportMenu selector=".search-view .main svg.tree" name="arbor-search" trace={Some(on_trace)} />
                         if let (Some(scene), Some(r)) = (&*scene, &recorded) {
                             <Pan>
                                 <TreeSvg<SearchMark> scene={scene.clone()} marks={(*look).clone()} zoom={state.zoom}
@@ -549,6 +582,20 @@ pub fn Search(props: &SearchProps) -> Html {
             <compare::Compare problem={state.settings.problem.clone()} mode={state.settings.mode} />
         </section>
     }
+}
+
+/// The trace as exported: the recorded nodes (each with its parent, depth, g, h and state) and
+/// every event in order, naming nodes by index into `nodes`.
+#[derive(serde::Serialize)]
+struct SearchExport<'a> {
+    format: &'static str,
+    version: u32,
+    link: String,
+    algorithm: &'static str,
+    graph_search: bool,
+    nodes: &'a [crate::worker_api::ViewNode],
+    events: &'a [arbor_search::Event],
+    summary: Option<&'a SearchSummary>,
 }
 
 fn problem_name(problem: &Problem) -> String {
