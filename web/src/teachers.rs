@@ -371,7 +371,12 @@ mod tests {
     fn warnings(route: &Route) -> Vec<String> {
         match route.view {
             View::AlphaBeta => stepper::Settings::from_route(route).1,
-            View::Search => explore::Settings::from_route(route).1,
+            View::Search => {
+                // A problem that reads but cannot be searched is said before any search.
+                let (s, mut w) = explore::Settings::from_route(route);
+                w.extend(s.problem.spec().err());
+                w
+            }
             View::Play => Setup::from_route(route).1,
             _ => vec!["not a view with settings".into()],
         }
@@ -478,6 +483,32 @@ mod tests {
             for (k, _) in &r.query {
                 assert!(documented(&r.view, k), "{k} in {}", r.to_hash());
             }
+        }
+    }
+
+    /// Links broken or hostile on purpose: each complaint names what is wrong, and the view
+    /// falls back to its default for that part.
+    #[test]
+    fn hostile_links_are_named_and_defaulted() {
+        let cases = [
+            ("#/search?problem=puzzle&size=255x255", "255"),
+            ("#/search?problem=puzzle&size=3x3&tiles=1,x", "not a list of numbers"),
+            ("#/search?algo=dls&depth=4294967296", "4294967296"),
+            ("#/search?problem=nowhere", "Unknown problem kind"),
+            ("#/play?game=nim&piles=99999999999999999999,3&take=0", "pile 1"),
+            ("#/play?game=c4&moves=4444444", "column 4 is full"),
+            ("#/play?game=chess", "not a game here"),
+            ("#/play?p2=grandmaster", "not a level"),
+            ("#/alphabeta?game=c4&moves=4444444&solver=1", "column 4 is full"),
+            ("#/alphabeta?random=8,2,6,-2147483648,2147483647,1", "not valid"),
+            ("#/alphabeta?depth=-1", "-1"),
+            ("#/alphabeta?preset=%3Cscript%3E", "<script>"),
+            ("#/alphabeta?step=1e9", "not a number"),
+        ];
+        for (hash, why) in cases {
+            let route = Route::parse(hash);
+            let said = warnings(&route).join(" | ");
+            assert!(said.contains(why), "{hash}: {said}");
         }
     }
 }
