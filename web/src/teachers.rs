@@ -492,15 +492,27 @@ mod tests {
     fn hostile_links_are_named_and_defaulted() {
         let cases = [
             ("#/search?problem=puzzle&size=255x255", "255"),
-            ("#/search?problem=puzzle&size=3x3&tiles=1,x", "not a list of numbers"),
+            (
+                "#/search?problem=puzzle&size=3x3&tiles=1,x",
+                "not a list of numbers",
+            ),
             ("#/search?algo=dls&depth=4294967296", "4294967296"),
             ("#/search?problem=nowhere", "Unknown problem kind"),
-            ("#/play?game=nim&piles=99999999999999999999,3&take=0", "pile 1"),
+            (
+                "#/play?game=nim&piles=99999999999999999999,3&take=0",
+                "pile 1",
+            ),
             ("#/play?game=c4&moves=4444444", "column 4 is full"),
             ("#/play?game=chess", "not a game here"),
             ("#/play?p2=grandmaster", "not a level"),
-            ("#/alphabeta?game=c4&moves=4444444&solver=1", "column 4 is full"),
-            ("#/alphabeta?random=8,2,6,-2147483648,2147483647,1", "not valid"),
+            (
+                "#/alphabeta?game=c4&moves=4444444&solver=1",
+                "column 4 is full",
+            ),
+            (
+                "#/alphabeta?random=8,2,6,-2147483648,2147483647,1",
+                "not valid",
+            ),
             ("#/alphabeta?depth=-1", "-1"),
             ("#/alphabeta?preset=%3Cscript%3E", "<script>"),
             ("#/alphabeta?step=1e9", "not a number"),
