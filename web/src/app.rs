@@ -45,6 +45,9 @@ pub fn App() -> Html {
         View::Play => {
             html! { <views::play::Play key={play_key(&route)} route={(*route).clone()} /> }
         }
+        View::Practice => {
+            html! { <views::practice::Practice key={route.to_hash()} route={(*route).clone()} /> }
+        }
         View::Teachers => html! { <views::teachers::Teachers /> },
         View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },
     };
@@ -91,6 +94,7 @@ pub fn App() -> Html {
                     { link(View::AlphaBeta, "Alpha-beta") }
                     { link(View::Search, "Search") }
                     { link(View::Play, "Play") }
+                    { link(View::Practice, "Practice") }
                     { link(View::Teachers, "For teachers") }
                 </nav>
                 <ShareBar />

@@ -9,6 +9,7 @@ mod app;
 mod components;
 pub mod explore;
 pub mod play;
+pub mod practice;
 pub mod route;
 pub mod scene;
 pub mod stepper;

@@ -18,6 +18,8 @@ pub enum View {
     Search,
     /// Games against the AI.
     Play,
+    /// Practice: the student predicts, Arbor checks.
+    Practice,
     /// How to link, embed and export; every seed example as a link; the URL parameters.
     Teachers,
     /// Anything else: the path that was asked for.
@@ -32,6 +34,7 @@ impl View {
             View::AlphaBeta => "alphabeta",
             View::Search => "search",
             View::Play => "play",
+            View::Practice => "practice",
             View::Teachers => "teachers",
             View::NotFound(path) => path,
         }
@@ -110,6 +113,7 @@ impl Route {
             "alphabeta" => View::AlphaBeta,
             "search" => View::Search,
             "play" => View::Play,
+            "practice" => View::Practice,
             "teachers" => View::Teachers,
             other => View::NotFound(decode(other)),
         };
@@ -217,6 +221,7 @@ pub fn embed_snippet(base: &str, route: &Route, (width, height): (u32, u32)) -> 
         View::AlphaBeta => "Arbor: alpha-beta stepper",
         View::Search => "Arbor: search visualiser",
         View::Play => "Arbor: play against the AI",
+        View::Practice => "Arbor: practice",
         _ => "Arbor",
     };
     format!(

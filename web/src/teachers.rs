@@ -61,6 +61,12 @@ fn play_route(setup: Setup) -> Route {
     route
 }
 
+fn practice_route(settings: crate::practice::Settings) -> Route {
+    let mut route = Route::new(View::Practice);
+    settings.to_route(&mut route);
+    route
+}
+
 fn puzzle(tiles: &[u8]) -> Problem {
     let side = (tiles.len() as f64).sqrt() as u8;
     Problem::Puzzle {
@@ -208,6 +214,31 @@ pub fn examples() -> Vec<Example> {
             route: search_route(puzzle(&PUZZLE), SearchAlgorithm::AStar, None),
         },
         Example {
+            seed: "003",
+            title: "Practice: mark what alpha-beta prunes on the tutorial tree",
+            expect: "Mark E's right leaf and G; Check gives the score, Reveal steps the run.",
+            route: practice_route(crate::practice::Settings {
+                tree: Some(
+                    arbor_game::presets::preset("seed003-alphabeta")
+                        .map(|p| p.text.to_string())
+                        .unwrap_or_default(),
+                ),
+                ab_level: crate::practice::alphabeta::Level::Values,
+                ..Default::default()
+            }),
+        },
+        Example {
+            seed: "000",
+            title: "Practice: breadth-first search on the tree A … S",
+            expect: "Click the node taken next: B C D E F G H …",
+            route: practice_route(crate::practice::Settings {
+                kind: crate::practice::Kind::Search,
+                algorithm: SearchAlgorithm::BreadthFirst,
+                text: Some("A[B[E[I] F[J K[O P]]] C[G[L[R]]] D[H[M N[S]]]]\ngoal R".into()),
+                ..Default::default()
+            }),
+        },
+        Example {
             seed: "004",
             title: "Connect four against the seed's heuristic, 4 plies",
             expect: "Runs of 2 and 3 scored 1 and 3, a run of 4 wins.",
@@ -346,12 +377,62 @@ pub const PLAY_PARAMS: &[Param] = &[
     p("think", "1 … 60", "Seconds the perfect connect-four player may think."),
 ];
 
+/// `#/practice`.
+pub const PRACTICE_PARAMS: &[Param] = &[
+    p(
+        "kind",
+        "alphabeta, search",
+        "Which practice (default alphabeta).",
+    ),
+    p(
+        "level",
+        "prune, values, windows (alphabeta); next, frontier (search)",
+        "How much is asked.",
+    ),
+    p(
+        "depth",
+        "1 … 5 (alphabeta), 1 … 4 (search)",
+        "Depth of the generated tree.",
+    ),
+    p(
+        "bmin, bmax",
+        "1 … 4 (alphabeta), 2 … 3 (search: bmax)",
+        "Fewest and most children of a node.",
+    ),
+    p(
+        "low, high",
+        "−99 … 99",
+        "The range of leaf values (alphabeta).",
+    ),
+    p(
+        "seed",
+        "a number",
+        "The generated tree and the nodes asked about: the same seed, the same exercise.",
+    ),
+    p(
+        "algo",
+        "bfs, dfs, ucs, greedy, astar",
+        "The search practised (kind=search).",
+    ),
+    p(
+        "tree",
+        "tree text",
+        "A tree of your own instead of a generated one (alphabeta).",
+    ),
+    p(
+        "text",
+        "graph text",
+        "A tree or graph of your own instead of a generated one (search).",
+    ),
+];
+
 /// The parameters of a view (the common ones not included).
 pub fn params(view: &View) -> &'static [Param] {
     match view {
         View::AlphaBeta => STEPPER_PARAMS,
         View::Search => SEARCH_PARAMS,
         View::Play => PLAY_PARAMS,
+        View::Practice => PRACTICE_PARAMS,
         _ => &[],
     }
 }
@@ -378,6 +459,7 @@ mod tests {
                 w
             }
             View::Play => Setup::from_route(route).1,
+            View::Practice => crate::practice::Settings::from_route(route).1,
             _ => vec!["not a view with settings".into()],
         }
     }
@@ -479,6 +561,24 @@ mod tests {
         play.players = [Player::Ai("perfect"), Player::Ai("seed1")];
         play.hints = true;
         routes.push(play_route(play));
+        for kind in [
+            crate::practice::Kind::AlphaBeta,
+            crate::practice::Kind::Search,
+        ] {
+            for given in [false, true] {
+                let s = crate::practice::Settings {
+                    kind,
+                    tree: given.then(|| "[[1,2],[3,4]]".into()),
+                    text: given.then(|| "A -> B\ngoal B".into()),
+                    ab_level: crate::practice::alphabeta::Level::Windows,
+                    search_level: crate::practice::search::Level::Frontier,
+                    ..Default::default()
+                };
+                let mut r = Route::new(View::Practice);
+                s.to_route(&mut r);
+                routes.push(r);
+            }
+        }
         for r in routes {
             for (k, _) in &r.query {
                 assert!(documented(&r.view, k), "{k} in {}", r.to_hash());

@@ -160,7 +160,7 @@ fn picture(p: &GamePicture, x: f64, y: f64) -> Html {
 
 /// A node's outline centred at (`x`, `y`), with a CSS class (the shape, or the hatching over a
 /// pruned node).
-fn outline(shape: Shape, x: f64, y: f64, class: &'static str) -> Html {
+pub fn outline(shape: Shape, x: f64, y: f64, class: &'static str) -> Html {
     match shape {
         Shape::Max => {
             html! { <polygon {class} points={points(x, y, &[(0.0, -24.0), (24.0, 16.0), (-24.0, 16.0)])} /> }

@@ -77,6 +77,9 @@ pub struct TreeSvgProps<L: Look> {
     /// Scale of the drawing (1 = natural size).
     #[prop_or(1.0)]
     pub zoom: f64,
+    /// Every node, inner or leaf, is a button that calls `on_leaf` (practice mode).
+    #[prop_or_default]
+    pub all_buttons: bool,
 }
 
 impl<L: Look> PartialEq for TreeSvgProps<L> {
@@ -87,6 +90,7 @@ impl<L: Look> PartialEq for TreeSvgProps<L> {
             && self.on_leaf == other.on_leaf
             && self.on_inner == other.on_inner
             && self.zoom == other.zoom
+            && self.all_buttons == other.all_buttons
     }
 }
 
@@ -134,7 +138,7 @@ pub fn TreeSvg<L: Look>(props: &TreeSvgProps<L>) -> Html {
             <g class="nodes">
                 { for (0..chunks).map(|c| html! {
                     <NodeChunk<L> key={c} scene={scene.clone()} start={range(c).start} marks={Rc::<[L]>::from(&marks[range(c)])}
-                        on_leaf={props.on_leaf.clone()} on_inner={props.on_inner.clone()} />
+                        on_leaf={props.on_leaf.clone()} on_inner={props.on_inner.clone()} all_buttons={props.all_buttons} />
                 }) }
             </g>
         </svg>
@@ -221,6 +225,7 @@ struct NodeChunkProps<L: Look> {
     marks: Rc<[L]>,
     on_leaf: Option<Callback<usize>>,
     on_inner: Option<Callback<usize>>,
+    all_buttons: bool,
 }
 
 impl<L: Look> PartialEq for NodeChunkProps<L> {
@@ -230,6 +235,7 @@ impl<L: Look> PartialEq for NodeChunkProps<L> {
             && self.marks == other.marks
             && self.on_leaf == other.on_leaf
             && self.on_inner == other.on_inner
+            && self.all_buttons == other.all_buttons
     }
 }
 
@@ -240,7 +246,7 @@ fn NodeChunk<L: Look>(props: &NodeChunkProps<L>) -> Html {
         <g>
             { for props.marks.iter().enumerate().map(|(k, mark)| {
                 let i = props.start + k;
-                let leaf = nodes[i].shape == crate::scene::Shape::Leaf;
+                let leaf = props.all_buttons || nodes[i].shape == crate::scene::Shape::Leaf;
                 html! {
                     <NodeView<L>
                         key={k}

@@ -108,6 +108,19 @@ pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
 
 /// The line (0-based) a step is at. `node` is the step's node; for steps that hand a value to
 /// a parent the line is in the parent's function.
+/// The line highlighted after `step` steps of `run` (none before the first).
+pub fn line_at(run: &super::Run, step: usize) -> Option<usize> {
+    let s = run.replay.steps().get(step.checked_sub(1)?)?;
+    let hands_up = run.replay.trace().events[s.events.clone()].iter().any(|e| {
+        matches!(
+            e,
+            arbor_game::Event::Return { .. } | arbor_game::Event::ReturnVector { .. }
+        )
+    });
+    line(run.algorithm, run.replay.tree(), s, hands_up)
+}
+
+/// The line highlighted for one step (`hands_up`: a child's value came back in it).
 pub fn line(
     algorithm: Algorithm,
     tree: &GameTree,

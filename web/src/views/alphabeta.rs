@@ -617,18 +617,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         })
     };
     let text = caption(&run.replay, run.algorithm, step, &frame, perspective);
-    let line = step
-        .checked_sub(1)
-        .and_then(|i| run.replay.steps().get(i))
-        .and_then(|s| {
-            let hands_up = run.replay.trace().events[s.events.clone()].iter().any(|e| {
-                matches!(
-                    e,
-                    arbor_game::Event::Return { .. } | arbor_game::Event::ReturnVector { .. }
-                )
-            });
-            pseudocode::line(run.algorithm, run.replay.tree(), s, hands_up)
-        });
+    let line = pseudocode::line_at(&run, step);
 
     // Callbacks made once: a new callback is a new prop, and would redraw every node.
     let on_control = {

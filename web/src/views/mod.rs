@@ -4,5 +4,6 @@ pub mod alphabeta;
 pub mod home;
 pub mod not_found;
 pub mod play;
+pub mod practice;
 pub mod search;
 pub mod teachers;

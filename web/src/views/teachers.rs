@@ -40,6 +40,9 @@ pub fn Teachers() -> Html {
             <h2 id="export">{ "Export" }</h2>
             <p>{ "Above each drawn tree, " }<strong>{ "Export" }</strong>{ " saves the tree as it is drawn at this step as an SVG file (it scales for slides) or a PNG picture, and the whole search as JSON: the tree (each node with its path " }<code>{ "r.0.1" }</code>{ ", label and player), the nodes the search entered, and every event in order — entering a node with (α, β), a leaf's value, a cut-off and the children it skips, a table hit. Students can compare their own code's output with it event by event." }</p>
 
+            <h2 id="practice">{ "Practice" }</h2>
+            <p>{ "In " }<a href="#/practice">{ "Practice" }</a>{ ", students mark the branches alpha-beta prunes and type values (and, at the hardest level, (α, β)), or click the node BFS, DFS, uniform-cost, greedy or A* takes next (or order the whole frontier). The answers come from the engine's own run, so they are right by construction. An exercise is its link: the settings and seed make the same tree and questions; " }<code>{ "tree=" }</code>{ " or " }<code>{ "text=" }</code>{ " fixes a tree of your own." }</p>
+
             <h2 id="examples">{ "The seeds' examples" }</h2>
             <p>{ "Each opens at the start; step with → or the controls." }</p>
             <table class="examples">
@@ -61,6 +64,7 @@ pub fn Teachers() -> Html {
             { param_table("#/alphabeta — the alpha-beta stepper", params(&View::AlphaBeta)) }
             { param_table("#/search — the search visualiser", params(&View::Search)) }
             { param_table("#/play — games against the AI", params(&View::Play)) }
+            { param_table("#/practice — practice", params(&View::Practice)) }
 
             <h2 id="tree-text">{ "Tree text" }</h2>
             <p>{ "A leaf is an integer; an inner node is " }<code>{ "[child, child, …]" }</code>{ " with commas or spaces. Nodes are lettered A, B, C, … breadth-first unless the text names them. Examples:" }</p>

@@ -1,0 +1,11 @@
+import { launch } from "/work/main/e2e/tests/helpers.js";
+const [url, out, w, h] = process.argv.slice(2);
+const b = await launch();
+const p = await b.newPage({ viewport: { width: +w || 1280, height: +h || 900 } });
+p.on("console", (m) => { if (m.type() === "error") console.log("console:", m.text()); });
+p.on("requestfailed", (r) => console.log("failed:", r.url()));
+p.on("response", (r) => { if (r.status() >= 400) console.log("status", r.status(), r.url()); });
+await p.goto(url);
+await p.waitForTimeout(2500);
+await p.screenshot({ path: out, fullPage: false });
+await b.close();

@@ -1,0 +1,127 @@
+// Practice: a student predicts, Arbor checks against the engine's own run.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const PRACTICE = "svg.tree[aria-label^='Practice tree']";
+const SEED003 = "[[[2,3],[5,9]],[[0,1],[7,5]]]";
+// Alpha-beta's (fail-soft) values on seed 003's tree.
+const VALUES = { A: "3", B: "3", C: "1", D: "3", E: "5", F: "1" };
+
+async function answerValues(page) {
+  for (const label of await page.locator(".questions label.answer").all()) {
+    const text = await label.locator("span").first().textContent();
+    const node = text.match(/Value (\w) returns/)[1];
+    await label.locator("input").fill(VALUES[node]);
+  }
+}
+
+test("alpha-beta practice: a student marks the seed's tree, by mouse and keyboard, and sees the score", async () => {
+  const page = await openPage(browser, `#/practice?tree=${encodeURIComponent(SEED003)}&level=values`);
+  await page.locator(`${PRACTICE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  // E's right leaf by mouse, G by keyboard alone.
+  await page.locator(`${PRACTICE} [data-node="r.0.1.1"]`).click();
+  await page.locator(`${PRACTICE} [data-node="r.1.1"]`).focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator(`${PRACTICE} [data-node="r.1.1"]`).getAttribute("aria-pressed"), "true");
+  await answerValues(page);
+  await page.getByRole("button", { name: "Check" }).click();
+  const score = await page.locator(".report .score").textContent();
+  const [, right, total] = score.match(/Score: (\d+) of (\d+)/);
+  assert.equal(right, total, score);
+  assert.equal(Number(total), 2 + 4);
+  assert.equal(await page.locator(`${PRACTICE} [data-verdict="right"]`).count(), 2);
+  // A wrong mark (F is searched) and a missed one (G unmarked): the score drops, reasons say why.
+  await page.locator(`${PRACTICE} [data-node="r.1.0"]`).click();
+  await page.locator(`${PRACTICE} [data-node="r.1.1"]`).click();
+  await page.getByRole("button", { name: "Check" }).click();
+  const again = await page.locator(".report .score").textContent();
+  assert.match(again, /Score: 5 of 7/);
+  assert.equal(await page.locator(`${PRACTICE} [data-node="r.1.0"]`).getAttribute("data-verdict"), "wrong");
+  assert.equal(await page.locator(`${PRACTICE} [data-node="r.1.1"]`).getAttribute("data-verdict"), "missed");
+  const reasons = (await page.locator(".verdicts li").allTextContents()).join("\n");
+  assert.match(reasons, /F \(MAX\) is searched/);
+  assert.match(reasons, /at C \(MIN\), 1 ≤ α = 3/);
+  // Reveal steps the real run from the first difference: F is entered there.
+  await page.getByRole("button", { name: "Reveal" }).click();
+  const reveal = page.locator(".reveal");
+  await reveal.waitFor();
+  const caption = await reveal.locator(".caption").textContent();
+  assert.match(caption, /\bF\b/, caption);
+  const before = await reveal.locator(".step-count").textContent();
+  await reveal.getByRole("button", { name: "Step forward" }).click();
+  assert.notEqual(await reveal.locator(".step-count").textContent(), before);
+  await reveal.getByRole("button", { name: "Back to your answers" }).click();
+  await page.locator(PRACTICE).waitFor();
+  page.assertHealthy();
+});
+
+test("alpha-beta practice: the exercise is its link — the same tree and questions open", async () => {
+  const page = await openPage(browser, "#/practice?depth=3&bmin=2&bmax=3&low=0&high=9&seed=42&level=windows");
+  await page.locator(`${PRACTICE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  const nodes = await page.locator(`${PRACTICE} [data-node]`).evaluateAll((ns) => ns.map((n) => n.getAttribute("aria-label")));
+  const questions = await page.locator(".questions label.answer span:first-child").allTextContents();
+  assert.ok(questions.some((q) => /α when/.test(q)) && questions.some((q) => /Value A returns/.test(q)), questions.join("|"));
+  const again = await openPage(browser, await page.evaluate(() => location.hash));
+  await again.locator(`${PRACTICE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  assert.deepEqual(await again.locator(`${PRACTICE} [data-node]`).evaluateAll((ns) => ns.map((n) => n.getAttribute("aria-label"))), nodes);
+  assert.deepEqual(await again.locator(".questions label.answer span:first-child").allTextContents(), questions);
+  // New exercise: another seed, another link.
+  await again.getByRole("button", { name: "New exercise" }).click();
+  await again.waitForFunction(() => !/seed=42/.test(location.hash));
+  page.assertHealthy();
+  again.assertHealthy();
+});
+
+test("search practice: a wrong click is answered with the rule, a right one moves on", async () => {
+  const tree = "A[B[E[I] F[J K[O P]]] C[G[L[R]]] D[H[M N[S]]]]\ngoal R";
+  const page = await openPage(browser, `#/practice?kind=search&algo=bfs&text=${encodeURIComponent(tree)}`);
+  const svg = page.locator("svg.tree[aria-label^='Search tree']");
+  await svg.locator("[data-node]").first().waitFor({ timeout: 20000 });
+  const node = (name) => svg.locator(`[data-node]`).filter({ has: page.locator(`text=${name}`) }).first();
+  await node("C").click();
+  const feedback = page.locator(".feedback");
+  assert.match(await feedback.textContent(), /✗ Not C\. Breadth-first search takes the oldest frontier node/);
+  await node("B").click();
+  assert.match(await feedback.textContent(), /✓ Right: B is taken next/);
+  assert.match(await page.locator(".practice .score").textContent(), /Question 2 of 16 — 0 right at the first try/);
+  for (const name of ["C", "D", "E"]) await node(name).click();
+  assert.match(await page.locator(".practice .score").textContent(), /Question 5 of 16 — 3 right/);
+  page.assertHealthy();
+});
+
+test("search practice, A*: the reason names f = g + h of both nodes; ordering the frontier", async () => {
+  const text = "S -> A:1 B:4\nA -> G:5\nB -> G:1\nh S=4 A=5 B=1 G=0\ngoal G";
+  const page = await openPage(browser, `#/practice?kind=search&algo=astar&text=${encodeURIComponent(text)}`);
+  const svg = page.locator("svg.tree[aria-label^='Search tree']");
+  await svg.locator("[data-node]").first().waitFor({ timeout: 20000 });
+  await svg.locator("[data-node]").filter({ has: page.locator("text=A") }).first().click();
+  assert.equal(
+    (await page.locator(".feedback").textContent()).trim(),
+    "✗ Not A. A* expands the lowest f = g + h: node B has f = 4 + 1 = 5; your choice, A, has f = 1 + 5 = 6."
+  );
+  const order = await openPage(browser, `#/practice?kind=search&algo=ucs&level=frontier&text=${encodeURIComponent(text)}`);
+  const osvg = order.locator("svg.tree[aria-label^='Search tree']");
+  await osvg.locator("[data-node]").first().waitFor({ timeout: 20000 });
+  // Keyboard only: Tab to B, Enter; then A; the order is wrong (A has the lower g).
+  await osvg.locator("[data-node]").filter({ has: order.locator("text=B") }).first().focus();
+  await order.keyboard.press("Enter");
+  await osvg.locator("[data-node]").filter({ has: order.locator("text=A") }).first().focus();
+  await order.keyboard.press("Enter");
+  await order.getByRole("button", { name: "Check the order" }).click();
+  assert.match(await order.locator(".feedback").textContent(), /Place 1: Uniform-cost search takes the lowest path cost g: A has g = 1, B has g = 4/);
+  await order.getByRole("button", { name: "Clear the order" }).click();
+  for (const name of ["A", "B"]) await osvg.locator("[data-node]").filter({ has: order.locator(`text=${name}`) }).first().click();
+  await order.getByRole("button", { name: "Check the order" }).click();
+  assert.match(await order.locator(".feedback").textContent(), /✓ Right/);
+  page.assertHealthy();
+  order.assertHealthy();
+});

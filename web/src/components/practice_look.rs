@@ -1,0 +1,110 @@
+//! How a node looks in alpha-beta practice: the student's cuts (scissors on the edge, the
+//! branch hatched), the questions asked at it, and after Check a verdict told by a symbol and a
+//! word as well as by colour.
+
+use yew::prelude::*;
+
+use crate::components::game_look::outline;
+use crate::components::tree_svg::{fmt, EdgeKind, Interaction, Look};
+use crate::practice::alphabeta::Verdict;
+use crate::scene::{show_value, SceneNode, Shape};
+
+/// What a node shows in practice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PracticeMark {
+    /// A leaf's value.
+    pub value: Option<i32>,
+    /// The student cut the branch to this node.
+    pub marked: bool,
+    /// An ancestor's branch is cut.
+    pub under_mark: bool,
+    /// Question numbers asked at this node (shown as "?1").
+    pub asked: Option<usize>,
+    /// After Check: how the branch answer fared (none where nothing was expected or marked).
+    pub verdict: Option<Verdict>,
+}
+
+impl Look for PracticeMark {
+    fn edge(&self, parent: &PracticeMark) -> EdgeKind {
+        if self.marked && !parent.marked && !parent.under_mark {
+            EdgeKind::Cut
+        } else if self.marked || self.under_mark {
+            EdgeKind::Pruned
+        } else {
+            EdgeKind::Plain
+        }
+    }
+
+    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
+        let (x, y) = (node.x, node.y);
+        let kind = match node.shape {
+            Shape::Max => "MAX node",
+            Shape::Min => "MIN node",
+            _ => "leaf",
+        };
+        let cut = self.marked || self.under_mark;
+        let mut description = format!("{kind} {}", node.label);
+        if let Some(v) = self.value {
+            description.push_str(&format!(", value {}", show_value(v)));
+        }
+        if self.marked {
+            description.push_str(", marked as pruned");
+        }
+        if let Some(q) = self.asked {
+            description.push_str(&format!(", question {q}"));
+        }
+        let verdict = self.verdict.map(|v| match v {
+            Verdict::Right => ("right", "✓ right"),
+            Verdict::Wrong => ("wrong", "✗ wrong"),
+            Verdict::Missed => ("missed", "✂ missed"),
+        });
+        if let Some((_, words)) = verdict {
+            description.push_str(&format!(", {words}"));
+        }
+        let Interaction {
+            onclick,
+            onkeydown,
+            role,
+            tabindex,
+            class,
+        } = interaction;
+        html! {
+            <g
+                class={classes!("node", node.shape.class(), cut.then_some("pruned"), class)}
+                data-node={AttrValue::from(node.path.clone())}
+                data-label={AttrValue::from(node.label.clone())}
+                data-marked={self.marked.then_some("true")}
+                data-verdict={verdict.map(|(v, _)| v)}
+                {role}
+                {tabindex}
+                aria-label={description}
+                aria-pressed={role.map(|_| if self.marked { "true" } else { "false" })}
+                {onclick}
+                {onkeydown}
+            >
+                { outline(node.shape, x, y, "shape") }
+                if cut {
+                    <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
+                }
+                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ node.label.to_string() }</text>
+                if let Some(v) = self.value {
+                    <text class="value" x={fmt(x)} y={fmt(y + 5.0)}>{ show_value(v) }</text>
+                }
+                if let Some(q) = self.asked {
+                    <text class="ask" x={fmt(x + 22.0)} y={fmt(y - 18.0)}>{ format!("?{q}") }</text>
+                }
+                if self.marked {
+                    <text class="scissors" x={fmt(x + 20.0)} y={fmt(y - 32.0)} aria-hidden="true">{ "✂" }</text>
+                }
+                if let Some((class, words)) = verdict {
+                    // Under an inner node, the words; beside a leaf (little room), the symbol.
+                    if node.shape == Shape::Leaf {
+                        <text class={classes!("verdict", class)} x={fmt(x + 22.0)} y={fmt(y - 20.0)} aria-hidden="true">{ words.chars().next().map(String::from).unwrap_or_default() }</text>
+                    } else {
+                        <text class={classes!("verdict", class)} x={fmt(x)} y={fmt(y + 42.0)} aria-hidden="true">{ words }</text>
+                    }
+                }
+            </g>
+        }
+    }
+}

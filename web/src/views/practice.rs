@@ -1,0 +1,683 @@
+//! Practice: the student predicts, Arbor checks against the engine's own trace.
+//!
+//! - Alpha-beta: mark the branches alpha-beta prunes (click a node, or Tab to it and press
+//!   Enter), type values and windows; Check marks each answer; Reveal steps the real run from
+//!   the first difference.
+//! - Search: click the node taken from the frontier next (or order the whole frontier); a
+//!   wrong click is answered with the algorithm's rule and the figures that decide it.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use arbor_game::NodeId;
+use yew::prelude::*;
+
+use crate::components::controls::{Control, StepControls};
+use crate::components::practice_look::PracticeMark;
+use crate::components::pseudocode::Pseudocode;
+use crate::components::tree_svg::TreeSvg;
+use crate::explore::{Drawing, Problem, SearchMark};
+use crate::practice::alphabeta::{self, Answers, Exercise, Question, Report, Verdict};
+use crate::practice::{search, Kind, Settings};
+use crate::route::{Route, View};
+use crate::scene::{NodeMark, Scene, Shape, TreeShape, GAP_Y};
+use crate::stepper::{self, Algorithm, Perspective};
+
+/// Sets one setting from a menu's value.
+type SetFrom = Rc<dyn Fn(&mut Settings, &str)>;
+
+/// Opens the practice with new settings (a new link: the exercise starts afresh).
+fn open(settings: &Settings) {
+    let mut route = Route::new(View::Practice);
+    settings.to_route(&mut route);
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(&route.to_link());
+    }
+}
+
+/// Props of [`Practice`].
+#[derive(Properties, PartialEq)]
+pub struct PracticeProps {
+    /// The route it was opened with.
+    pub route: Route,
+}
+
+/// The practice page.
+#[component]
+pub fn Practice(props: &PracticeProps) -> Html {
+    let (settings, notes) = Settings::from_route(&props.route);
+    let tab = |kind: Kind, text: &'static str| {
+        let s = Settings {
+            kind,
+            ..Settings::default()
+        };
+        let mut r = Route::new(View::Practice);
+        s.to_route(&mut r);
+        let current = settings.kind == kind;
+        html! {
+            <a class={classes!("tab", current.then_some("current"))} href={r.to_link()} aria-current={current.then_some("page")}>{ text }</a>
+        }
+    };
+    html! {
+        <section class="page practice">
+            <h1>{ "Practice" }</h1>
+            { for notes.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            <nav class="tabs" aria-label="Practice">
+                { tab(Kind::AlphaBeta, "Alpha-beta: what is pruned?") }
+                { tab(Kind::Search, "Search: what comes next?") }
+            </nav>
+            {
+                match settings.kind {
+                    Kind::AlphaBeta => html! { <AbPractice settings={settings.clone()} /> },
+                    Kind::Search => html! { <SearchPractice settings={settings.clone()} /> },
+                }
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SettingsProps {
+    settings: Settings,
+}
+
+/// The exercise settings: changing one opens a new exercise (and a new link).
+#[component]
+fn ExerciseSettings(props: &SettingsProps) -> Html {
+    let s = props.settings.clone();
+    let number = |label: &'static str,
+                  value: i64,
+                  lo: i64,
+                  hi: i64,
+                  set: fn(&mut Settings, i64)| {
+        let s = s.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().parse::<i64>() {
+                let mut next = s.clone();
+                set(&mut next, v.clamp(lo, hi));
+                next.tree = None;
+                next.text = None;
+                open(&next);
+            }
+        });
+        html! {
+            <label>{ label }<input type="number" min={lo.to_string()} max={hi.to_string()} value={value.to_string()} {onchange} /></label>
+        }
+    };
+    let select = |label: &'static str,
+                  options: Vec<(String, String)>,
+                  current: String,
+                  set: SetFrom| {
+        let s = s.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let el: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let mut next = s.clone();
+            set(&mut next, &el.value());
+            open(&next);
+        });
+        html! {
+            <label class="stack">{ label }
+                <select {onchange}>
+                    { for options.into_iter().map(|(k, t)| html! { <option value={k.clone()} selected={k == current}>{ t }</option> }) }
+                </select>
+            </label>
+        }
+    };
+    let new_exercise = {
+        let s = s.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = s.clone();
+            next.seed = arbor_util::mix64(next.seed.wrapping_add(1)) >> 11;
+            next.tree = None;
+            next.text = None;
+            open(&next);
+        })
+    };
+    let given = match s.kind {
+        Kind::AlphaBeta => s.tree.is_some(),
+        Kind::Search => s.text.is_some(),
+    };
+    html! {
+        <aside class="inputs practice-settings" aria-label="Exercise">
+            <h2>{ "Exercise" }</h2>
+            if given {
+                <p class="hint">{ "This exercise's tree was set by the link. Change a setting for a generated one." }</p>
+            }
+            {
+                match s.kind {
+                    Kind::AlphaBeta => html! {
+                        <>
+                            { select("Difficulty", alphabeta::Level::ALL.iter().map(|l| (l.key().to_string(), l.title().to_string())).collect(),
+                                s.ab_level.key().to_string(), Rc::new(|s: &mut Settings, v: &str| if let Some(l) = alphabeta::Level::from_key(v) { s.ab_level = l })) }
+                            <div class="random-grid">
+                                { number("Depth", s.depth.into(), 1, 5, |s, v| s.depth = v as u32) }
+                                { number("Seed", s.seed as i64, 0, (1 << 53) - 1, |s, v| s.seed = v as u64) }
+                                { number("Fewest children", s.branching.0.into(), 1, 4, |s, v| { s.branching.0 = v as u32; s.branching.1 = s.branching.1.max(v as u32) }) }
+                                { number("Most children", s.branching.1.into(), 2, 4, |s, v| { s.branching.1 = v as u32; s.branching.0 = s.branching.0.min(v as u32) }) }
+                                { number("Lowest value", s.low.into(), -99, 99, |s, v| { s.low = v as i32; s.high = s.high.max(v as i32) }) }
+                                { number("Highest value", s.high.into(), -99, 99, |s, v| { s.high = v as i32; s.low = s.low.min(v as i32) }) }
+                            </div>
+                        </>
+                    },
+                    Kind::Search => html! {
+                        <>
+                            { select("Search", search::ALGORITHMS.iter().map(|a| (a.key().to_string(), a.title().to_string())).collect(),
+                                s.algorithm.key().to_string(), Rc::new(|s: &mut Settings, v: &str| if let Some(a) = search::ALGORITHMS.into_iter().find(|a| a.key() == v) { s.algorithm = a })) }
+                            { select("Difficulty", vec![("next".into(), "Click the node expanded next".into()), ("frontier".into(), "Order the whole frontier".into())],
+                                s.search_level.key().to_string(), Rc::new(|s: &mut Settings, v: &str| if let Some(l) = search::Level::from_key(v) { s.search_level = l })) }
+                            <div class="random-grid">
+                                { number("Depth", s.depth.into(), 1, 4, |s, v| s.depth = v as u32) }
+                                { number("Most children", s.branching.1.into(), 2, 3, |s, v| s.branching.1 = v as u32) }
+                                { number("Seed", s.seed as i64, 0, (1 << 53) - 1, |s, v| s.seed = v as u64) }
+                            </div>
+                        </>
+                    },
+                }
+            }
+            <div class="row"><button type="button" onclick={new_exercise}>{ "New exercise" }</button></div>
+            <p class="hint">{ "The link in the address bar is this exercise: send it, and the same tree and questions open." }</p>
+        </aside>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct AbProps {
+    settings: Settings,
+}
+
+/// Alpha-beta practice.
+#[component]
+fn AbPractice(props: &AbProps) -> Html {
+    let settings = props.settings.clone();
+    let exercise = use_memo(settings.clone(), |s| {
+        s.tree()
+            .map(|t| Rc::new(Exercise::new(&t, s.ab_level, s.seed)))
+    });
+    let answers = use_state(Answers::default);
+    let report = use_state(|| None::<Report>);
+    let reveal = use_state(|| None::<usize>);
+    let ex = match &*exercise {
+        Ok(ex) => ex.clone(),
+        Err(e) => {
+            return html! {
+                <div class="practice-grid">
+                    <ExerciseSettings settings={settings} />
+                    <p class="error" role="alert">{ format!("This exercise cannot be set: {e}.") }</p>
+                </div>
+            }
+        }
+    };
+    let tree = ex.tree().clone();
+    let scene = use_memo(settings.clone(), {
+        let tree = tree.clone();
+        move |_| Rc::new(Scene::of_tree(&tree))
+    });
+    // Question numbers: the nodes asked about, in tree order.
+    let mut asked: Vec<NodeId> = ex
+        .ask_values
+        .iter()
+        .chain(ex.ask_windows.iter())
+        .copied()
+        .collect();
+    asked.sort();
+    asked.dedup();
+    let number: BTreeMap<NodeId, usize> =
+        asked.iter().enumerate().map(|(i, n)| (*n, i + 1)).collect();
+
+    let on_node = {
+        let (answers, report, root) = (answers.clone(), report.clone(), tree.root());
+        Callback::from(move |key: usize| {
+            let id = NodeId(key as u32);
+            if id == root {
+                return;
+            }
+            let mut next = (*answers).clone();
+            if !next.marked.remove(&id) {
+                next.marked.insert(id);
+            }
+            answers.set(next);
+            report.set(None);
+        })
+    };
+    let field = |n: NodeId, which: Question| {
+        let answers = answers.clone();
+        let report = report.clone();
+        let value = match which {
+            Question::Value => answers.values.get(&n),
+            Question::Alpha => answers.alphas.get(&n),
+            _ => answers.betas.get(&n),
+        }
+        .cloned()
+        .unwrap_or_default();
+        let label = tree.node(n).label.clone();
+        let q = number.get(&n).copied().unwrap_or(0);
+        let text = match which {
+            Question::Value => format!("?{q} Value {label} returns"),
+            Question::Alpha => format!("?{q} α when {label} is entered"),
+            _ => format!("?{q} β when {label} is entered"),
+        };
+        let verdict = report.as_ref().and_then(|r| {
+            r.items
+                .iter()
+                .find(|i| i.node == n && i.question == which)
+                .map(|i| i.verdict)
+        });
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut next = (*answers).clone();
+            let map = match which {
+                Question::Value => &mut next.values,
+                Question::Alpha => &mut next.alphas,
+                _ => &mut next.betas,
+            };
+            map.insert(n, input.value());
+            answers.set(next);
+            report.set(None);
+        });
+        html! {
+            <label class={classes!("answer", verdict.map(verdict_class))}>
+                <span>{ text }</span>
+                <input type="text" inputmode="numeric" size="5" {value} {oninput} aria-describedby="value-help" />
+                if let Some(v) = verdict { <span class="verdict-word">{ verdict_words(v) }</span> }
+            </label>
+        }
+    };
+    let on_check = {
+        let (ex, answers, report) = (ex.clone(), answers.clone(), report.clone());
+        Callback::from(move |_: MouseEvent| report.set(Some(alphabeta::check(&ex, &answers))))
+    };
+    let on_reveal = {
+        let (ex, answers, reveal) = (ex.clone(), answers.clone(), reveal.clone());
+        Callback::from(move |_: MouseEvent| {
+            let r = alphabeta::check(&ex, &answers);
+            reveal.set(Some(r.first_difference.unwrap_or(0)));
+        })
+    };
+    let on_clear = {
+        let (answers, report) = (answers.clone(), report.clone());
+        Callback::from(move |_: MouseEvent| {
+            answers.set(Answers::default());
+            report.set(None);
+        })
+    };
+
+    // The student's tree: cuts, questions, verdicts.
+    let branch_verdicts: BTreeMap<NodeId, Verdict> = report
+        .as_ref()
+        .map(|r| {
+            r.items
+                .iter()
+                .filter(|i| i.question == Question::Branch)
+                .map(|i| (i.node, i.verdict))
+                .collect()
+        })
+        .unwrap_or_default();
+    let marks: Vec<PracticeMark> = tree
+        .nodes()
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let id = NodeId(i as u32);
+            let mut under = false;
+            let mut at = n.parent;
+            while let Some(p) = at {
+                under |= answers.marked.contains(&p);
+                at = tree.node(p).parent;
+            }
+            PracticeMark {
+                value: n.payoff.first().copied(),
+                marked: answers.marked.contains(&id),
+                under_mark: under,
+                asked: number.get(&id).copied(),
+                verdict: branch_verdicts.get(&id).copied(),
+            }
+        })
+        .collect();
+    let instructions = match ex.level {
+        alphabeta::Level::Prune => "Alpha-beta searches this tree left to right, MAX (▲) at the root. Click each node whose branch alpha-beta prunes (or Tab to it and press Enter): mark only the highest node of each cut. Then Check.",
+        alphabeta::Level::Values => "Mark the pruned branches, and type the value alpha-beta (fail-soft) returns from each node marked ?n.",
+        alphabeta::Level::Windows => "Mark the pruned branches, type the values returned, and the (α, β) each node marked ?n is entered with.",
+    };
+
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings.clone()} />
+            <div class="main">
+                <p class="lede">{ instructions }</p>
+                if let Some(frame) = *reveal {
+                    <Reveal run={ex.clone()} start={frame} on_close={{ let reveal = reveal.clone(); Callback::from(move |_| reveal.set(None)) }} />
+                } else {
+                    <div class="tree-scroll">
+                        <TreeSvg<PracticeMark> scene={(*scene).clone()} marks={Rc::new(marks)} all_buttons=true on_leaf={Some(on_node)}
+                            title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
+                    </div>
+                    if !asked.is_empty() {
+                        <fieldset class="questions">
+                            <legend>{ "Questions" }</legend>
+                            { for ex.ask_values.iter().map(|&n| field(n, Question::Value)) }
+                            { for ex.ask_windows.iter().map(|&n| html! { <>{ field(n, Question::Alpha) }{ field(n, Question::Beta) }</> }) }
+                            <p class="hint" id="value-help">{ "Whole numbers; −∞ and +∞ may be typed as -inf and inf." }</p>
+                        </fieldset>
+                    }
+                    <div class="row">
+                        <button type="button" class="primary" onclick={on_check}>{ "Check" }</button>
+                        <button type="button" onclick={on_reveal}>{ "Reveal" }</button>
+                        <button type="button" onclick={on_clear}>{ "Clear answers" }</button>
+                    </div>
+                }
+                if let Some(r) = &*report {
+                    <ReportView report={r.clone()} tree={Rc::new(tree.clone())} />
+                }
+            </div>
+        </div>
+    }
+}
+
+fn verdict_class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "right",
+        Verdict::Wrong => "wrong",
+        Verdict::Missed => "missed",
+    }
+}
+
+fn verdict_words(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "✓ right",
+        Verdict::Wrong => "✗ wrong",
+        Verdict::Missed => "✂ missed",
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ReportProps {
+    report: Report,
+    tree: Rc<arbor_game::GameTree>,
+}
+
+#[component]
+fn ReportView(props: &ReportProps) -> Html {
+    let r = &props.report;
+    let what = |q: Question| match q {
+        Question::Branch => "pruned?",
+        Question::Value => "value",
+        Question::Alpha => "α",
+        Question::Beta => "β",
+    };
+    html! {
+        <section class="report" aria-label="Your answers, checked">
+            <p class="score" role="status">{ format!("Score: {} of {}", r.right, r.total) }
+                { if r.right == r.total { " — all right." } else { "" } }</p>
+            <ul class="verdicts">
+                { for r.items.iter().map(|i| html! {
+                    <li class={verdict_class(i.verdict)}>
+                        <strong>{ format!("{} {} {}: ", verdict_words(i.verdict), props.tree.node(i.node).label, what(i.question)) }</strong>
+                        { i.why.clone() }
+                    </li>
+                }) }
+            </ul>
+        </section>
+    }
+}
+
+#[derive(Properties)]
+struct RevealProps {
+    run: Rc<Exercise>,
+    start: usize,
+    on_close: Callback<()>,
+}
+
+impl PartialEq for RevealProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.run, &other.run) && self.start == other.start
+    }
+}
+
+/// The real run, stepped from the first difference.
+#[component]
+fn Reveal(props: &RevealProps) -> Html {
+    let step = use_state(|| props.start);
+    let playing = use_state(|| false);
+    let speed = use_state(|| 500u32);
+    let run = &props.run.run;
+    let len = run.replay.len();
+    let at = (*step).min(len);
+    let frame = run.replay.frame(at);
+    let marks: Vec<NodeMark> = stepper::marks(run.replay.tree(), &frame, Perspective::Max, true);
+    let scene = use_memo((), {
+        let tree = run.replay.tree().clone();
+        move |_| Rc::new(Scene::of_tree(&tree))
+    });
+    let text = stepper::caption::caption(
+        &run.replay,
+        Algorithm::AlphaBeta,
+        at,
+        &frame,
+        Perspective::Max,
+    );
+    {
+        let (step, playing) = (step.clone(), playing.clone());
+        use_effect_with((*playing, *speed, *step), move |&(on, ms, at)| {
+            let timer = on.then(|| {
+                gloo_timers::callback::Timeout::new(ms, move || {
+                    if at >= len {
+                        playing.set(false);
+                    } else {
+                        step.set(at + 1);
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    let on = {
+        let (step, playing, speed) = (step.clone(), playing.clone(), speed.clone());
+        Callback::from(move |c: Control| {
+            let s = *step;
+            match c {
+                Control::Forward => step.set((s + 1).min(len)),
+                Control::Back => step.set(s.saturating_sub(1)),
+                Control::Start => step.set(0),
+                Control::End => step.set(len),
+                Control::Seek(k) => step.set(k.min(len)),
+                Control::TogglePlay => playing.set(!*playing),
+                Control::Speed(ms) => speed.set(ms),
+            }
+        })
+    };
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    html! {
+        <section class="reveal" aria-label="The real run">
+            <p class="hint">{ format!("The real run, from step {} — where your answers and alpha-beta first part ways.", props.start) }</p>
+            <StepControls step={at} len={len} playing={*playing} speed={*speed} on={on} />
+            <p class="caption" role="status" aria-live="polite">{ text }</p>
+            <div class="tree-scroll">
+                <TreeSvg<NodeMark> scene={(*scene).clone()} marks={Rc::new(marks)}
+                    title={format!("Alpha-beta's run, step {at} of {len}")} />
+            </div>
+            <Pseudocode lines={stepper::pseudocode::listing(Algorithm::AlphaBeta)} current={stepper::pseudocode::line_at(run, at)} title={Algorithm::AlphaBeta.title()} />
+            <div class="row"><button type="button" onclick={close}>{ "Back to your answers" }</button></div>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SearchProps {
+    settings: Settings,
+}
+
+/// Search practice.
+#[component]
+fn SearchPractice(props: &SearchProps) -> Html {
+    let settings = props.settings.clone();
+    let exercise = use_memo(settings.clone(), |s| {
+        search::Exercise::new(&s.problem(), s.algorithm, s.search_level).map(Rc::new)
+    });
+    let question = use_state(|| 0usize);
+    // Per question: right at the first try?
+    let first_try = use_state(Vec::<bool>::new);
+    let tried = use_state(|| false);
+    let message = use_state(|| None::<(bool, String)>);
+    let order = use_state(Vec::<u64>::new);
+    let ex = match &*exercise {
+        Ok(ex) => ex.clone(),
+        Err(e) => {
+            return html! {
+                <div class="practice-grid">
+                    <ExerciseSettings settings={settings} />
+                    <p class="error" role="alert">{ format!("This exercise cannot be set: {e}.") }</p>
+                </div>
+            }
+        }
+    };
+    let q = *question;
+    let total = ex.questions.len();
+    let done = q >= total;
+    let frame = ex.frame(q);
+    let drawing = Drawing::of(&Problem::Graph {
+        text: ex.text.clone(),
+    });
+    let keys: Vec<usize> = (0..ex.view.nodes.len()).collect();
+    let scene = Rc::new(Scene::build(
+        &TreeShape {
+            keys: &keys,
+            parent: &|k| ex.view.nodes[k].info.parent.map(|p| p as usize),
+            label: &|k| ex.name(k as u64),
+            shape: &|_| Shape::Leaf,
+            gap_x: 64.0,
+            gap_y: GAP_Y * 0.9,
+            picture: None,
+        },
+        &|_| false,
+    ));
+    let marks = crate::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
+    let advance = {
+        let (question, first_try, tried, order) = (
+            question.clone(),
+            first_try.clone(),
+            tried.clone(),
+            order.clone(),
+        );
+        move |ok_first: bool| {
+            let mut f = (*first_try).clone();
+            f.push(ok_first);
+            first_try.set(f);
+            question.set(*question + 1);
+            tried.set(false);
+            order.set(Vec::new());
+        }
+    };
+    let on_node = {
+        let (ex, message, tried, order) =
+            (ex.clone(), message.clone(), tried.clone(), order.clone());
+        let advance = advance.clone();
+        Callback::from(move |key: usize| {
+            if q >= ex.questions.len() {
+                return;
+            }
+            let node = key as u64;
+            match ex.level {
+                search::Level::Next => match ex.check_next(q, node) {
+                    Ok(()) => {
+                        message.set(Some((
+                            true,
+                            format!("Right: {} is taken next.", ex.name(node)),
+                        )));
+                        advance(!*tried);
+                    }
+                    Err(why) => {
+                        message.set(Some((false, format!("Not {}. {why}", ex.name(node)))));
+                        tried.set(true);
+                    }
+                },
+                search::Level::Frontier => {
+                    let mut next = (*order).clone();
+                    if let Some(i) = next.iter().position(|&n| n == node) {
+                        next.remove(i);
+                    } else {
+                        next.push(node);
+                    }
+                    order.set(next);
+                    message.set(None);
+                }
+            }
+        })
+    };
+    let on_check_order = {
+        let (ex, message, tried, order) =
+            (ex.clone(), message.clone(), tried.clone(), order.clone());
+        let advance = advance.clone();
+        Callback::from(move |_: MouseEvent| match ex.check_order(q, &order) {
+            Ok(()) => {
+                message.set(Some((
+                    true,
+                    "Right: that is the order in which they leave the frontier.".into(),
+                )));
+                advance(!*tried);
+            }
+            Err((_, why)) => {
+                message.set(Some((false, why)));
+                tried.set(true);
+            }
+        })
+    };
+    let right = first_try.iter().filter(|&&ok| ok).count();
+    let informed = settings.algorithm.informed();
+    let mut frontier: Vec<u64> = frame.frontier.clone();
+    frontier.sort_by_key(|&n| ex.name(n));
+    let instructions = match ex.level {
+        search::Level::Next => format!(
+            "{} runs on this tree from A to the goal. Click the frontier node (dashed outline) it takes next.",
+            settings.algorithm.title()
+        ),
+        search::Level::Frontier => format!(
+            "{}: click every frontier node in the order the search will take them, first first; then Check the order.",
+            settings.algorithm.title()
+        ),
+    };
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings.clone()} />
+            <div class="main">
+                <p class="lede">{ instructions }</p>
+                <p class="score" role="status">{
+                    if done { format!("Done: {right} of {total} right at the first try.") }
+                    else { format!("Question {} of {total} — {right} right at the first try so far.", q + 1) }
+                }</p>
+                if let Some((ok, text)) = &*message {
+                    <p class={classes!("feedback", if *ok { "right" } else { "wrong" })} role="alert">{ if *ok { "✓ " } else { "✗ " } }{ text.clone() }</p>
+                }
+                <div class="tree-scroll">
+                    <TreeSvg<SearchMark> scene={scene} marks={Rc::new(marks)} all_buttons={!done} on_leaf={(!done).then_some(on_node)}
+                        title={format!("Search tree, question {} of {total}", (q + 1).min(total))} />
+                </div>
+                if ex.level == search::Level::Frontier && !done {
+                    <p class="order">{ "Your order: " }
+                        <strong>{ if order.is_empty() { "(click the frontier nodes)".to_string() } else { order.iter().map(|&n| ex.name(n)).collect::<Vec<_>>().join(", ") } }</strong>
+                    </p>
+                    <div class="row">
+                        <button type="button" class="primary" onclick={on_check_order}>{ "Check the order" }</button>
+                        <button type="button" onclick={{ let order = order.clone(); Callback::from(move |_: MouseEvent| order.set(Vec::new())) }}>{ "Clear the order" }</button>
+                    </div>
+                }
+                <table class="frontier-table">
+                    <caption>{ "The frontier (by name)" }</caption>
+                    <thead><tr><th scope="col">{ "Node" }</th><th scope="col">{ "depth" }</th>
+                        if informed || settings.algorithm == arbor_search::Algorithm::UniformCost { <th scope="col">{ "g" }</th> }
+                        if informed { <th scope="col">{ "h" }</th><th scope="col">{ "f = g + h" }</th> }
+                    </tr></thead>
+                    <tbody>
+                        { for frontier.iter().map(|&n| {
+                            let info = ex.view.nodes[n as usize].info;
+                            html! { <tr><th scope="row">{ ex.name(n) }</th><td>{ info.depth }</td>
+                                if informed || settings.algorithm == arbor_search::Algorithm::UniformCost { <td>{ info.g }</td> }
+                                if informed { <td>{ info.h }</td><td>{ info.g + info.h }</td> }
+                            </tr> }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </div>
+    }
+}
