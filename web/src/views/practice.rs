@@ -181,6 +181,16 @@ fn ExerciseSettings(props: &SettingsProps) -> Html {
     }
 }
 
+/// The page when the exercise's tree cannot be made: the settings stay, to fix it.
+fn cannot_set(settings: Settings, e: &str) -> Html {
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings} />
+            <p class="error" role="alert">{ format!("This exercise cannot be set: {e}.") }</p>
+        </div>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 struct AbProps {
     settings: Settings,
@@ -199,14 +209,7 @@ fn AbPractice(props: &AbProps) -> Html {
     let reveal = use_state(|| None::<usize>);
     let ex = match &*exercise {
         Ok(ex) => ex.clone(),
-        Err(e) => {
-            return html! {
-                <div class="practice-grid">
-                    <ExerciseSettings settings={settings} />
-                    <p class="error" role="alert">{ format!("This exercise cannot be set: {e}.") }</p>
-                </div>
-            }
-        }
+        Err(e) => return cannot_set(settings, e),
     };
     let tree = ex.tree().clone();
     let scene = use_memo(settings.clone(), {
@@ -522,14 +525,7 @@ fn SearchPractice(props: &SearchProps) -> Html {
     let order = use_state(Vec::<u64>::new);
     let ex = match &*exercise {
         Ok(ex) => ex.clone(),
-        Err(e) => {
-            return html! {
-                <div class="practice-grid">
-                    <ExerciseSettings settings={settings} />
-                    <p class="error" role="alert">{ format!("This exercise cannot be set: {e}.") }</p>
-                </div>
-            }
-        }
+        Err(e) => return cannot_set(settings, e),
     };
     let q = *question;
     let total = ex.questions.len();
