@@ -39,6 +39,8 @@ test("alpha-beta practice: a student marks the seed's tree, by mouse and keyboar
   assert.equal(right, total, score);
   assert.equal(Number(total), 2 + 4);
   assert.equal(await page.locator(`${PRACTICE} [data-verdict="right"]`).count(), 2);
+  // The typed answers are marked on the tree too, at their nodes.
+  assert.match(await page.locator(`${PRACTICE} [data-node="r"]`).getAttribute("aria-label"), /question 1, answers right/);
   // A wrong mark (F is searched) and a missed one (G unmarked): the score drops, reasons say why.
   await page.locator(`${PRACTICE} [data-node="r.1.0"]`).click();
   await page.locator(`${PRACTICE} [data-node="r.1.1"]`).click();

@@ -22,6 +22,8 @@ pub struct PracticeMark {
     pub asked: Option<usize>,
     /// After Check: how the branch answer fared (none where nothing was expected or marked).
     pub verdict: Option<Verdict>,
+    /// After Check: how the answers typed for this node's questions fared, taken together.
+    pub answered: Option<Verdict>,
 }
 
 impl Look for PracticeMark {
@@ -52,6 +54,14 @@ impl Look for PracticeMark {
         }
         if let Some(q) = self.asked {
             description.push_str(&format!(", question {q}"));
+        }
+        let answered = self.answered.map(|v| match v {
+            Verdict::Right => ("right", "✓", "answers right"),
+            Verdict::Wrong => ("wrong", "✗", "an answer wrong"),
+            Verdict::Missed => ("missed", "…", "an answer missing"),
+        });
+        if let Some((_, _, words)) = answered {
+            description.push_str(&format!(", {words}"));
         }
         let verdict = self.verdict.map(|v| match v {
             Verdict::Right => ("right", "✓ right"),
@@ -91,7 +101,11 @@ impl Look for PracticeMark {
                     <text class="value" x={fmt(x)} y={fmt(y + 5.0)}>{ show_value(v) }</text>
                 }
                 if let Some(q) = self.asked {
-                    <text class="ask" x={fmt(x + 22.0)} y={fmt(y - 18.0)}>{ format!("?{q}") }</text>
+                    <text class="ask" x={fmt(x + 22.0)} y={fmt(y - 18.0)}>{ format!("?{q}") }
+                        if let Some((class, symbol, _)) = answered {
+                            <tspan class={classes!("verdict", class)} dx="3">{ symbol }</tspan>
+                        }
+                    </text>
                 }
                 if self.marked {
                     <text class="scissors" x={fmt(x + 20.0)} y={fmt(y - 32.0)} aria-hidden="true">{ "✂" }</text>

@@ -328,7 +328,25 @@ fn AbPractice(props: &AbProps) -> Html {
                 under |= answers.marked.contains(&p);
                 at = tree.node(p).parent;
             }
+            let answered = report.as_ref().and_then(|r| {
+                let verdicts: Vec<Verdict> = r
+                    .items
+                    .iter()
+                    .filter(|i| i.node == id && i.question != Question::Branch)
+                    .map(|i| i.verdict)
+                    .collect();
+                (!verdicts.is_empty()).then(|| {
+                    if verdicts.contains(&Verdict::Wrong) {
+                        Verdict::Wrong
+                    } else if verdicts.contains(&Verdict::Missed) {
+                        Verdict::Missed
+                    } else {
+                        Verdict::Right
+                    }
+                })
+            });
             PracticeMark {
+                answered,
                 value: n.payoff.first().copied(),
                 marked: answers.marked.contains(&id),
                 under_mark: under,
