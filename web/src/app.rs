@@ -14,12 +14,6 @@ fn current_route() -> Route {
     Route::parse(&hash)
 }
 
-/// The Play page is remounted when another game or game link is opened, but not as its own
-/// moves update the URL (it replaces the URL without a `hashchange`).
-fn play_key(route: &Route) -> String {
-    route.to_hash()
-}
-
 /// The whole app.
 #[component]
 pub fn App() -> Html {
@@ -35,7 +29,9 @@ pub fn App() -> Html {
     }
     let view = match &route.view {
         View::Home => html! { <views::home::Home /> },
-        // Keyed by the whole hash: opening another link remounts the view with its state.
+        // Keyed by the whole hash: opening another link remounts the view with its state. Views
+        // keep the address in step with `replace_url`, which fires no `hashchange`, so their own
+        // changes do not remount them.
         View::AlphaBeta => {
             html! { <views::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
         }
@@ -43,7 +39,7 @@ pub fn App() -> Html {
             html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Play => {
-            html! { <views::play::Play key={play_key(&route)} route={(*route).clone()} /> }
+            html! { <views::play::Play key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Practice => {
             html! { <views::practice::Practice key={route.to_hash()} route={(*route).clone()} /> }

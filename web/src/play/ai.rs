@@ -108,7 +108,24 @@ struct Ticker<'a, 'b> {
     report: &'a RefCell<&'b mut dyn FnMut(Thinking)>,
 }
 
-impl Ticker<'_, '_> {
+impl<'a, 'b> Ticker<'a, 'b> {
+    fn new(
+        solving: bool,
+        now: &'a dyn Fn() -> f64,
+        state: &'a RefCell<Thinking>,
+        report: &'a RefCell<&'b mut dyn FnMut(Thinking)>,
+    ) -> Self {
+        Ticker {
+            solving,
+            nodes: 0,
+            base: 0,
+            last: now(),
+            now,
+            state,
+            report,
+        }
+    }
+
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(8192) {
@@ -255,15 +272,7 @@ pub fn think(
         solving: false,
     });
     let report = RefCell::new(report);
-    let mut ticker = Ticker {
-        solving: false,
-        nodes: 0,
-        base: 0,
-        last: now(),
-        now,
-        state: &state,
-        report: &report,
-    };
+    let mut ticker = Ticker::new(false, now, &state, &report);
     // After each finished iteration: the best move so far, reported at once.
     let on_iteration = |c: &Choice<Move>, exact_c4: bool| {
         let thought = Thought::of(&pos, side, c, exact_c4, false);
@@ -279,15 +288,7 @@ pub fn think(
     let thought = match (pos, strength) {
         (Pos::C4(p), Strength::Perfect) => {
             let clock = FnClock(now);
-            let mut solver_ticker = Ticker {
-                solving: true,
-                nodes: 0,
-                base: 0,
-                last: now(),
-                now,
-                state: &state,
-                report: &report,
-            };
+            let mut solver_ticker = Ticker::new(true, now, &state, &report);
             let picked = connect4::choose_perfect(
                 &p,
                 seed,

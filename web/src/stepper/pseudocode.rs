@@ -173,23 +173,14 @@ pub fn line(
             StepKind::Cutoff => 6,
             _ => 7,
         },
-        Algorithm::Deepening => match step.kind {
-            StepKind::Iteration => 1,
+        // The two listings share every line but the loop's (iterations return above).
+        Algorithm::Deepening | Algorithm::Solver => match step.kind {
             StepKind::TableHit => 4,
             StepKind::Enter => 7,
             StepKind::Evaluate | StepKind::Return if parent_gets_value => 9,
             StepKind::Evaluate => 5,
             StepKind::Cutoff => 10,
-            StepKind::Return => 11,
-        },
-        Algorithm::Solver => match step.kind {
-            StepKind::Iteration => 2,
-            StepKind::TableHit => 4,
-            StepKind::Enter => 7,
-            StepKind::Evaluate | StepKind::Return if parent_gets_value => 9,
-            StepKind::Evaluate => 5,
-            StepKind::Cutoff => 10,
-            StepKind::Return => 11,
+            StepKind::Return | StepKind::Iteration => 11,
         },
         Algorithm::MaxN => match step.kind {
             StepKind::Enter => 3,

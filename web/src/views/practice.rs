@@ -205,7 +205,8 @@ fn AbPractice(props: &AbProps) -> Html {
             .map(|t| Rc::new(Exercise::new(&t, s.ab_level, s.seed)))
     });
     let answers = use_state(Answers::default);
-    let report = use_state(|| None::<Report>);
+    // Checked since the last change of an answer: the report is derived, never stored.
+    let checked = use_state(|| false);
     let reveal = use_state(|| None::<usize>);
     let ex = match &*exercise {
         Ok(ex) => ex.clone(),
@@ -228,8 +229,9 @@ fn AbPractice(props: &AbProps) -> Html {
     let number: BTreeMap<NodeId, usize> =
         asked.iter().enumerate().map(|(i, n)| (*n, i + 1)).collect();
 
+    let report: Option<Report> = checked.then(|| alphabeta::check(&ex, &answers));
     let on_node = {
-        let (answers, report, root) = (answers.clone(), report.clone(), tree.root());
+        let (answers, checked, root) = (answers.clone(), checked.clone(), tree.root());
         Callback::from(move |key: usize| {
             let id = NodeId(key as u32);
             if id == root {
@@ -240,12 +242,12 @@ fn AbPractice(props: &AbProps) -> Html {
                 next.marked.insert(id);
             }
             answers.set(next);
-            report.set(None);
+            checked.set(false);
         })
     };
     let field = |n: NodeId, which: Question| {
         let answers = answers.clone();
-        let report = report.clone();
+        let checked = checked.clone();
         let value = match which {
             Question::Value => answers.values.get(&n),
             Question::Alpha => answers.alphas.get(&n),
@@ -276,7 +278,7 @@ fn AbPractice(props: &AbProps) -> Html {
             };
             map.insert(n, input.value());
             answers.set(next);
-            report.set(None);
+            checked.set(false);
         });
         html! {
             <label class={classes!("answer", verdict.map(verdict_class))}>
@@ -287,8 +289,8 @@ fn AbPractice(props: &AbProps) -> Html {
         }
     };
     let on_check = {
-        let (ex, answers, report) = (ex.clone(), answers.clone(), report.clone());
-        Callback::from(move |_: MouseEvent| report.set(Some(alphabeta::check(&ex, &answers))))
+        let checked = checked.clone();
+        Callback::from(move |_: MouseEvent| checked.set(true))
     };
     let on_reveal = {
         let (ex, answers, reveal) = (ex.clone(), answers.clone(), reveal.clone());
@@ -298,10 +300,10 @@ fn AbPractice(props: &AbProps) -> Html {
         })
     };
     let on_clear = {
-        let (answers, report) = (answers.clone(), report.clone());
+        let (answers, checked) = (answers.clone(), checked.clone());
         Callback::from(move |_: MouseEvent| {
             answers.set(Answers::default());
-            report.set(None);
+            checked.set(false);
         })
     };
 
@@ -387,7 +389,7 @@ fn AbPractice(props: &AbProps) -> Html {
                         <button type="button" onclick={on_clear}>{ "Clear answers" }</button>
                     </div>
                 }
-                if let Some(r) = &*report {
+                if let Some(r) = &report {
                     <ReportView report={r.clone()} tree={Rc::new(tree.clone())} />
                 }
             </div>
@@ -535,8 +537,7 @@ fn SearchPractice(props: &SearchProps) -> Html {
     let exercise = use_memo(settings.clone(), |s| {
         search::Exercise::new(&s.problem(), s.algorithm, s.search_level).map(Rc::new)
     });
-    let question = use_state(|| 0usize);
-    // Per question: right at the first try?
+    // Per question answered: right at the first try? (Its length is the question under way.)
     let first_try = use_state(Vec::<bool>::new);
     let tried = use_state(|| false);
     let message = use_state(|| None::<(bool, String)>);
@@ -545,7 +546,7 @@ fn SearchPractice(props: &SearchProps) -> Html {
         Ok(ex) => ex.clone(),
         Err(e) => return cannot_set(settings, e),
     };
-    let q = *question;
+    let q = first_try.len();
     let total = ex.questions.len();
     let done = q >= total;
     let frame = ex.frame(q);
@@ -567,17 +568,11 @@ fn SearchPractice(props: &SearchProps) -> Html {
     ));
     let marks = crate::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
     let advance = {
-        let (question, first_try, tried, order) = (
-            question.clone(),
-            first_try.clone(),
-            tried.clone(),
-            order.clone(),
-        );
+        let (first_try, tried, order) = (first_try.clone(), tried.clone(), order.clone());
         move |ok_first: bool| {
             let mut f = (*first_try).clone();
             f.push(ok_first);
             first_try.set(f);
-            question.set(*question + 1);
             tried.set(false);
             order.set(Vec::new());
         }
