@@ -522,6 +522,12 @@ impl<P: Problem> Observer<P> for Watch<'_, P> {
             Observer::<P>::found(r, node);
         }
     }
+
+    fn reopened(&mut self, node: NodeId, earlier: u32) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::reopened(r, node, earlier);
+        }
+    }
 }
 
 fn run<P: Problem>(

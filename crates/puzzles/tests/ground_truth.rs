@@ -74,6 +74,7 @@ fn the_optimal_searches_agree_on_a_thousand_random_eight_puzzles() {
         lengths[depth] += 1;
         let mut runs = vec![
             (Algorithm::IterativeDeepening, Mode::Tree),
+            (Algorithm::IterativeDeepening, Mode::Graph),
             (Algorithm::UniformCost, Mode::Graph),
             (Algorithm::AStar, Mode::Graph),
             (Algorithm::IdaStar, Mode::Tree),
@@ -179,6 +180,50 @@ fn unsolvable_puzzles_are_known_without_searching() {
     );
     assert_eq!(out.status, Status::Exhausted);
     assert_eq!(out.stats.expanded, 181_440);
+}
+
+/// The board on which a global explored set made iterative deepening return 22 moves.
+#[test]
+fn iterative_deepening_is_optimal_in_graph_mode_where_a_plain_explored_set_is_not() {
+    let p = NPuzzle::new(
+        3,
+        3,
+        &[8, 1, 3, 4, 0, 2, 7, 6, 5],
+        &NPuzzle::standard_goal(9),
+        Heuristic::Manhattan,
+    )
+    .unwrap();
+    for mode in [Mode::Graph, Mode::Tree] {
+        let out = search(
+            &p,
+            &Options::new(Algorithm::IterativeDeepening).mode(mode),
+            &Budget::unlimited(),
+            &mut Quiet,
+        );
+        assert_eq!(out.solution.map(|s| s.depth()), Some(14), "{mode:?}");
+    }
+    // Depth-limited search finds a solution within any limit that has one, in either mode.
+    for limit in [14, 15, 18] {
+        for mode in [Mode::Graph, Mode::Tree] {
+            let out = search(
+                &p,
+                &Options::new(Algorithm::DepthLimited)
+                    .mode(mode)
+                    .depth_limit(limit),
+                &Budget::unlimited(),
+                &mut Quiet,
+            );
+            let depth = out.solution.map(|s| s.depth()).expect("found");
+            assert!(depth <= limit as usize && depth >= 14, "{mode:?} {limit}");
+        }
+    }
+    let out = search(
+        &p,
+        &Options::new(Algorithm::DepthLimited).depth_limit(13),
+        &Budget::unlimited(),
+        &mut Quiet,
+    );
+    assert!(out.solution.is_none());
 }
 
 fn blocks(spec: &BlocksSpec) -> BlocksWorld {

@@ -4,8 +4,14 @@
 //! A node's children are all generated when it is expanded and pushed so that the first is on
 //! top: nodes are visited in the order of a left-to-right preorder walk, the order the
 //! tutorials list ("A B E I F J K …"). The goal test is made when a node is popped.
+//!
+//! Graph search remembers each explored state with the shallowest depth it was explored at.
+//! Without a depth limit a state is explored once. With one, a state reached again *shallower*
+//! than before is explored again: below it there is now more depth left, and skipping it would
+//! miss goals within the limit — iterative deepening would then return a deeper goal than the
+//! shallowest (the 8-puzzle `8 1 3 4 0 2 7 6 5`: 22 moves instead of 14).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use arbor_util::{Budget, FxBuildHasher};
 
@@ -45,7 +51,11 @@ fn pass<P: Problem, O: Observer<P>>(
     next_id: &mut NodeId,
 ) -> Pass<P::Action> {
     let graph = options.mode == Mode::Graph;
-    let mut explored: HashSet<P::State, FxBuildHasher> = HashSet::default();
+    // Graph search: each explored state and the shallowest depth it was explored at.
+    let mut explored: HashMap<P::State, u32, FxBuildHasher> = HashMap::default();
+    // Whether a state explored at depth `seen` is not searched again at `depth`: always without
+    // a limit; with one, unless it is now reached shallower (with more depth left below it).
+    let settled = |seen: u32, depth: u32| limit.is_none() || seen <= depth;
     // The path from the start to the node being visited: its states and the actions to them.
     let mut path: Vec<Entry<P::State, P::Action>> = Vec::new();
     let start = problem.start();
@@ -70,11 +80,15 @@ fn pass<P: Problem, O: Observer<P>>(
         observer.popped(entry.id);
         path.truncate(entry.depth as usize);
         if graph {
-            if explored.contains(&entry.state) {
-                observer.dropped(entry.id, Dropped::Explored);
-                continue;
+            match explored.get(&entry.state) {
+                Some(&seen) if settled(seen, entry.depth) => {
+                    observer.dropped(entry.id, Dropped::Explored { depth: seen });
+                    continue;
+                }
+                Some(&seen) => observer.reopened(entry.id, seen),
+                None => {}
             }
-            explored.insert(entry.state.clone());
+            explored.insert(entry.state.clone(), entry.depth);
         }
         let goal = problem.is_goal(&entry.state);
         observer.goal_test(entry.id, goal);
@@ -111,6 +125,11 @@ fn pass<P: Problem, O: Observer<P>>(
                 return Pass::Aborted;
             }
             // In graph search the explored set already holds the whole path.
+            let seen = if graph {
+                explored.get(&child).copied()
+            } else {
+                None
+            };
             let on_path = options.cycle_check
                 && !graph
                 && (child == entry.state
@@ -118,8 +137,8 @@ fn pass<P: Problem, O: Observer<P>>(
                     || path.iter().any(|e| e.state == child));
             if on_path {
                 observer.dropped(id, Dropped::OnPath);
-            } else if graph && explored.contains(&child) {
-                observer.dropped(id, Dropped::Explored);
+            } else if let Some(seen) = seen.filter(|&seen| settled(seen, entry.depth + 1)) {
+                observer.dropped(id, Dropped::Explored { depth: seen });
             } else {
                 children.push(Entry {
                     state: child,

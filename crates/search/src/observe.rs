@@ -19,8 +19,12 @@ pub type NodeId = u64;
 pub enum Dropped {
     /// Graph search: its state was already reached at no greater cost.
     Reached,
-    /// Depth-first graph search: its state was already explored.
-    Explored,
+    /// Depth-first graph search: its state was already explored, at `depth` — no deeper than
+    /// this node (with a depth limit), or at any depth (without one).
+    Explored {
+        /// The shallowest depth its state was explored at.
+        depth: u32,
+    },
     /// Its state is already on the current path (a cycle).
     OnPath,
     /// Popped, but a cheaper path to its state was found after it was pushed.
@@ -85,6 +89,10 @@ pub trait Observer<P: Problem> {
     /// A node is not expanded because of a limit (see [`Cut`]).
     #[inline(always)]
     fn cut_off(&mut self, _node: NodeId, _why: Cut) {}
+    /// Depth-limited graph search: a popped node's state was explored before, but deeper (at
+    /// `earlier`); it is searched again, as it now has more depth left below it.
+    #[inline(always)]
+    fn reopened(&mut self, _node: NodeId, _earlier: u32) {}
     /// A goal is found at this node.
     #[inline(always)]
     fn found(&mut self, _node: NodeId) {}
@@ -172,6 +180,14 @@ pub enum Event {
         /// The goal node.
         node: NodeId,
     },
+    /// Depth-limited graph search: a visited node's state was explored before at a greater
+    /// depth, so it is searched again.
+    Reopen {
+        /// The node.
+        node: NodeId,
+        /// The depth its state was explored at before.
+        earlier: u32,
+    },
 }
 
 impl Event {
@@ -186,7 +202,8 @@ impl Event {
             | Event::Expand { node }
             | Event::Drop { node, .. }
             | Event::Cutoff { node, .. }
-            | Event::Found { node } => Some(node),
+            | Event::Found { node }
+            | Event::Reopen { node, .. } => Some(node),
         }
     }
 }
@@ -311,5 +328,9 @@ impl<P: Problem> Observer<P> for Recorder<P::State, P::Action> {
 
     fn found(&mut self, node: NodeId) {
         self.push(node, Event::Found { node });
+    }
+
+    fn reopened(&mut self, node: NodeId, earlier: u32) {
+        self.push(node, Event::Reopen { node, earlier });
     }
 }

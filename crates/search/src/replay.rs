@@ -251,6 +251,7 @@ impl SearchReplay {
                     f.found = Some(node);
                     f.seen[node as usize] = Seen::Goal;
                 }
+                Event::Reopen { .. } => {}
             }
         }
         f.current = if done == 0 {

@@ -1,12 +1,14 @@
 //! Plain words for each step of a search, and the pseudocode line it is at.
 
 use arbor_search::replay::{SearchFrame, SearchReplay, Seen, StepKind};
-use arbor_search::{Algorithm, Cut, Dropped, Event};
+use arbor_search::{Algorithm, Cut, Dropped, Event, Mode};
 
 use crate::worker_api::SearchView;
 
-/// The pseudocode of a search.
-pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
+/// The pseudocode of a search: `mode` and `limited` (whether a depth limit applies) choose
+/// what graph search does with a state it has explored before.
+pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'static str] {
+    let graph = mode == Mode::Graph;
     match algorithm {
         Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar => {
             &[
@@ -21,6 +23,32 @@ pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
                 "return failure",
             ]
         }
+        Algorithm::DepthFirst | Algorithm::DepthLimited if graph && limited => &[
+            "frontier ← a stack holding the start node",
+            "explored ← {}          ▷ each state's shallowest depth explored",
+            "while frontier is not empty do",
+            "  node ← POP(frontier)              ▷ the newest first",
+            "  if node.state was explored at a depth ≤ DEPTH(node) then continue",
+            "  explored[node.state] ← DEPTH(node)  ▷ again, if reached shallower",
+            "  if IS-GOAL(node.state) then return node",
+            "  if DEPTH(node) = ℓ then result ← cutoff; continue",
+            "  for each child in EXPAND(node), last first do",
+            "    unless child.state was explored at a depth ≤ DEPTH(child): PUSH(frontier, child)",
+            "return result (failure or cutoff)",
+        ],
+        Algorithm::DepthFirst | Algorithm::DepthLimited if graph => &[
+            "frontier ← a stack holding the start node",
+            "explored ← {}",
+            "while frontier is not empty do",
+            "  node ← POP(frontier)              ▷ the newest first",
+            "  if node.state is in explored then continue",
+            "  add node.state to explored",
+            "  if IS-GOAL(node.state) then return node",
+            "  if DEPTH(node) = ℓ then result ← cutoff; continue",
+            "  for each child in EXPAND(node), last first do",
+            "    unless child.state is in explored: PUSH(frontier, child)",
+            "return result (failure or cutoff)",
+        ],
         Algorithm::DepthFirst | Algorithm::DepthLimited => &[
             "frontier ← a stack holding the start node",
             "while frontier is not empty do",
@@ -30,6 +58,18 @@ pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
             "  for each child in EXPAND(node), last first do",
             "    if child.state is not on the path then PUSH(frontier, child)",
             "return result (failure or cutoff)",
+        ],
+        Algorithm::IterativeDeepening if graph => &[
+            "for ℓ ← 0, 1, 2, … do",
+            "  result ← DEPTH-LIMITED-SEARCH(problem, ℓ):",
+            "    frontier ← a stack holding the start node; explored ← {}",
+            "    node ← POP(frontier)",
+            "    if node.state was explored at a depth ≤ DEPTH(node) then continue",
+            "    explored[node.state] ← DEPTH(node)  ▷ again, if reached shallower",
+            "    if IS-GOAL(node.state) then return node",
+            "    if DEPTH(node) = ℓ then result ← cutoff; continue",
+            "    for each child in EXPAND(node): unless its state was explored at a depth ≤ its own, PUSH(frontier, child)",
+            "  if result ≠ cutoff then return result",
         ],
         Algorithm::IterativeDeepening => &[
             "for ℓ ← 0, 1, 2, … do",
@@ -56,8 +96,8 @@ pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
     }
 }
 
-/// The line a step is at.
-pub fn line(algorithm: Algorithm, kind: StepKind, events: &[Event]) -> Option<usize> {
+/// The line of [`listing`] a step is at.
+pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) -> Option<usize> {
     let has = |f: fn(&Event) -> bool| events.iter().any(f);
     let found = has(|e| matches!(e, Event::Found { .. }));
     let depth_cut = has(|e| {
@@ -69,6 +109,16 @@ pub fn line(algorithm: Algorithm, kind: StepKind, events: &[Event]) -> Option<us
             }
         )
     });
+    let skipped = has(|e| {
+        matches!(
+            e,
+            Event::Drop {
+                why: Dropped::Explored { .. },
+                ..
+            }
+        )
+    });
+    let graph = mode == Mode::Graph;
     Some(match algorithm {
         Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar => {
             match kind {
@@ -78,12 +128,28 @@ pub fn line(algorithm: Algorithm, kind: StepKind, events: &[Event]) -> Option<us
                 StepKind::Expand | StepKind::Generate => 7,
             }
         }
+        Algorithm::DepthFirst | Algorithm::DepthLimited if graph => match kind {
+            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Visit if skipped => 4,
+            StepKind::Visit if found => 6,
+            StepKind::Visit if depth_cut => 7,
+            StepKind::Visit => 5,
+            StepKind::Expand | StepKind::Generate => 9,
+        },
         Algorithm::DepthFirst | Algorithm::DepthLimited => match kind {
             StepKind::Start | StepKind::Iteration => 0,
             StepKind::Visit if found => 3,
             StepKind::Visit if depth_cut => 4,
             StepKind::Visit => 2,
             StepKind::Expand | StepKind::Generate => 6,
+        },
+        Algorithm::IterativeDeepening if graph => match kind {
+            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Visit if skipped => 4,
+            StepKind::Visit if found => 6,
+            StepKind::Visit if depth_cut => 7,
+            StepKind::Visit => 5,
+            StepKind::Expand | StepKind::Generate => 8,
         },
         Algorithm::IterativeDeepening => match kind {
             StepKind::Start | StepKind::Iteration => 0,
@@ -180,7 +246,13 @@ pub fn caption(
             for e in events {
                 match e {
                     Event::Drop { why: Dropped::Stale, .. } => s.push_str(" A cheaper path to its state was found after it was queued, so it is skipped."),
-                    Event::Drop { why: Dropped::Explored, .. } => s.push_str(" Its state was explored already: skip it."),
+                    Event::Drop { why: Dropped::Explored { depth }, .. } => s.push_str(&match node_info(id) {
+                        Some(n) if *depth <= n.depth => format!(" Its state was explored already at depth {depth}, no deeper than here: skip it."),
+                        _ => format!(" Its state was explored already (at depth {depth}): skip it."),
+                    }),
+                    Event::Reopen { earlier, .. } => s.push_str(&format!(
+                        " Its state was explored before, but deeper (at depth {earlier}); from here more of the depth limit is left below it, so it is explored again."
+                    )),
                     Event::GoalTest { goal: false, .. } => s.push_str(" Not a goal."),
                     Event::GoalTest { goal: true, .. } => s.push_str(" It is a goal!"),
                     Event::Cutoff { why: Cut::Depth { limit }, .. } => {
@@ -210,10 +282,10 @@ pub fn caption(
                         "{} ({})",
                         label(node),
                         match why {
-                            Dropped::Reached => "its state was reached already",
-                            Dropped::Explored => "its state was explored already",
-                            Dropped::OnPath => "its state is on the current path",
-                            Dropped::Stale => "stale",
+                            Dropped::Reached => "its state was reached already".to_string(),
+                            Dropped::Explored { depth } => format!("its state was explored already, at depth {depth}"),
+                            Dropped::OnPath => "its state is on the current path".to_string(),
+                            Dropped::Stale => "stale".to_string(),
                         }
                     )),
                     Event::Cutoff { node, why: Cut::Bound { f, bound } } => over.push(format!("{} (f = {f} > {bound})", label(node))),
@@ -344,16 +416,59 @@ mod tests {
 
     #[test]
     fn every_line_is_in_its_listing() {
+        let events = [
+            Event::Found { node: 0 },
+            Event::Cutoff {
+                node: 0,
+                why: Cut::Depth { limit: 0 },
+            },
+            Event::Drop {
+                node: 0,
+                why: Dropped::Explored { depth: 0 },
+            },
+        ];
         for a in Algorithm::ALL {
-            for kind in [
-                StepKind::Start,
-                StepKind::Iteration,
-                StepKind::Visit,
-                StepKind::Expand,
-                StepKind::Generate,
-            ] {
-                assert!(line(a, kind, &[]).unwrap() < listing(a).len());
+            for mode in [Mode::Tree, Mode::Graph] {
+                for limited in [false, true] {
+                    for kind in [
+                        StepKind::Start,
+                        StepKind::Iteration,
+                        StepKind::Visit,
+                        StepKind::Expand,
+                        StepKind::Generate,
+                    ] {
+                        for e in std::iter::once(None).chain(events.iter().map(Some)) {
+                            let l = line(
+                                a,
+                                mode,
+                                kind,
+                                e.map(std::slice::from_ref).unwrap_or_default(),
+                            )
+                            .unwrap();
+                            assert!(l < listing(a, mode, limited).len(), "{a:?} {mode:?}");
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /// D is first explored at depth 2 (below A), then reached at depth 1: with the limit 2 it
+    /// must be searched again, or the goal G (depth 2) is missed.
+    #[test]
+    fn depth_limited_graph_search_explains_a_state_explored_again() {
+        let text = "S -- A D\nA -- D\nD -- G\ngoal G";
+        let all = all(Algorithm::IterativeDeepening, text);
+        let joined = all.join("\n");
+        assert!(
+            joined.contains("Its state was explored before, but deeper (at depth 2)"),
+            "{joined}"
+        );
+        assert!(joined.contains("Found: S → D → G — depth 2"), "{joined}");
+        assert!(
+            joined.contains("explored already at depth 0, no deeper than here: skip it")
+                || joined.contains("its state was explored already, at depth 0"),
+            "{joined}"
+        );
     }
 }

@@ -176,6 +176,32 @@ fn heuristic_from(key: &str) -> Option<Heuristic> {
 }
 
 impl Settings {
+    /// Whether a depth limit applies: always to depth-limited search and iterative deepening,
+    /// to depth-first search when one is set.
+    pub fn limited(&self) -> bool {
+        matches!(
+            self.algorithm,
+            Algorithm::DepthLimited | Algorithm::IterativeDeepening
+        ) || (self.algorithm == Algorithm::DepthFirst && self.depth.is_some())
+    }
+
+    /// Whether the tree/graph choice applies (IDA* keeps only its path, so it is always a
+    /// tree search).
+    pub fn mode_applies(&self) -> bool {
+        self.algorithm != Algorithm::IdaStar
+    }
+
+    /// Whether the check against moving back onto the current path applies: in tree search
+    /// (graph search's explored set already holds the path) and to IDA*.
+    pub fn cycle_check_applies(&self) -> bool {
+        self.algorithm == Algorithm::IdaStar
+            || (self.mode == Mode::Tree
+                && matches!(
+                    self.algorithm,
+                    Algorithm::DepthFirst | Algorithm::DepthLimited | Algorithm::IterativeDeepening
+                ))
+    }
+
     /// The search options.
     pub fn options(&self) -> Options {
         Options {

@@ -86,13 +86,11 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             d.dispatch(Action::Cycles(input.checked()));
         })
     };
-    let depth_first = matches!(
-        s.algorithm,
-        Algorithm::DepthFirst
-            | Algorithm::DepthLimited
-            | Algorithm::IterativeDeepening
-            | Algorithm::IdaStar
-    );
+    let graph_rule = if s.limited() {
+        "Graph search: skip states explored no deeper"
+    } else {
+        "Graph search: skip states already reached"
+    };
     html! {
         <>
             <h2>{ "Problem" }</h2>
@@ -114,12 +112,15 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
                 </select>
             </label>
             <label class="stack">{ "Repeated states" }
-                <select aria-label="Tree or graph search" onchange={on_mode} disabled={matches!(s.algorithm, Algorithm::IdaStar | Algorithm::IterativeDeepening | Algorithm::DepthLimited)}>
-                    <option value="graph" selected={s.mode == Mode::Graph}>{ "Graph search: skip states already reached" }</option>
+                <select aria-label="Tree or graph search" onchange={on_mode} disabled={!s.mode_applies()}>
+                    <option value="graph" selected={s.mode == Mode::Graph}>{ graph_rule }</option>
                     <option value="tree" selected={s.mode == Mode::Tree}>{ "Tree search: no memory of states" }</option>
                 </select>
             </label>
-            if depth_first {
+            if !s.mode_applies() {
+                <p class="hint">{ "IDA* keeps only the current path: it is always a tree search." }</p>
+            }
+            if s.cycle_check_applies() {
                 <label class="check"><input type="checkbox" checked={s.cycle_check} onchange={on_cycles} />{ " Skip moves back onto the current path" }</label>
             }
             if matches!(s.algorithm, Algorithm::DepthLimited | Algorithm::IterativeDeepening | Algorithm::DepthFirst) {

@@ -495,6 +495,7 @@ pub fn Search(props: &SearchProps) -> Html {
                     let s = &r.replay.steps()[step - 1];
                     line(
                         r.replay.algorithm(),
+                        state.settings.mode,
                         s.kind,
                         &r.replay.events()[s.events.clone()],
                     )
@@ -573,7 +574,7 @@ pub fn Search(props: &SearchProps) -> Html {
                     }
                 </div>
                 <aside class="explain" aria-label="Explanation">
-                    <Pseudocode lines={listing(state.settings.algorithm)} current={current_line} title={state.settings.algorithm.title()} />
+                    <Pseudocode lines={listing(state.settings.algorithm, state.settings.mode, state.settings.limited())} current={current_line} title={state.settings.algorithm.title()} />
                     if let (Some(r), Some(f)) = (&recorded, &*frame) {
                         <panels::Lists recorded={r.clone()} frame={f.clone()} />
                     }
