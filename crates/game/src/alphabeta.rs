@@ -104,6 +104,10 @@ pub struct AlphaBeta<'g, G: Game> {
     previous_best: HashMap<u64, G::Move>,
     /// Try `previous_best` moves first.
     use_previous: bool,
+    /// A solve ends with a search around the exact value (see [`AlphaBeta::set_concluding`]).
+    conclude: bool,
+    /// That search is under way: the table may not answer its root.
+    concluding: bool,
     /// True values by (position, remaining depth), for the best and worst orders.
     oracle: HashMap<(u64, u32), i32>,
     stats: Stats,
@@ -139,6 +143,8 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             table: options.table_bits.map(Table::new),
             previous_best: HashMap::new(),
             use_previous: false,
+            conclude: false,
+            concluding: false,
             oracle: HashMap::new(),
             stats: Stats::default(),
             horizon: 0,
@@ -201,6 +207,16 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     /// was searched to the end of the game).
     pub fn horizon_evaluations(&self) -> u64 {
         self.horizon
+    }
+
+    /// Makes every [`AlphaBeta::solve`] end with one more search, with the window just around
+    /// the exact value it found (α = v − 1, β = v + 1). Inside its window that search returns v
+    /// exactly, and the move it returns leads to a child worth v: the solve then ends on the
+    /// principal variation of the move it chose, valued exactly, which is what a recorded solve
+    /// must show. The table may not answer that search's root (it would give a value without
+    /// a line); below the root it answers as ever, so the search costs little.
+    pub fn set_concluding(&mut self, on: bool) {
+        self.conclude = on;
     }
 
     /// Searches `root` with the options' window and depth.
@@ -305,8 +321,21 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if outside {
             // Below the range: report the upper bound found (no move is singled out).
             lo = hi;
-        }
-        if best.is_none() && !outside {
+        } else if self.conclude {
+            round += 1;
+            observer.iteration(round);
+            self.options.window = max_view(lo - 1, lo + 1);
+            self.concluding = true;
+            let found = self.search(root, observer);
+            self.concluding = false;
+            let found = found?;
+            debug_assert_eq!(
+                colour * found.value,
+                lo,
+                "a value inside its window is exact"
+            );
+            best = found.best;
+        } else if best.is_none() {
             // Every search failed low: ask once more, just below the value, for a move that
             // reaches it.
             round += 1;
@@ -402,7 +431,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
             hint = entry.best;
             let (value, bound) = (entry.value, entry.bound);
-            let effect = if entry.depth < remaining {
+            let effect = if entry.depth < remaining || (ply == 0 && self.concluding) {
                 HitEffect::MoveOnly
             } else {
                 match bound {

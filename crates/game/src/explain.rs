@@ -329,6 +329,7 @@ pub fn explain<G: Game>(
             nodes,
             events,
             omitted: trace.omitted,
+            skipped: trace.skipped,
         },
         states: states
             .into_iter()

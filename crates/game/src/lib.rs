@@ -33,7 +33,7 @@ pub use iterative::{iterative_deepening, Deepening, Iteration};
 pub use maxn::{maxn, VectorOutcome};
 pub use minimax::minimax;
 pub use observe::{
-    Bound, Event, HitEffect, Observer, Quiet, Recorder, Side, Trace, TraceId, TraceNode,
+    Bound, Event, HitEffect, Observer, Quiet, Recorder, Side, Sizes, Trace, TraceId, TraceNode,
 };
 pub use random::{RandomSpec, MAX_RANDOM_NODES};
 pub use stats::{knuth_moore_minimum, Outcome, Stats};

@@ -260,14 +260,57 @@ pub struct Trace<S, M> {
     pub nodes: Vec<TraceNode<S, M>>,
     /// Everything that happened, in order.
     pub events: Vec<Event<M>>,
-    /// Nodes entered but not recorded because the recorder's limit was reached.
+    /// Nodes entered but not recorded: beyond the recorder's limit, or in the iterations it
+    /// was told to skip.
     pub omitted: u64,
+    /// Leading iterations not recorded (see [`Recorder::from_iteration`]): the first recorded
+    /// iteration is number `skipped + 1`.
+    #[serde(default)]
+    pub skipped: u32,
+}
+
+/// Nodes a search entered in each of its iterations (a search without iterations counts as
+/// one), recorded or not: what [`Recorder::from_iteration`] needs to keep the last iterations
+/// that fit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    /// Nodes entered per iteration, in order.
+    pub per_iteration: Vec<u64>,
+}
+
+impl Sizes {
+    /// The first iteration (1-based) from which the rest of the search enters at most
+    /// `limit` nodes — the last iteration if even it alone enters more.
+    pub fn first_fitting(&self, limit: u64) -> u32 {
+        let last = self.per_iteration.len();
+        let mut total = 0u64;
+        let mut first = last.saturating_sub(1);
+        for (i, &n) in self.per_iteration.iter().enumerate().rev() {
+            total += n;
+            if total > limit && i + 1 < last {
+                break;
+            }
+            first = i;
+        }
+        first as u32 + 1
+    }
+
+    fn entered(&mut self) {
+        match self.per_iteration.last_mut() {
+            Some(n) => *n += 1,
+            None => self.per_iteration.push(1),
+        }
+    }
 }
 
 /// The observer that records a [`Trace`].
 #[derive(Clone, Debug)]
 pub struct Recorder<S, M> {
     trace: Trace<S, M>,
+    /// Iterations seen so far, and the first to record (1-based; 0 or 1 records them all).
+    iterations: u32,
+    first: u32,
+    sizes: Sizes,
     /// The open nodes, innermost last, each with its most recently entered child (`None` if
     /// there is none yet or it was not recorded).
     open: Vec<(TraceId, Option<TraceId>)>,
@@ -296,11 +339,37 @@ impl<S, M> Recorder<S, M> {
                 nodes: Vec::new(),
                 events: Vec::new(),
                 omitted: 0,
+                skipped: 0,
             },
+            iterations: 0,
+            first: 0,
+            sizes: Sizes::default(),
             open: Vec::new(),
             limit,
             silent: 0,
         }
+    }
+
+    /// A recorder that skips the search's iterations before the `first` (1-based), counting
+    /// their nodes in [`Trace::omitted`] and the iterations in [`Trace::skipped`], then keeps
+    /// at most `limit` nodes. A search is deterministic, so when a first recording omitted
+    /// nodes, a second one from [`Sizes::first_fitting`] of the first's [`Recorder::sizes`]
+    /// records the end of a search too big to record whole.
+    pub fn from_iteration(first: u32, limit: usize) -> Self {
+        Recorder {
+            first,
+            ..Self::with_limit(limit)
+        }
+    }
+
+    /// Still in the iterations to skip.
+    fn skipping(&self) -> bool {
+        self.first > 1 && self.iterations < self.first
+    }
+
+    /// Nodes entered per iteration so far, recorded or not.
+    pub fn sizes(&self) -> &Sizes {
+        &self.sizes
     }
 
     /// The trace so far.
@@ -314,7 +383,7 @@ impl<S, M> Recorder<S, M> {
     }
 
     fn current(&self) -> Option<TraceId> {
-        if self.silent > 0 {
+        if self.silent > 0 || self.skipping() {
             None
         } else {
             self.open.last().map(|&(node, _)| node)
@@ -323,7 +392,7 @@ impl<S, M> Recorder<S, M> {
 
     /// The open node and the child that just returned to it, if both were recorded.
     fn returning(&self) -> Option<(TraceId, TraceId)> {
-        if self.silent > 0 {
+        if self.silent > 0 || self.skipping() {
             return None;
         }
         match self.open.last() {
@@ -347,6 +416,11 @@ impl<G: Game> Observer<G> for Recorder<G::State, G::Move> {
         depth: u32,
         window: Option<(i32, i32)>,
     ) {
+        self.sizes.entered();
+        if self.skipping() {
+            self.trace.omitted += 1;
+            return;
+        }
         if self.silent > 0 || self.trace.nodes.len() >= self.limit {
             if self.silent == 0 {
                 if let Some(top) = self.open.last_mut() {
@@ -418,6 +492,9 @@ impl<G: Game> Observer<G> for Recorder<G::State, G::Move> {
     }
 
     fn exit(&mut self, value: i32, best: Option<G::Move>) {
+        if self.skipping() {
+            return;
+        }
         if self.silent > 0 {
             self.silent -= 1;
             return;
@@ -445,6 +522,9 @@ impl<G: Game> Observer<G> for Recorder<G::State, G::Move> {
     }
 
     fn exit_vector(&mut self, values: &[i32], best: Option<G::Move>) {
+        if self.skipping() {
+            return;
+        }
         if self.silent > 0 {
             self.silent -= 1;
             return;
@@ -458,6 +538,32 @@ impl<G: Game> Observer<G> for Recorder<G::State, G::Move> {
     }
 
     fn iteration(&mut self, depth: u32) {
-        self.trace.events.push(Event::Iteration { depth });
+        self.iterations += 1;
+        self.sizes.per_iteration.push(0);
+        if self.skipping() {
+            self.trace.skipped = self.iterations;
+        } else {
+            self.trace.events.push(Event::Iteration { depth });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_iterations_that_fit() {
+        let sizes = Sizes {
+            per_iteration: vec![5, 10, 20, 40],
+        };
+        assert_eq!(sizes.first_fitting(1_000), 1);
+        assert_eq!(sizes.first_fitting(75), 1);
+        assert_eq!(sizes.first_fitting(74), 2);
+        assert_eq!(sizes.first_fitting(60), 3);
+        assert_eq!(sizes.first_fitting(59), 4);
+        // The last iteration is kept even when it alone is too big.
+        assert_eq!(sizes.first_fitting(3), 4);
+        assert_eq!(Sizes::default().first_fitting(3), 1);
     }
 }

@@ -654,6 +654,30 @@ impl<'a> Solver<'a> {
         self.solve_observed(p, weak, &mut Quiet)
     }
 
+    /// The exact score and a best move, for playing it: [`Self::solve_observed`] ending with
+    /// one more search around the exact score ([`AlphaBeta::set_concluding`]), so that the
+    /// solve's last search names the move returned, with its principal variation and the
+    /// exact score at the root. `best` is `None` only when the solver's game ends at `p` (a win
+    /// at once, every move losing, the board all but full): no search below it is needed.
+    pub fn best_move_observed<O: Observer<Connect4Solver>>(
+        &mut self,
+        p: &Position,
+        observer: &mut O,
+    ) -> Result<Solved, Aborted> {
+        self.search.set_concluding(true);
+        let solved = self.solve_observed(p, false, observer);
+        self.search.set_concluding(false);
+        let solved = solved?;
+        Ok(Solved {
+            best: if SOLVER_GAME.is_terminal(p) {
+                None
+            } else {
+                solved.best
+            },
+            ..solved
+        })
+    }
+
     /// [`Self::solve`], watched by an observer (to record the search, or report progress).
     pub fn solve_observed<O: Observer<Connect4Solver>>(
         &mut self,
@@ -711,8 +735,10 @@ pub struct PerfectChoice {
 
 /// Perfect play as far as the time allows: a depth-limited search with the threat evaluation
 /// (up to [`LOOKAHEAD_DEPTH`] plies, in at most a quarter of the time) gives a move at once;
-/// then the solver tries to prove the best move in the rest. If it does, its move is played,
-/// `proven`; if not, the depth-limited search's move is, not proven.
+/// then the solver tries to prove the best move in the rest ([`Solver::best_move_observed`]).
+/// If it does, its move is played, `solved`; if not (time ran out, or the position needs no
+/// search below it), the depth-limited search's move is. A win at once is found by a one-ply
+/// search. Every move played is the best move of the last search its observer saw.
 #[allow(clippy::too_many_arguments)]
 pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
     p: &Position,
@@ -728,32 +754,17 @@ pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
         return None;
     }
     let colour = p.colour();
-    if let Some(c) = (0..WIDTH).find(|&c| p.is_winning_move(c)) {
-        let choice = Choice {
-            mv: c as u8,
-            value: colour * (CELLS as i32 + 1 - p.moves() as i32) / 2,
-            depth: 1,
-            nodes: 0,
-            proven: true,
-            stopped: false,
-        };
-        progress(&choice);
-        return Some(PerfectChoice {
-            choice,
-            lookahead_nodes: 0,
-            solver_nodes: 0,
-            solved: true,
-        });
-    }
+    let game = Connect4 {
+        eval: Eval::Threats,
+    };
     let start = clock.now_ms();
+    let winning = (0..WIDTH).any(|c| p.is_winning_move(c));
     let plan = Plan {
         table_bits: table_bits.min(20),
-        ..Plan::new(Some(LOOKAHEAD_DEPTH), seed)
+        ..Plan::new(Some(if winning { 1 } else { LOOKAHEAD_DEPTH }), seed)
     };
     let lookahead = ai::choose(
-        &Connect4 {
-            eval: Eval::Threats,
-        },
+        &game,
         p,
         &plan,
         Budget {
@@ -764,20 +775,37 @@ pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
         lookahead_observer,
         &mut progress,
     )?;
+    let unsolved = |solver_nodes: u64, stopped: bool| PerfectChoice {
+        choice: Choice {
+            nodes: lookahead.nodes + solver_nodes,
+            proven: lookahead.proven || proven_score(lookahead.value).is_some(),
+            stopped,
+            ..lookahead
+        },
+        lookahead_nodes: lookahead.nodes,
+        solver_nodes,
+        solved: false,
+    };
+    if winning {
+        return Some(unsolved(0, false));
+    }
     let mut solver = Solver::new(table_bits).with_budget(Budget {
         nodes: None,
         deadline_ms: Some(start + millis),
         clock: Some(clock),
     });
     solver.set_shuffle(Some(seed));
-    match solver.solve_observed(p, false, solver_observer) {
-        Ok(solved) => {
-            let mv = solved.best.unwrap_or(lookahead.mv);
+    match solver.best_move_observed(p, solver_observer) {
+        Ok(Solved {
+            best: Some(mv),
+            score,
+            nodes,
+        }) => {
             let choice = Choice {
                 mv,
-                value: colour * solved.score,
+                value: colour * score,
                 depth: lookahead.depth,
-                nodes: lookahead.nodes + solved.nodes,
+                nodes: lookahead.nodes + nodes,
                 proven: true,
                 stopped: false,
             };
@@ -785,24 +813,12 @@ pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
             Some(PerfectChoice {
                 choice,
                 lookahead_nodes: lookahead.nodes,
-                solver_nodes: solved.nodes,
+                solver_nodes: nodes,
                 solved: true,
             })
         }
-        Err(Aborted) => {
-            let solver_nodes = solver.search.stats().visited;
-            Some(PerfectChoice {
-                choice: Choice {
-                    nodes: lookahead.nodes + solver_nodes,
-                    proven: proven_score(lookahead.value).is_some() && lookahead.proven,
-                    stopped: true,
-                    ..lookahead
-                },
-                lookahead_nodes: lookahead.nodes,
-                solver_nodes,
-                solved: false,
-            })
-        }
+        Ok(solved) => Some(unsolved(solved.nodes, false)),
+        Err(Aborted) => Some(unsolved(solver.search.stats().visited, true)),
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Thought {
     pub mv: Move,
     /// What the AI expects, for itself.
     pub verdict: Verdict,
+    /// The value behind the verdict, for the first player (MAX), in the units of the search
+    /// that chose the move: the root's value in the tree behind the move.
+    pub value: i32,
     /// Depth of the deepest finished search (plies).
     pub depth: u32,
     /// Nodes searched.
@@ -65,6 +68,7 @@ impl Thought {
         Thought {
             mv: c.mv,
             verdict: v,
+            value: c.value,
             depth: c.depth,
             nodes: c.nodes,
             proven: c.proven || decided(v),
@@ -432,6 +436,10 @@ pub fn hints(rules: &Rules, moves: &str) -> Result<Vec<Hint>, String> {
     })
 }
 
+/// Most nodes of a game's search recorded for the stepper: a search that enters more is shown
+/// by its last iterations that fit.
+pub const RECORD_LIMIT: usize = 60_000;
+
 /// A request to record the search behind an AI move, to step it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExplainRequest {
@@ -516,7 +524,10 @@ fn label(m: Move, piles: usize) -> String {
     }
 }
 
-/// Runs the search behind a move again, recording it, and turns it into a tree.
+/// Runs the search behind a move again, recording it, and turns it into a tree. A search
+/// that enters more than `request.limit` nodes is run twice: once counting each iteration's
+/// nodes, once recording its last iterations that fit (at least the last one) — the end of
+/// the search, where the move is chosen, is what the tree must show.
 pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<ExplainedView, String> {
     let rules = &request.rules;
     let pos = position(rules, &request.moves)?;
@@ -524,36 +535,45 @@ pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<Explained
     let plan = plan(strength, request.seed, Some(request.depth.max(1)));
     let piles = rules.piles.len();
     let limit = request.limit;
+    /// Runs `search` recording; if it entered more than `limit` nodes, again, recording from
+    /// the first iteration that lets the rest fit.
     fn record<G: Game>(
-        game: &G,
-        root: &G::State,
-        plan: &Plan,
         limit: usize,
+        mut search: impl FnMut(&mut Recorder<G::State, G::Move>),
     ) -> Trace<G::State, G::Move> {
         let mut rec = Recorder::with_limit(limit);
-        ai::choose(game, root, plan, Budget::unlimited(), &mut rec, |_| {});
+        search(&mut rec);
+        if rec.trace().omitted == 0 {
+            return rec.into_trace();
+        }
+        let first = rec.sizes().first_fitting(limit as u64);
+        let mut rec = Recorder::from_iteration(first, limit);
+        search(&mut rec);
         rec.into_trace()
     }
     match pos {
         Pos::Ttt(b) => {
-            let trace = record(&TTT, &b, &plan, limit);
+            let trace = record::<TicTacToe>(limit, |o| {
+                ai::choose(&TTT, &b, &plan, Budget::unlimited(), o, |_| {});
+            });
             let e = explain(&TTT, &trace, |m| Some(label(Move::Cell(m), piles)))?;
             Ok(view(e, |s| ttt_picture(s, o_first), false))
         }
         Pos::Nim(n) => {
             let game = rules.nim();
-            let trace = record(&game, &n, &plan, limit);
+            let trace = record::<arbor_games::nim::Nim>(limit, |o| {
+                ai::choose(&game, &n, &plan, Budget::unlimited(), o, |_| {});
+            });
             let e = explain(&game, &trace, |m| Some(label(Move::Take(m), piles)))?;
             Ok(view(e, nim_picture, false))
         }
         Pos::C4(p) if strength == Strength::Perfect && request.solver => {
-            let mut rec = Recorder::with_limit(limit);
-            let mut solver = Solver::new(TABLE_BITS);
-            solver.set_shuffle(Some(request.seed));
-            solver
-                .solve_observed(&p, false, &mut rec)
-                .map_err(|_| "the search was stopped".to_string())?;
-            let trace = rec.into_trace();
+            let trace = record::<Connect4Solver>(limit, |o| {
+                let mut solver = Solver::new(TABLE_BITS);
+                solver.set_shuffle(Some(request.seed));
+                // Without a budget the solve finishes.
+                let _ = solver.best_move_observed(&p, o);
+            });
             let e = explain(&Connect4Solver, &trace, |m| {
                 Some(label(Move::Column(m), piles))
             })?;
@@ -565,7 +585,9 @@ pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<Explained
                 _ => Eval::Threats,
             };
             let game = Connect4 { eval };
-            let trace = record(&game, &p, &plan, limit);
+            let trace = record::<Connect4>(limit, |o| {
+                ai::choose(&game, &p, &plan, Budget::unlimited(), o, |_| {});
+            });
             let e = explain(&game, &trace, |m| Some(label(Move::Column(m), piles)))?;
             Ok(view(e, c4_picture, false))
         }
@@ -645,6 +667,160 @@ mod tests {
         assert_eq!(h.len(), 3);
         assert_eq!(h[0].verdict, Verdict::Win(None), "take 1 from 9 wins");
         assert_eq!(h[1].verdict, Verdict::Loss(None));
+    }
+
+    /// Plays `plies` random legal moves from the start (fewer if the game ends first).
+    fn random_moves(rules: &Rules, plies: usize, seed: u64) -> String {
+        let mut rng = arbor_util::SplitMix64(seed);
+        let mut pos = rules.start().unwrap();
+        let mut out: Vec<String> = Vec::new();
+        for _ in 0..plies {
+            let legal = pos.legal_moves(rules);
+            if legal.len() <= 1 {
+                break;
+            }
+            let mv = legal[rng.range(0, legal.len() as i64 - 1) as usize];
+            let next = pos.play(rules, mv).unwrap();
+            if next.legal_moves(rules).is_empty() {
+                break;
+            }
+            pos = next;
+            out.push(mv.key());
+        }
+        match rules.kind {
+            Kind::Nim => out.join(","),
+            _ => out.concat(),
+        }
+    }
+
+    /// For every AI move, the last step of the tree behind it has the move played as the
+    /// first move of its principal variation, and the root's value is the value the Play
+    /// page tells.
+    fn check_tree_behind(rules: &Rules, moves: &str, level: &str, now: &dyn Fn() -> f64) {
+        check_tree_behind_within(rules, moves, level, now, RECORD_LIMIT);
+    }
+
+    fn check_tree_behind_within(
+        rules: &Rules,
+        moves: &str,
+        level: &str,
+        now: &dyn Fn() -> f64,
+        limit: usize,
+    ) -> ExplainedView {
+        let thought = think(
+            &ThinkRequest {
+                rules: rules.clone(),
+                moves: moves.into(),
+                level: level.into(),
+                seed: moves.len() as u64 * 31 + 5,
+                millis: 5_000,
+            },
+            now,
+            &mut |_| {},
+        )
+        .unwrap();
+        let view = explain_move(
+            &ExplainRequest {
+                rules: rules.clone(),
+                moves: moves.into(),
+                level: level.into(),
+                seed: moves.len() as u64 * 31 + 5,
+                depth: thought.depth,
+                solver: thought.solver,
+                limit,
+            },
+            false,
+        )
+        .unwrap();
+        let tree = arbor_game::GameTree::parse(&view.tree).unwrap();
+        let replay = arbor_game::replay::Replay::new(tree.clone(), view.trace.clone());
+        let end = replay.frame(replay.len());
+        let at = format!(
+            "{:?} {level} after “{moves}”: played {:?}",
+            rules.kind, thought.mv
+        );
+        assert!(end.finished, "{at}: the root never finished");
+        assert!(end.principal.len() >= 2, "{at}: no principal variation");
+        let piles = rules.piles.len();
+        assert_eq!(
+            tree.node(end.principal[1]).label,
+            label(thought.mv, piles),
+            "{at}"
+        );
+        let root = &end.nodes[tree.root().index()];
+        assert_eq!(root.value, Some(thought.value), "{at}");
+        assert_eq!(root.kind, arbor_game::replay::ValueKind::Exact, "{at}");
+        view
+    }
+
+    /// A search too big to record whole is shown by its last iterations, which end on the move.
+    #[test]
+    fn a_big_search_is_shown_by_its_last_iterations() {
+        let view =
+            check_tree_behind_within(&Rules::of(Kind::TicTacToe), "", "perfect", &|| 0.0, 3_000);
+        assert!(view.trace.skipped > 0 && view.trace.omitted > 0);
+        assert!(view.trace.nodes.len() <= 3_000);
+        assert!(matches!(
+            view.trace.events.first(),
+            Some(arbor_game::Event::Iteration { depth }) if *depth == view.trace.skipped + 1
+        ));
+    }
+
+    #[test]
+    fn the_tree_behind_every_move_ends_with_the_move_played() {
+        let still = || 0.0;
+        for kind in Kind::ALL {
+            let rules = Rules::of(kind);
+            for level in kind.levels() {
+                let (count, plies) = match (kind, level.key) {
+                    (Kind::Connect4, "perfect") => (12, 16..30),
+                    (Kind::Connect4, "threats8") => (6, 0..30),
+                    (Kind::Connect4, _) => (12, 0..30),
+                    (Kind::TicTacToe, _) => (40, 0..8),
+                    (Kind::Nim, _) => (20, 0..6),
+                };
+                for i in 0..count {
+                    let n = plies.start + (i * 7) % (plies.end - plies.start);
+                    let moves = random_moves(&rules, n, 1000 * i as u64 + n as u64);
+                    check_tree_behind(&rules, &moves, level.key, &still);
+                }
+            }
+        }
+        // The position: the solver wins in 2 with column 2.
+        check_tree_behind(
+            &Rules::of(Kind::Connect4),
+            "536553711753541133152",
+            "perfect",
+            &still,
+        );
+        // Nim with several piles.
+        let rules = Rules {
+            piles: vec![3, 4, 5],
+            max_take: None,
+            ..Rules::of(Kind::Nim)
+        };
+        for i in 0..10 {
+            let moves = random_moves(&rules, i % 5, i as u64);
+            for level in Kind::Nim.levels() {
+                check_tree_behind(&rules, &moves, level.key, &still);
+            }
+        }
+    }
+
+    /// When time runs out, the perfect player plays the depth-limited search's move, and the
+    /// tree behind it is that search.
+    #[test]
+    fn the_tree_behind_an_unproven_move_is_the_lookahead() {
+        let t = std::cell::Cell::new(0.0);
+        let jumpy = || {
+            t.set(t.get() + 50.0);
+            t.get()
+        };
+        let rules = Rules::of(Kind::Connect4);
+        for i in 0..4 {
+            let moves = random_moves(&rules, 2 + i, i as u64);
+            check_tree_behind(&rules, &moves, "perfect", &jumpy);
+        }
     }
 
     #[test]

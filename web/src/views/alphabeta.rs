@@ -58,9 +58,6 @@ pub struct GameData {
     omitted: u64,
 }
 
-/// Most nodes of a game's search recorded for the stepper.
-const GAME_RECORD_LIMIT: usize = 60_000;
-
 /// What can happen on the page.
 pub enum Action {
     /// A step control.
@@ -498,7 +495,10 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         let dispatch = dispatch.clone();
         let request = match (&state.settings.source, state.loading) {
             (Source::Game(g), true) => Some(ToWorker::Explain {
-                request: g.request(state.settings.depth.unwrap_or(1), GAME_RECORD_LIMIT),
+                request: g.request(
+                    state.settings.depth.unwrap_or(1),
+                    crate::play::ai::RECORD_LIMIT,
+                ),
                 o_first: g.o_first,
             }),
             _ => None,
