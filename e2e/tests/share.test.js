@@ -169,7 +169,7 @@ test("export: the tree as SVG and PNG, the trace as JSON", async () => {
   assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const width = png.bytes.readUInt32BE(16);
   assert.ok(width > 300, `${width}px wide`);
-  const json = JSON.parse((await download(page, "Export trace as JSON")).bytes.toString("utf8"));
+  const json = JSON.parse((await download(page, "Export trace (JSON)")).bytes.toString("utf8"));
   assert.equal(json.format, "arbor-game-trace");
   assert.equal(json.result, "3");
   assert.equal(json.tree[0].path, "r");
@@ -179,7 +179,7 @@ test("export: the tree as SVG and PNG, the trace as JSON", async () => {
   const search = await openPage(browser, "#/search?preset=seed000-tree&algo=bfs");
   await search.locator(`${SEARCH_TREE} [data-node]`).first().waitFor({ timeout: 20000 });
   await search.locator(".run-status").getByText(/Found/).waitFor();
-  const trace = JSON.parse((await download(search, "Export trace as JSON")).bytes.toString("utf8"));
+  const trace = JSON.parse((await download(search, "Export trace (JSON)")).bytes.toString("utf8"));
   assert.equal(trace.format, "arbor-search-trace");
   assert.equal(trace.algorithm, "bfs");
   assert.ok(trace.nodes.length >= 13 && trace.events.length > trace.nodes.length);

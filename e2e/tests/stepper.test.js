@@ -221,7 +221,7 @@ test("large trees: fold and unfold subtrees, zoom, and drag to pan", async () =>
   const w0 = await width();
   await page.getByRole("button", { name: "Zoom in" }).click();
   assert.ok((await width()) > w0 * 1.2);
-  await page.getByRole("button", { name: "Actual size" }).click();
+  await page.getByRole("button", { name: "100%: actual size" }).click();
   assert.equal(await width(), w0);
   // Drag to pan: the frame scrolls, and the drag does not fold the node it ends on.
   await page.getByRole("button", { name: "Zoom in" }).click();

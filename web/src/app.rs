@@ -27,6 +27,12 @@ pub fn App() -> Html {
             move || drop(listener)
         });
     }
+    // Every page has its own title.
+    use_effect_with(route.view.clone(), |view| {
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&view.title());
+        }
+    });
     let view = match &route.view {
         View::Home => html! { <views::home::Home /> },
         // Keyed by the whole hash: opening another link remounts the view with its state. Views

@@ -27,6 +27,20 @@ pub enum View {
 }
 
 impl View {
+    /// The page's title, for the browser tab and history: what the page is, then Arbor.
+    pub fn title(&self) -> String {
+        let what = match self {
+            View::Home => return "Arbor — see how AI search thinks".to_string(),
+            View::AlphaBeta => "Alpha-beta, step by step",
+            View::Search => "Search, step by step",
+            View::Play => "Play against the AI",
+            View::Practice => "Practice",
+            View::Teachers => "For teachers",
+            View::NotFound(_) => "Page not found",
+        };
+        format!("{what} — Arbor")
+    }
+
     /// The path segment of the view (`""` for the home page).
     pub fn slug(&self) -> &str {
         match self {
@@ -386,6 +400,22 @@ fn hex(b: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_view_has_its_own_title() {
+        let views = [
+            View::Home,
+            View::AlphaBeta,
+            View::Search,
+            View::Play,
+            View::Practice,
+            View::Teachers,
+            View::NotFound("x".into()),
+        ];
+        let titles: std::collections::HashSet<String> = views.iter().map(View::title).collect();
+        assert_eq!(titles.len(), views.len());
+        assert!(titles.iter().all(|t| t.contains("Arbor")));
+    }
 
     #[test]
     fn views() {

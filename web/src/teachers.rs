@@ -274,6 +274,8 @@ pub struct Param {
     pub values: &'static str,
     /// What it does.
     pub meaning: &'static str,
+    /// Links that use it, shown beside it (and each opened by a test without a complaint).
+    pub examples: &'static [&'static str],
 }
 
 const fn p(name: &'static str, values: &'static str, meaning: &'static str) -> Param {
@@ -281,6 +283,22 @@ const fn p(name: &'static str, values: &'static str, meaning: &'static str) -> P
         name,
         values,
         meaning,
+        examples: &[],
+    }
+}
+
+/// [`p`] with example links.
+const fn pe(
+    name: &'static str,
+    values: &'static str,
+    meaning: &'static str,
+    examples: &'static [&'static str],
+) -> Param {
+    Param {
+        name,
+        values,
+        meaning,
+        examples,
     }
 }
 
@@ -288,19 +306,19 @@ const fn p(name: &'static str, values: &'static str, meaning: &'static str) -> P
 pub const COMMON_PARAMS: &[Param] = &[
     p("embed", "1", "The view alone, without Arbor's header, for an <iframe>; a small “Open in Arbor” link leads to the full app."),
     p("z", "packed text", "Long values (a large tree's text) packed to keep links short: raw deflate, then base64url. Arbor writes it; values written after it override it."),
-    p("step", "0, 1, 2, …", "The step shown in the alpha-beta and search views (0: before the search starts)."),
+    pe("step", "0, 1, 2, …", "The step shown in the alpha-beta and search views (0: before the search starts).", &["#/alphabeta?preset=seed003-alphabeta&step=5", "#/search?algo=bfs&step=4"]),
 ];
 
 /// `#/alphabeta`.
 pub const STEPPER_PARAMS: &[Param] = &[
     p("preset", "seed003-alphabeta, seed003-minimax, seed001-aima, seed000-min-root, seed001-nim4, aima-maxn", "One of the built-in trees."),
-    p("tree", "tree text, e.g. [[3,12,8],[2,4,6],[14,5,2]]", "A tree of your own (see Tree text below)."),
-    p("random", "depth,smallest branching,largest branching,lowest value,highest value,seed[,players]", "A random tree, the same for the same numbers."),
+    pe("tree", "tree text, e.g. [[3,12,8],[2,4,6],[14,5,2]]", "A tree of your own (see Tree text below).", &["#/alphabeta?tree=[[3,12,8],[2,4,6],[14,5,2]]", "#/alphabeta?tree=min%20[[1,(2,3)]]"]),
+    pe("random", "depth,smallest branching,largest branching,lowest value,highest value,seed[,players]", "A random tree, the same for the same numbers.", &["#/alphabeta?random=3,2,3,-9,9,7", "#/alphabeta?random=3,2,2,0,9,7,3&algo=maxn"]),
     p("root", "min", "MIN moves at the root."),
     p("algo", "minimax, alphabeta, alphabeta-hard, negamax, deepening, maxn", "The search (default alphabeta, the fail-soft form)."),
     p("order", "natural, reversed, evaluation, best, worst", "The move order of the pruning searches."),
-    p("depth", "0 … 64", "A depth limit: nodes there are valued by their evaluation."),
-    p("game, moves, level, seed, solver, piles, take, misere, first", "as on #/play", "The search behind an AI move in a game: the position before the move, and the level and seed that reproduce it; solver=1 for the connect-four solver's search."),
+    pe("depth", "0 … 64", "A depth limit: nodes there are valued by their evaluation.", &["#/alphabeta?preset=seed003-minimax&depth=2"]),
+    pe("game, moves, level, seed, solver, piles, take, misere, first", "as on #/play", "The search behind an AI move in a game: the position before the move, and the level and seed that reproduce it; solver=1 for the connect-four solver's search.", &["#/alphabeta?game=ttt&first=o&moves=5&level=perfect&seed=3&depth=8", "#/alphabeta?game=c4&moves=536553711753541133152&level=perfect&seed=5&depth=8&solver=1", "#/alphabeta?game=nim&piles=3,4,5&take=any&misere=1&moves=1:3,2:1&level=perfect&seed=4&depth=9"]),
 ];
 
 /// `#/search`.
@@ -311,35 +329,41 @@ pub const SEARCH_PARAMS: &[Param] = &[
         "seed000-tree, romania",
         "A built-in tree or graph (problem=graph).",
     ),
-    p(
+    pe(
         "text",
         "graph text",
         "A tree or graph of your own (problem=graph).",
+        &["#/search?problem=graph&text=A%20--%20B:1%20C:4%0AB%20--%20C:2%0Agoal%20C", "#/search?text=A[B[D%20E]%20C[F]]%0Agoal%20F"],
     ),
-    p(
+    pe(
         "size",
         "RxC, e.g. 3x3",
         "The sliding puzzle's size (problem=puzzle).",
+        &["#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5", "#/search?problem=puzzle&size=2x3&tiles=1,2,3,4,0,5"],
     ),
-    p(
+    pe(
         "tiles",
         "comma-separated tiles, 0 = blank",
         "The puzzle's start, row by row.",
+        &["#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,5,6,0,7,8&algo=astar"],
     ),
-    p(
+    pe(
         "goal",
         "first",
         "The blank first in the goal (default: last).",
+        &["#/search?problem=puzzle&size=3x3&tiles=1,0,2,3,4,5,6,7,8&goal=first"],
     ),
-    p(
+    pe(
         "h",
         "zero, misplaced, manhattan, linear (puzzle); zero (blocks)",
         "The heuristic (default: Manhattan distance; for blocks, the blocks' distances).",
+        &["#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=astar&h=misplaced", "#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=astar&h=linear", "#/search?problem=blocks&algo=astar&h=zero"],
     ),
-    p(
+    pe(
         "blocks",
         "e.g. 4x4 A(2,2) B(2,3) C(1,4) @(3,3) goal A(2,2) B(2,3) C(2,4)",
         "The blocks world (problem=blocks).",
+        &["#/search?problem=blocks&blocks=4x4%20A(2,2)%20B(2,3)%20C(1,4)%20@(3,3)%20goal%20A(2,2)%20B(2,3)%20C(2,4)&algo=bfs"],
     ),
     p(
         "algo",
@@ -351,30 +375,32 @@ pub const SEARCH_PARAMS: &[Param] = &[
         "tree, graph",
         "Tree search (no explored set) or graph search.",
     ),
-    p(
+    pe(
         "cycles",
         "allow",
         "Depth-first searches may walk back onto their own path.",
+        &["#/search?algo=dfs&mode=tree&cycles=allow&depth=4"],
     ),
-    p(
+    pe(
         "depth",
         "0 … 200",
         "The depth limit (dls), or the deepest iteration (iddfs).",
+        &["#/search?algo=dls&depth=3", "#/search?algo=iddfs&depth=10"],
     ),
 ];
 
 /// `#/play`.
 pub const PLAY_PARAMS: &[Param] = &[
     p("game", "ttt, c4, nim", "The game."),
-    p("p1, p2", "human, or a level: d1, d2, d4, perfect (ttt, nim); seed1, seed2, seed4, threats6, threats8, perfect (c4)", "Who plays first and second."),
+    pe("p1, p2", "human, or a level: d1, d2, d4, perfect (ttt); d1, d2, perfect (nim); seed1, seed2, seed4, threats6, threats8, perfect (c4)", "Who plays first and second.", &["#/play?game=ttt&p1=d4&p2=human", "#/play?game=nim&p1=human&p2=d2", "#/play?game=c4&p1=human&p2=threats8"]),
     p("first", "o", "Tic-tac-toe: the first player plays O."),
-    p("moves", "ttt: cells 1–9; c4: columns 1–7, as in Pons' files; nim: pile.count,…", "The moves so far: the position."),
-    p("piles", "e.g. 9 or 3,4,5", "Nim's piles."),
-    p("take", "1 … 31, or any", "Nim: the most one move may take."),
+    pe("moves", "ttt: cells 1–9, run together; c4: columns 1–7, run together, as in Pons' files; nim: pile:take pairs, comma-separated", "The moves so far: the position.", &["#/play?game=ttt&moves=519", "#/play?game=c4&moves=4453", "#/play?game=nim&piles=3,4,5&take=any&moves=1:3,2:1"]),
+    pe("piles", "e.g. 9 or 3,4,5", "Nim's piles.", &["#/play?game=nim&piles=9", "#/play?game=nim&piles=3,4,5"]),
+    pe("take", "1 … 31, or any", "Nim: the most one move may take.", &["#/play?game=nim&take=2", "#/play?game=nim&piles=3,4,5&take=any"]),
     p("misere", "1", "Nim: whoever takes the last object loses."),
     p("hints", "1", "Show every move's score on your turn."),
-    p("seed", "a number", "The seed of the AI's random choice among equally good moves."),
-    p("think", "1 … 60", "Seconds the perfect connect-four player may think."),
+    pe("seed", "a number", "The seed of the AI's random choice among equally good moves: a link with a seed replays the same game; without one, every game draws its own.", &["#/play?game=ttt&p1=perfect&p2=perfect&seed=12345"]),
+    pe("think", "1 … 60", "Seconds the perfect connect-four player may think.", &["#/play?game=c4&p2=perfect&think=10"]),
 ];
 
 /// `#/practice`.
@@ -384,45 +410,52 @@ pub const PRACTICE_PARAMS: &[Param] = &[
         "alphabeta, search",
         "Which practice (default alphabeta).",
     ),
-    p(
+    pe(
         "level",
         "prune, values, windows (alphabeta); next, frontier (search)",
         "How much is asked.",
+        &["#/practice?kind=alphabeta&level=values", "#/practice?kind=alphabeta&level=windows", "#/practice?kind=search&level=frontier"],
     ),
-    p(
+    pe(
         "depth",
         "1 … 5 (alphabeta), 1 … 4 (search)",
         "Depth of the generated tree.",
+        &["#/practice?kind=alphabeta&depth=4", "#/practice?kind=search&depth=3"],
     ),
-    p(
+    pe(
         "bmin, bmax",
         "1 … 4 (alphabeta), 2 … 3 (search: bmax)",
         "Fewest and most children of a node.",
+        &["#/practice?kind=alphabeta&bmin=2&bmax=3", "#/practice?kind=search&bmax=3"],
     ),
-    p(
+    pe(
         "low, high",
         "−99 … 99",
         "The range of leaf values (alphabeta).",
+        &["#/practice?kind=alphabeta&low=-20&high=20"],
     ),
-    p(
+    pe(
         "seed",
         "a number",
         "The generated tree and the nodes asked about: the same seed, the same exercise.",
+        &["#/practice?kind=alphabeta&seed=42"],
     ),
     p(
         "algo",
         "bfs, dfs, ucs, greedy, astar",
         "The search practised (kind=search).",
     ),
-    p(
+    pe(
         "tree",
         "tree text",
         "A tree of your own instead of a generated one (alphabeta).",
+        &["#/practice?kind=alphabeta&tree=[[3,12,8],[2,4,6],[14,5,2]]"],
     ),
-    p(
+    pe(
         "text",
         "graph text",
         "A tree or graph of your own instead of a generated one (search).",
+        &["#/practice?kind=search&algo=ucs&text=S%20--%20A:1%20B:4%0AA%20--%20G:5%0AB%20--%20G:1%0Agoal%20G"],
     ),
 ];
 
@@ -491,6 +524,50 @@ mod tests {
             .find(|e| e.title.contains("second start"))
             .unwrap();
         assert!(far.route.to_hash().contains("C(4,3)"), "{:?}", far.route);
+    }
+
+    /// Every value the page documents is one the view accepts: each parameter's example links
+    /// open without a complaint (and use the parameter), and where the values are a plain
+    /// list of words, each word is accepted.
+    #[test]
+    fn every_documented_value_is_accepted() {
+        let views = [View::AlphaBeta, View::Search, View::Play, View::Practice];
+        let mut checked = 0;
+        for view in &views {
+            for param in params(view).iter().chain(COMMON_PARAMS) {
+                let names: Vec<&str> = param.name.split(", ").collect();
+                for link in param.examples {
+                    let route = Route::parse(link);
+                    if params(view).iter().all(|p| p.name != param.name) && route.view != *view {
+                        continue;
+                    }
+                    assert_eq!(route.view, *view, "{link}");
+                    assert!(route.problems.is_empty(), "{link}: {:?}", route.problems);
+                    assert!(
+                        route.query.iter().any(|(k, _)| names.contains(&k.as_str())),
+                        "{link} does not use {}",
+                        param.name
+                    );
+                    assert_eq!(warnings(&route), Vec::<String>::new(), "{link}");
+                    checked += 1;
+                }
+                let words: Vec<&str> = param.values.split(", ").collect();
+                let plain = words.len() > 1
+                    && words.iter().all(|w| {
+                        w.chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                    });
+                if plain && !param.name.contains(", ") {
+                    for word in words {
+                        let link = format!("#/{}?{}={word}", view.slug(), param.name);
+                        let route = Route::parse(&link);
+                        assert_eq!(warnings(&route), Vec::<String>::new(), "{link}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 60, "{checked}");
     }
 
     #[test]

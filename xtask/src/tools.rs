@@ -104,7 +104,7 @@ fn ensure_cargo_tool(binary: &str, expected: &str, install: &[&str]) -> Result<P
     }
 }
 
-/// npm packages of `e2e/package.json`: wasm-opt (binaryen) and playwright-core.
+/// npm packages of `e2e/package.json`: wasm-opt (binaryen), playwright-core and axe-core.
 fn ensure_npm_packages(root: &Path) -> Result<PathBuf, String> {
     let e2e = root.join("e2e");
     let bin = e2e.join("node_modules/.bin");

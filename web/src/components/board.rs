@@ -108,7 +108,9 @@ pub fn BlocksGrid(props: &BlocksGridProps) -> Html {
                     },
                     goal.map(|_| "goal")
                 );
-                let goal_tag = goal.map(|g| html! { <span class="goal-tag" aria-hidden="true">{ g }</span> });
+                // The goal's letter is drawn by the stylesheet (`data-goal`), not as text: the
+                // cell's name already says it.
+                let goal_tag = goal.map(|g| html! { <span class="goal-tag" aria-hidden="true" data-goal={g.to_string()}></span> });
                 match &props.on_cell {
                     Some(cb) => {
                         let cb = cb.clone();

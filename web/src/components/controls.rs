@@ -1,7 +1,62 @@
 //! The step controls shared by every stepped view: jump to start, step back, play/pause, step
-//! forward, jump to end, speed, and a scrubber. Keys (← → Space Home End) are wired by the view.
+//! forward, jump to end, speed, and a scrubber; and [`use_step_keys`], the keys that drive them
+//! (← → Space Home End) wherever the focus does not need them itself.
 
+use gloo_events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+/// True if a key press belongs to the focused element rather than to the page's step keys:
+/// typing in a field or a menu; Space or Enter on a button or link (they press it); any key
+/// inside an element marked `data-keys="own"` (the tree drawing, whose arrows move between
+/// nodes).
+pub fn owns_key(e: &web_sys::KeyboardEvent) -> bool {
+    let Some(el) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return false;
+    };
+    let tag = el.tag_name().to_ascii_uppercase();
+    if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT") {
+        return true;
+    }
+    let presses = matches!(e.key().as_str(), " " | "Spacebar" | "Enter");
+    let pressable = matches!(tag.as_str(), "BUTTON" | "A" | "SUMMARY")
+        || el.get_attribute("role").as_deref() == Some("button");
+    (presses && pressable) || el.closest("[data-keys=\"own\"]").ok().flatten().is_some()
+}
+
+/// The step keys of a stepped view — → step forward, ← back, Space play or pause, Home the
+/// start, End the end — sent to `on`, unless the focused element needs the key
+/// ([`owns_key`]) or a modifier is held.
+#[hook]
+pub fn use_step_keys(on: Callback<Control>) {
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&doc, "keydown", options, move |e| {
+                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                if e.ctrl_key() || e.meta_key() || e.alt_key() || owns_key(e) {
+                    return;
+                }
+                let control = match e.key().as_str() {
+                    "ArrowRight" => Control::Forward,
+                    "ArrowLeft" => Control::Back,
+                    " " | "Spacebar" => Control::TogglePlay,
+                    "Home" => Control::Start,
+                    "End" => Control::End,
+                    _ => return,
+                };
+                e.prevent_default();
+                on.emit(control);
+            })
+        });
+        move || drop(listener)
+    });
+}
 
 /// What the controls ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -329,7 +329,7 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
             <button type="button" onclick={on_svg} aria-label="Export SVG" title="The tree as drawn now, as an SVG file">{ "SVG" }</button>
             <button type="button" onclick={on_png} aria-label="Export PNG" title="The tree as drawn now, as a PNG picture">{ "PNG" }</button>
             if let Some(on_json) = on_json {
-                <button type="button" onclick={on_json} aria-label="Export trace as JSON" title="Every event of the search, as JSON">{ "Trace (JSON)" }</button>
+                <button type="button" onclick={on_json} aria-label="Export trace (JSON)" title="Every event of the search, as JSON">{ "Trace (JSON)" }</button>
             }
             if let Some(m) = &*message {
                 <span class="error" role="alert">{ m.clone() }</span>

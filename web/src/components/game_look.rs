@@ -3,7 +3,9 @@
 
 use yew::prelude::*;
 
-use crate::components::tree_svg::{fmt, folded_marker, points, EdgeKind, Interaction, Look};
+use crate::components::tree_svg::{
+    fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look,
+};
 use crate::scene::{
     data_value, show_value, GamePicture, NodeMark, SceneNode, Shape, Shown, Status,
 };
@@ -33,16 +35,21 @@ impl Look for NodeMark {
             Shape::Min => -3.0,
             _ => 5.0,
         });
-        let player_tag = match node.shape {
-            Shape::Player(p) => Some(html! {
-                <text class="player-tag" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ format!("{} to move", (b'A' + p) as char) }</text>
-            }),
-            _ => None,
+        let tag = match node.shape {
+            Shape::Player(p) => format!("{} to move", (b'A' + p) as char),
+            _ => String::new(),
         };
+        let player_tag = (!tag.is_empty()).then(|| {
+            html! { <text class="player-tag" x={fmt(x)} y={fmt(y - 29.0)}>{ spaced(&tag) }</text> }
+        });
         // A game position's picture sits under the node, and the window under the picture.
         let below = if node.picture.is_some() { 74.0 } else { 38.0 };
-        let window = mark.window.filter(|_| mark.open || mark.status == Status::Current).map(|(a, b)| {
-            html! { <text class="window" x={fmt(x)} y={fmt(y + below)}>{ format!("α {}  β {}", show_value(a), show_value(b)) }</text> }
+        let window_text = mark
+            .window
+            .filter(|_| mark.open || mark.status == Status::Current)
+            .map(|(a, b)| format!("α {}  β {}", show_value(a), show_value(b)));
+        let window = window_text.as_ref().map(|w| {
+            html! { <text class="window" x={fmt(x)} y={fmt(y + below)}>{ spaced(w) }</text> }
         });
         let kind = match node.shape {
             Shape::Max => "MAX node".to_string(),
@@ -51,7 +58,7 @@ impl Look for NodeMark {
             Shape::Leaf => "leaf".to_string(),
         };
         let value = mark.value.text();
-        let mut description = format!("{} {}, {}", kind, node.label, mark.status.name());
+        let mut description = format!("{kind}, {}", mark.status.name());
         if let Some(v) = &value {
             description.push_str(&format!(", value {v}"));
         }
@@ -65,14 +72,30 @@ impl Look for NodeMark {
         if node.hidden > 0 {
             description.push_str(&format!(", folded: {} nodes hidden", node.hidden));
         }
+        let table = if mark.from_table { "TT" } else { "" };
+        let name = node_name(
+            &[
+                &node.label,
+                &tag,
+                value.as_deref().unwrap_or(""),
+                window_text.as_deref().unwrap_or(""),
+                table,
+            ],
+            &description,
+        );
         let Interaction {
             onclick,
             onkeydown,
             role,
             tabindex,
             class,
+            expanded,
         } = interaction;
+        // The folded count and the position's picture are drawn beside the node, not in it:
+        // the node's name says what they show (they are pictures, not words to read out).
+        let decor_click = onclick.clone();
         html! {
+            <>
             <g
                 class={classes!("node", node.shape.class(), mark.status.name(), mark.principal.then_some("principal"), mark.open.then_some("open"), class)}
                 data-node={AttrValue::from(node.path.clone())}
@@ -83,28 +106,34 @@ impl Look for NodeMark {
                 data-beta={mark.window.map(|w| data_value(w.1))}
                 {role}
                 {tabindex}
-                aria-label={description}
+                aria-label={name}
+                aria-expanded={expanded}
                 {onclick}
                 {onkeydown}
             >
                 { outline(node.shape, x, y, "shape") }
-                { folded_marker(node) }
                 if mark.status == Status::Pruned {
                     <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
                 }
-                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ node.label.to_string() }</text>
+                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ spaced(&node.label) }</text>
                 { for player_tag }
                 if let Some(v) = value {
-                    <text class={classes!("value", matches!(mark.value, Shown::Vector(_)).then_some("vector"))} x={fmt(x)} y={value_y}>{ v }</text>
-                }
-                if let Some(p) = &node.picture {
-                    { picture(p, x, y + 24.0) }
+                    <text class={classes!("value", matches!(mark.value, Shown::Vector(_)).then_some("vector"))} x={fmt(x)} y={value_y}>{ spaced(&v) }</text>
                 }
                 { for window }
                 if mark.from_table {
-                    <text class="note" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ "TT" }</text>
+                    <text class="note" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ spaced(table) }</text>
                 }
             </g>
+            if node.hidden > 0 || node.picture.is_some() {
+                <g class="node-decor" aria-hidden="true" onclick={decor_click}>
+                    { folded_marker(node) }
+                    if let Some(p) = &node.picture {
+                        { picture(p, x, y + 24.0) }
+                    }
+                </g>
+            }
+            </>
         }
     }
 }

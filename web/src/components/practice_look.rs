@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use crate::components::game_look::outline;
-use crate::components::tree_svg::{fmt, EdgeKind, Interaction, Look};
+use crate::components::tree_svg::{fmt, node_name, spaced, EdgeKind, Interaction, Look};
 use crate::practice::alphabeta::Verdict;
 use crate::scene::{show_value, SceneNode, Shape};
 
@@ -45,7 +45,7 @@ impl Look for PracticeMark {
             _ => "leaf",
         };
         let cut = self.marked || self.under_mark;
-        let mut description = format!("{kind} {}", node.label);
+        let mut description = kind.to_string();
         if let Some(v) = self.value {
             description.push_str(&format!(", value {}", show_value(v)));
         }
@@ -77,7 +77,19 @@ impl Look for PracticeMark {
             role,
             tabindex,
             class,
+            expanded: _,
         } = interaction;
+        let value_text = self.value.map(show_value).unwrap_or_default();
+        let ask_text = self.asked.map(|q| format!("?{q}")).unwrap_or_default();
+        let name = node_name(
+            &[
+                &node.label,
+                &value_text,
+                &ask_text,
+                answered.map_or("", |(_, symbol, _)| symbol),
+            ],
+            &description,
+        );
         html! {
             <g
                 class={classes!("node", node.shape.class(), cut.then_some("pruned"), class)}
@@ -87,8 +99,8 @@ impl Look for PracticeMark {
                 data-verdict={verdict.map(|(v, _)| v)}
                 {role}
                 {tabindex}
-                aria-label={description}
-                aria-pressed={role.map(|_| if self.marked { "true" } else { "false" })}
+                aria-label={name}
+                aria-pressed={(role == Some("button")).then_some(if self.marked { "true" } else { "false" })}
                 {onclick}
                 {onkeydown}
             >
@@ -96,14 +108,14 @@ impl Look for PracticeMark {
                 if cut {
                     <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
                 }
-                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ node.label.to_string() }</text>
-                if let Some(v) = self.value {
-                    <text class="value" x={fmt(x)} y={fmt(y + 5.0)}>{ show_value(v) }</text>
+                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ spaced(&node.label) }</text>
+                if self.value.is_some() {
+                    <text class="value" x={fmt(x)} y={fmt(y + 5.0)}>{ spaced(&value_text) }</text>
                 }
-                if let Some(q) = self.asked {
-                    <text class="ask" x={fmt(x + 22.0)} y={fmt(y - 18.0)}>{ format!("?{q}") }
+                if self.asked.is_some() {
+                    <text class="ask" x={fmt(x + 22.0)} y={fmt(y - 18.0)}>{ spaced(&ask_text) }
                         if let Some((class, symbol, _)) = answered {
-                            <tspan class={classes!("verdict", class)} dx="3">{ symbol }</tspan>
+                            <tspan class={classes!("verdict", class)} dx="3">{ spaced(symbol) }</tspan>
                         }
                     </text>
                 }

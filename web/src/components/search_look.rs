@@ -5,7 +5,9 @@
 use arbor_search::replay::Seen;
 use yew::prelude::*;
 
-use crate::components::tree_svg::{fmt, folded_marker, EdgeKind, Interaction, Look};
+use crate::components::tree_svg::{
+    fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look,
+};
 use crate::explore::{seen_name, Picture, SearchMark};
 use crate::scene::SceneNode;
 
@@ -46,7 +48,7 @@ impl Look for SearchMark {
             seen_name(self.seen)
         };
         let ghost = self.seen == Seen::NotYet;
-        let mut description = format!("search node {}, {}", node.label, seen_name(self.seen));
+        let mut description = format!("search node, {}", seen_name(self.seen));
         if let Some(n) = self.order {
             description.push_str(&format!(", expanded {n}th"));
         }
@@ -64,6 +66,7 @@ impl Look for SearchMark {
             role,
             tabindex,
             class,
+            expanded,
         } = interaction;
         let rect = |class: &'static str, pad: f64| {
             html! { <rect {class} x={fmt(x - w / 2.0 - pad)} y={fmt(y - h / 2.0 - pad)} width={fmt(w + 2.0 * pad)} height={fmt(h + 2.0 * pad)} rx="4" /> }
@@ -78,15 +81,31 @@ impl Look for SearchMark {
             Seen::CutOff(_) => rect("hatch", 0.0),
             _ => html! {},
         };
-        let costs = (!ghost && (self.informed || self.costs)).then(|| {
-            let text = if self.informed {
+        let cost_text = (!ghost && (self.informed || self.costs)).then(|| {
+            if self.informed {
                 format!("{}+{}={}", self.g, self.h, self.g + self.h)
             } else {
                 format!("g {}", self.g)
-            };
-            html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + 12.0)}>{ text }</text> }
+            }
         });
+        let costs = cost_text.as_ref().map(|text| {
+            html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + 14.0)}>{ spaced(text) }</text> }
+        });
+        // The words drawn, in order: the state's name (a board or grid has none), the
+        // expansion number, the costs.
+        let shown_name = if ghost {
+            String::new()
+        } else {
+            picture_words(&self.picture)
+        };
+        let order = self.order.map(|n| n.to_string()).unwrap_or_default();
+        let name = node_name(
+            &[&shown_name, &order, cost_text.as_deref().unwrap_or("")],
+            &format!("{}, {description}", node.label),
+        );
+        let decor_click = onclick.clone();
         html! {
+            <>
             <g
                 class={classes!("snode", format!("s-{}", seen_name(self.seen)), self.current.then_some("current"), self.on_path.then_some("on-path"), class)}
                 data-node={AttrValue::from(node.path.clone())}
@@ -97,7 +116,8 @@ impl Look for SearchMark {
                 data-h={(!ghost && self.informed).then(|| self.h.to_string())}
                 {role}
                 {tabindex}
-                aria-label={description}
+                aria-label={name}
+                aria-expanded={expanded}
                 {onclick}
                 {onkeydown}
             >
@@ -109,16 +129,39 @@ impl Look for SearchMark {
                     { picture(&self.picture, x, y, w, h) }
                 }
                 { marks }
-                { folded_marker(node) }
-                if let Some(n) = self.order {
-                    <g class="order" aria-hidden="true">
-                        <circle cx={fmt(x - w / 2.0)} cy={fmt(y - h / 2.0)} r="8" />
-                        <text x={fmt(x - w / 2.0)} y={fmt(y - h / 2.0 + 3.5)}>{ n }</text>
+                if self.order.is_some() {
+                    <g class="order">
+                        <circle cx={fmt(x - w / 2.0)} cy={fmt(y - h / 2.0)} r="10" aria-hidden="true" />
+                        <text x={fmt(x - w / 2.0)} y={fmt(y - h / 2.0 + 4.5)}>{ spaced(&order) }</text>
                     </g>
                 }
                 { for costs }
             </g>
+            if node.hidden > 0 {
+                <g class="node-decor" aria-hidden="true" onclick={decor_click}>{ folded_marker(node) }</g>
+            }
+            </>
         }
+    }
+}
+
+/// The words a state's picture shows, in the order drawn: its name, a board's tiles (the
+/// blank left out), a grid's blocks.
+fn picture_words(picture: &Picture) -> String {
+    match picture {
+        Picture::None => String::new(),
+        Picture::Name(name) => name.to_string(),
+        Picture::Tiles { tiles, .. } => tiles
+            .iter()
+            .filter(|&&t| t != 0)
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Picture::Blocks { names, .. } => names
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 
@@ -128,18 +171,18 @@ fn picture(picture: &Picture, x: f64, y: f64, w: f64, h: f64) -> Html {
     match picture {
         Picture::None => html! {},
         Picture::Name(name) => {
-            html! { <text class="name" x={fmt(x)} y={fmt(y + 4.5)}>{ name.to_string() }</text> }
+            html! { <text class="name" x={fmt(x)} y={fmt(y + 4.5)}>{ spaced(name) }</text> }
         }
         Picture::Tiles { cols, tiles } => {
             let cols = (*cols as usize).max(1);
             html! {
-                <g class="mini-board" aria-hidden="true">
+                <g class="mini-board">
                     { for tiles.iter().enumerate().filter(|(_, &t)| t != 0).map(|(i, t)| {
                         let (cx, cy) = (left + (i % cols) as f64 * CELL, top + (i / cols) as f64 * CELL);
                         html! {
                             <>
                                 <rect x={fmt(cx + 0.5)} y={fmt(cy + 0.5)} width={fmt(CELL - 1.0)} height={fmt(CELL - 1.0)} />
-                                <text x={fmt(cx + CELL / 2.0)} y={fmt(cy + CELL / 2.0 + 3.0)}>{ t }</text>
+                                <text x={fmt(cx + CELL / 2.0)} y={fmt(cy + CELL / 2.0 + 3.0)}>{ spaced(&t.to_string()) }</text>
                             </>
                         }
                     }) }
@@ -162,7 +205,7 @@ fn picture(picture: &Picture, x: f64, y: f64, w: f64, h: f64) -> Html {
                 )
             };
             html! {
-                <g class="mini-grid" aria-hidden="true">
+                <g class="mini-grid">
                     { for walls.iter().map(|&c| {
                         let (cx, cy) = at(c);
                         html! { <rect class="wall" x={fmt(cx)} y={fmt(cy)} width={fmt(GRID)} height={fmt(GRID)} /> }
@@ -172,7 +215,7 @@ fn picture(picture: &Picture, x: f64, y: f64, w: f64, h: f64) -> Html {
                         html! {
                             <>
                                 <rect class="block" x={fmt(cx + 0.5)} y={fmt(cy + 0.5)} width={fmt(GRID - 1.0)} height={fmt(GRID - 1.0)} />
-                                <text x={fmt(cx + GRID / 2.0)} y={fmt(cy + GRID / 2.0 + 3.0)}>{ name.to_string() }</text>
+                                <text x={fmt(cx + GRID / 2.0)} y={fmt(cy + GRID / 2.0 + 3.0)}>{ spaced(&name.to_string()) }</text>
                             </>
                         }
                     }) }

@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::scene::{Scene, SceneNode};
@@ -41,12 +42,84 @@ pub struct Interaction {
     pub onclick: Option<Callback<MouseEvent>>,
     /// Enter and Space (for nodes that are buttons).
     pub onkeydown: Option<Callback<KeyboardEvent>>,
-    /// `button` for keyboard-operable nodes.
+    /// `button` for operable nodes, `img` for the others (a picture with a name).
     pub role: Option<&'static str>,
-    /// `0` for keyboard-operable nodes.
+    /// Operable nodes: `0` for the one the Tab key reaches (the root at first), `-1` for the
+    /// rest — the arrow keys move between them (a roving tab stop).
     pub tabindex: Option<&'static str>,
     /// A CSS class saying what a click does (`editable`, `foldable`).
     pub class: Option<&'static str>,
+    /// Foldable nodes: whether their children are shown (`aria-expanded`).
+    pub expanded: Option<&'static str>,
+}
+
+/// A node's accessible name: the words drawn in it, in the order they are drawn (so the name
+/// begins with what a sighted user reads, as speech input needs), then what the drawing tells
+/// without words.
+pub fn node_name(drawn: &[&str], description: &str) -> String {
+    let drawn: Vec<&str> = drawn.iter().copied().filter(|t| !t.is_empty()).collect();
+    match (drawn.is_empty(), description.is_empty()) {
+        (true, _) => description.to_string(),
+        (false, true) => drawn.join(" "),
+        (false, false) => format!("{}, {description}", drawn.join(" ")),
+    }
+}
+
+/// Text for an SVG `<text>` inside a named node: with a trailing space, which the drawing does
+/// not show, so that the node's words read apart (“A 3”, not “A3”) where text is joined.
+pub fn spaced(text: &str) -> String {
+    format!("{text} ")
+}
+
+/// Arrow keys inside a tree drawing: ↑ the parent, ↓ the first child, ← → the neighbours,
+/// Home the root — moving the tab stop along (see [`Interaction::tabindex`]).
+fn navigate(e: KeyboardEvent) {
+    let target = match e.key().as_str() {
+        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" => e.key(),
+        _ => return,
+    };
+    let Some(node) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-node]").ok().flatten())
+    else {
+        return;
+    };
+    let Some(svg) = e
+        .current_target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return;
+    };
+    let path = node.get_attribute("data-node").unwrap_or_default();
+    let next = neighbour(&path, &target);
+    let found = next.and_then(|p| {
+        svg.query_selector(&format!("[data-node=\"{p}\"][tabindex]"))
+            .ok()
+            .flatten()
+    });
+    e.prevent_default();
+    if let Some(next) = found.and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok()) {
+        let _ = node.set_attribute("tabindex", "-1");
+        let _ = next.set_attribute("tabindex", "0");
+        let _ = next.focus();
+    }
+}
+
+/// The path a key leads to from `path` (`r`, `r.0`, `r.0.1`, …), if any.
+fn neighbour(path: &str, key: &str) -> Option<String> {
+    let (parent, last) = match path.rsplit_once('.') {
+        Some((p, l)) => (Some(p), l.parse::<usize>().ok()),
+        None => (None, None),
+    };
+    match key {
+        "ArrowUp" => parent.map(str::to_string),
+        "ArrowDown" => Some(format!("{path}.0")),
+        "ArrowLeft" => Some(format!("{}.{}", parent?, last?.checked_sub(1)?)),
+        "ArrowRight" => Some(format!("{}.{}", parent?, last? + 1)),
+        "Home" => Some("r".into()),
+        _ => None,
+    }
 }
 
 /// What a node shows at a step: a look draws the node at its place (absolute coordinates)
@@ -114,11 +187,14 @@ pub fn TreeSvg<L: Look>(props: &TreeSvgProps<L>) -> Html {
         .collect();
     let chunks = scene.nodes.len().div_ceil(CHUNK);
     let range = |c: usize| c * CHUNK..((c + 1) * CHUNK).min(scene.nodes.len());
+    let operable = props.on_leaf.is_some() || props.on_inner.is_some();
     html! {
         <svg
             class="tree"
-            role="img"
+            role="group"
             aria-label={props.title.clone()}
+            data-keys={operable.then_some("own")}
+            onkeydown={operable.then(|| Callback::from(navigate))}
             viewBox={format!("0 0 {} {}", fmt(scene.width), fmt(scene.height))}
             width={fmt(scene.width * props.zoom)}
             height={fmt(scene.height * props.zoom)}
@@ -285,9 +361,11 @@ impl<L: Look> PartialEq for NodeViewProps<L> {
 fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
     let node: &SceneNode = &props.scene.nodes[props.index];
     let key = node.key;
-    let interaction = match (&props.on_leaf, &props.on_inner) {
-        (Some(cb), _) => {
+    let callback = props.on_leaf.as_ref().or(props.on_inner.as_ref());
+    let interaction = match callback {
+        Some(cb) => {
             let (click, press) = (cb.clone(), cb.clone());
+            let foldable = props.on_leaf.is_none();
             Interaction {
                 onclick: Some(Callback::from(move |_: MouseEvent| click.emit(key))),
                 onkeydown: Some(Callback::from(move |e: KeyboardEvent| {
@@ -295,24 +373,51 @@ fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
                         e.prevent_default();
                         e.stop_propagation();
                         press.emit(key);
+                        if foldable {
+                            refocus(&e);
+                        }
                     }
                 })),
                 role: Some("button"),
-                tabindex: Some("0"),
-                class: Some("editable"),
+                tabindex: Some(if props.index == 0 { "0" } else { "-1" }),
+                class: Some(if foldable { "foldable" } else { "editable" }),
+                expanded: foldable.then_some(if node.hidden > 0 { "false" } else { "true" }),
             }
         }
-        (None, Some(cb)) => {
-            let cb = cb.clone();
-            Interaction {
-                onclick: Some(Callback::from(move |_: MouseEvent| cb.emit(key))),
-                class: Some("foldable"),
-                ..Interaction::default()
-            }
-        }
-        (None, None) => Interaction::default(),
+        None => Interaction {
+            role: Some("img"),
+            ..Interaction::default()
+        },
     };
     props.mark.draw(node, interaction)
+}
+
+/// After a node folds or unfolds, the drawing is redrawn and the element that had the focus
+/// may now show another node: give the focus back to the node that was pressed.
+fn refocus(e: &KeyboardEvent) {
+    let Some(node) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-node]").ok().flatten())
+    else {
+        return;
+    };
+    let Some(svg) = node.closest("svg").ok().flatten() else {
+        return;
+    };
+    let path = node.get_attribute("data-node").unwrap_or_default();
+    gloo_timers::callback::Timeout::new(0, move || {
+        let found = svg
+            .query_selector(&format!("[data-node=\"{path}\"]"))
+            .ok()
+            .flatten()
+            .and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok());
+        if let Some(n) = found {
+            let _ = n.set_attribute("tabindex", "0");
+            let _ = n.focus();
+        }
+    })
+    .forget();
 }
 
 /// A folded node's marker: a small triangle and how many nodes it hides.
@@ -341,4 +446,29 @@ pub fn points(x: f64, y: f64, offsets: &[(f64, f64)]) -> String {
 /// A coordinate, with one decimal.
 pub fn fmt(v: f64) -> String {
     format!("{v:.1}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrows_lead_to_the_neighbours() {
+        assert_eq!(neighbour("r", "ArrowUp"), None);
+        assert_eq!(neighbour("r", "ArrowDown").as_deref(), Some("r.0"));
+        assert_eq!(neighbour("r.2.1", "ArrowUp").as_deref(), Some("r.2"));
+        assert_eq!(neighbour("r.2.1", "ArrowLeft").as_deref(), Some("r.2.0"));
+        assert_eq!(neighbour("r.2.0", "ArrowLeft"), None);
+        assert_eq!(neighbour("r.2.1", "ArrowRight").as_deref(), Some("r.2.2"));
+        assert_eq!(neighbour("r.2.1", "Home").as_deref(), Some("r"));
+    }
+
+    #[test]
+    fn names_begin_with_what_is_drawn() {
+        assert_eq!(
+            node_name(&["H", "", "2"], "leaf, visited"),
+            "H 2, leaf, visited"
+        );
+        assert_eq!(node_name(&[], "leaf"), "leaf");
+    }
 }

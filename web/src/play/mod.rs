@@ -576,6 +576,64 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// Both a person and the AI play.
+    fn has_human_and_ai(&self) -> bool {
+        self.players.contains(&Player::Human) && self.players.iter().any(|p| *p != Player::Human)
+    }
+
+    /// A side's name with who plays it: "X (you)", "O (the AI)" (plain when only people play).
+    fn side_with_player(&self, side: usize) -> String {
+        let who = match self.players[side] {
+            Player::Human if self.players.iter().all(|p| *p == Player::Human) => "",
+            Player::Human => " (you)",
+            Player::Ai(_) => " (the AI)",
+        };
+        format!("{}{who}", self.side_name(side))
+    }
+
+    /// The status line, for the page's live region: the last move (so a screen reader hears
+    /// every move, the AI's included), then whose turn it is or how the game ended.
+    /// `thinking`: the AI is at work; `waiting`: the AI is to move but waits to be asked.
+    pub fn status(&self, thinking: bool, waiting: bool) -> String {
+        let last = self.played.checked_sub(1).map(|i| {
+            format!(
+                "{} played {}. ",
+                self.side_with_player(i % 2),
+                self.moves[i].describe(self.rules.kind)
+            )
+        });
+        let now = match self.position().outcome(&self.rules) {
+            Outcome::ToMove(side) => {
+                let who = match self.players[side] {
+                    Player::Human if self.players.iter().all(|p| *p == Player::Human) => "",
+                    Player::Human => " (you)",
+                    Player::Ai(_) if thinking => " (the AI is thinking…)",
+                    Player::Ai(_) if waiting => " (the AI: press Continue to let it move)",
+                    Player::Ai(_) => " (the AI)",
+                };
+                format!("{} to move{who}.", self.side_name(side))
+            }
+            Outcome::Draw => "Game over: a draw.".into(),
+            Outcome::Won(side) => {
+                let how = match self.rules.kind {
+                    Kind::TicTacToe => " with three in a row",
+                    Kind::Connect4 => " with four in a row",
+                    Kind::Nim if self.rules.misere => ": the other player took the last match",
+                    Kind::Nim => " by taking the last match",
+                };
+                let person = match (self.players[side], self.has_human_and_ai()) {
+                    (Player::Human, true) => " You win!",
+                    (Player::Ai(_), true) => " The AI wins.",
+                    _ => "",
+                };
+                format!("Game over: {} wins{how}.{person}", self.side_name(side))
+            }
+        };
+        format!("{}{now}", last.unwrap_or_default())
+    }
+}
+
 /// The seed of the AI's choice at the current move: the game's seed mixed with the move number,
 /// so every move differs and a replayed game chooses the same. Under 2^53, so that JavaScript
 /// numbers carry it exactly (to the worker, and in URLs).
@@ -767,6 +825,38 @@ pub fn c4_max_verdict(value: i32, exact_score: bool, p: &Position) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The status line says every move, the AI's included, then whose turn it is or how the
+    /// game ended: what a screen reader hears in the live region.
+    #[test]
+    fn the_status_tells_the_last_move_and_the_end() {
+        let mut s = Setup::new(Kind::TicTacToe);
+        assert_eq!(s.status(false, false), "X to move (you).");
+        s.play(Move::Cell(4)).unwrap();
+        assert_eq!(
+            s.status(true, false),
+            "X (you) played row 2, column 2. O to move (the AI is thinking…)."
+        );
+        s.play(Move::Cell(0)).unwrap();
+        assert_eq!(
+            s.status(false, false),
+            "O (the AI) played row 1, column 1. X to move (you)."
+        );
+        for c in [1, 3, 7] {
+            s.play(Move::Cell(c)).unwrap();
+        }
+        // X: 4, 1, 7 — the middle column.
+        assert_eq!(
+            s.status(false, false),
+            "X (you) played row 3, column 2. Game over: X wins with three in a row. You win!"
+        );
+        let mut s = Setup::new(Kind::Connect4);
+        s.players = [Player::Ai("perfect"), Player::Human];
+        assert_eq!(
+            s.status(false, true),
+            "Blue ● to move (the AI: press Continue to let it move)."
+        );
+    }
 
     #[test]
     fn moves_round_trip_through_the_url() {

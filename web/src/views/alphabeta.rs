@@ -5,12 +5,10 @@ use std::rc::Rc;
 
 use arbor_game::presets::PRESETS;
 use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
-use gloo_events::EventListener;
 use gloo_timers::callback::Interval;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::controls::{Control, StepControls};
+use crate::components::controls::{use_step_keys, Control, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
@@ -534,34 +532,8 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             move || drop(timer)
         });
     }
-    // Keys: ← → Space Home End, unless typing in a field.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-                let options = gloo_events::EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&doc, "keydown", options, move |e| {
-                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.ctrl_key() || e.meta_key() || e.alt_key() || typing(e) {
-                        return;
-                    }
-                    let control = match e.key().as_str() {
-                        "ArrowRight" => Control::Forward,
-                        "ArrowLeft" => Control::Back,
-                        " " | "Spacebar" => Control::TogglePlay,
-                        "Home" => Control::Start,
-                        "End" => Control::End,
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    dispatch.dispatch(Action::Control(control));
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    // Keys: ← → Space Home End, unless the focus needs them.
+    use_step_keys(dispatch.to_callback().reform(Action::Control));
 
     let run = state.run.clone();
     // While a game's search is being recorded, the step asked for waits for it.
@@ -731,14 +703,6 @@ fn on_select(
             d.dispatch(action);
         }
     })
-}
-
-/// True if the key went to a text field or a menu.
-fn typing(e: &web_sys::KeyboardEvent) -> bool {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-        .unwrap_or(false)
 }
 
 #[derive(Properties, PartialEq)]
@@ -948,7 +912,7 @@ fn TreeTools(props: &TreeToolsProps) -> Html {
             <button type="button" aria-label="Zoom out" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0 / 1.25))}>{ "−" }</button>
             <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
             <button type="button" aria-label="Zoom in" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.25))}>{ "+" }</button>
-            <button type="button" aria-label="Actual size" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0))}>{ "100%" }</button>
+            <button type="button" aria-label="100%: actual size" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0))}>{ "100%" }</button>
             <button type="button" aria-label="Fit to the frame" onclick={{
                 let (d, size) = (d.clone(), props.size);
                 Callback::from(move |_: MouseEvent| {

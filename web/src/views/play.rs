@@ -67,8 +67,8 @@ pub enum Action {
     Undo,
     /// Play again a move taken back.
     Redo,
-    /// Start again, with a new seed.
-    NewGame,
+    /// Start again, with this new seed (drawn from the browser's random source).
+    NewGame(u64),
     /// Who plays a side.
     Player(usize, Player),
     /// Tic-tac-toe: the first player plays O.
@@ -77,8 +77,8 @@ pub enum Action {
     Hints(bool),
     /// Seconds the perfect connect-four AI may think.
     Think(u32),
-    /// New rules (a new game).
-    Rules(Rules),
+    /// New rules (a new game, with this new seed).
+    Rules(Rules, u64),
     /// Stop the AI: it plays the best move found so far.
     Stop,
     /// Let a paused AI move.
@@ -88,8 +88,16 @@ pub enum Action {
 }
 
 impl State {
-    fn new(route: &Route) -> State {
-        let (setup, notes) = Setup::from_route(route);
+    /// The page as a link opens it: exactly the position it holds. If the AI is to move there,
+    /// it waits to be asked (Continue), so the position shown is the one shared. Without a
+    /// seed in the link, the game gets `fresh_seed`.
+    fn new(route: &Route, fresh_seed: u64) -> State {
+        let (mut setup, notes) = Setup::from_route(route);
+        if route.get("seed").is_none() {
+            setup.seed = fresh_seed;
+        }
+        let ai_to_move = matches!(setup.position().outcome(&setup.rules),
+            Outcome::ToMove(side) if setup.players[side] != Player::Human);
         let mut s = State {
             setup,
             notes,
@@ -100,7 +108,7 @@ impl State {
             progress: None,
             last_ai: None,
             hints: None,
-            paused: false,
+            paused: ai_to_move,
             failed: None,
         };
         s.schedule();
@@ -208,8 +216,17 @@ impl State {
         });
     }
 
-    fn new_seed(&mut self) {
-        self.setup.seed = arbor_util::mix64(self.setup.seed.wrapping_add(1)) % 1_000_000;
+    /// A new game: no moves, nothing remembered of the last, this seed.
+    fn restart(&mut self, seed: u64) {
+        self.cancel();
+        self.setup.moves.clear();
+        self.setup.played = 0;
+        self.setup.seed = seed;
+        self.last_ai = None;
+        self.hints = None;
+        self.paused = false;
+        self.failed = None;
+        self.message = None;
     }
 }
 
@@ -251,6 +268,8 @@ impl Reducible for State {
                                 s.cancel();
                             }
                             let _ = s.setup.play(mv);
+                            // A person moved: the AI answers.
+                            s.paused = false;
                             None
                         }
                     },
@@ -277,17 +296,7 @@ impl Reducible for State {
                     s.message = Some("There is no move to play again.".into());
                 }
             }
-            Action::NewGame => {
-                s.cancel();
-                s.setup.moves.clear();
-                s.setup.played = 0;
-                s.new_seed();
-                s.last_ai = None;
-                s.hints = None;
-                s.paused = false;
-                s.failed = None;
-                s.message = None;
-            }
+            Action::NewGame(seed) => s.restart(seed),
             Action::Player(side, player) => {
                 s.cancel();
                 s.setup.players[side] = player;
@@ -302,16 +311,9 @@ impl Reducible for State {
                 }
             }
             Action::Think(secs) => s.setup.think_seconds = secs.clamp(1, 60),
-            Action::Rules(rules) => {
-                s.cancel();
+            Action::Rules(rules, seed) => {
                 s.setup.rules = rules;
-                s.setup.moves.clear();
-                s.setup.played = 0;
-                s.new_seed();
-                s.last_ai = None;
-                s.hints = None;
-                s.paused = false;
-                s.message = None;
+                s.restart(seed);
             }
             Action::Stop => {
                 if s.task == Task::Thinking {
@@ -373,7 +375,7 @@ pub struct PlayProps {
 pub fn Play(props: &PlayProps) -> Html {
     let state = {
         let route = props.route.clone();
-        use_reducer(move || State::new(&route))
+        use_reducer(move || State::new(&route, fresh_seed()))
     };
     let dispatch = state.dispatcher();
     let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
@@ -452,7 +454,9 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let last_move = s.played.checked_sub(1).map(|i| s.moves[i]);
     let on_move = dispatch.to_callback().reform(Action::Click);
-    let status = status_text(s, outcome, state.task == Task::Thinking);
+    let waiting = state.paused
+        && matches!(outcome, Outcome::ToMove(side) if s.players[side] != Player::Human);
+    let status = s.status(state.task == Task::Thinking, waiting);
     let board = match pos {
         Pos::Ttt(b) => {
             html! { <TttBoard cells={(0..9).map(|i| b.cell(i).map_or(0, |p| p as u8 + 1)).collect::<Vec<u8>>()}
@@ -489,7 +493,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     <div class="row game-buttons">
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Undo)} disabled={s.played == 0}>{ "↶ Undo" }</button>
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>
-                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame)}>{ "New game" }</button>
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame(fresh_seed()))}>{ "New game" }</button>
                     </div>
                     if s.hints {
                         <HintLegend kind={kind} />
@@ -503,6 +507,13 @@ pub fn Play(props: &PlayProps) -> Html {
                         failed={state.failed.clone()}
                         last={state.last_ai.as_ref().map(|a| LastMove {
                             side: s.side_name(a.side),
+                            max: s.side_name(0),
+                            ended: match outcome {
+                                Outcome::Won(w) if w == a.side => Some("It won: the game is over.".to_string()),
+                                Outcome::Won(_) => Some("The game is over.".to_string()),
+                                Outcome::Draw => Some("The game is over: a draw.".to_string()),
+                                Outcome::ToMove(_) => None,
+                            },
                             mv: a.thought.mv.describe(kind),
                             thought: a.thought.clone(),
                             link: search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver).to_hash(),
@@ -515,38 +526,11 @@ pub fn Play(props: &PlayProps) -> Html {
     }
 }
 
-/// The status line: whose turn, or how the game ended.
-fn status_text(s: &Setup, outcome: Outcome, thinking: bool) -> String {
-    let who = |side: usize| match s.players[side] {
-        Player::Human if s.players.iter().all(|p| *p == Player::Human) => "".to_string(),
-        Player::Human => " (you)".to_string(),
-        Player::Ai(_) if thinking => " (the AI is thinking…)".to_string(),
-        Player::Ai(_) => " (the AI)".to_string(),
-    };
-    match outcome {
-        Outcome::ToMove(side) => format!("{} to move{}.", s.side_name(side), who(side)),
-        Outcome::Draw => "Game over: a draw.".into(),
-        Outcome::Won(side) => {
-            let how = match s.rules.kind {
-                Kind::TicTacToe => " with three in a row",
-                Kind::Connect4 => " with four in a row",
-                Kind::Nim if s.rules.misere => ": the other player took the last match",
-                Kind::Nim => " by taking the last match",
-            };
-            let person = match (s.players[side], s.has_human_and_ai()) {
-                (Player::Human, true) => " You win!",
-                (Player::Ai(_), true) => " The AI wins.",
-                _ => "",
-            };
-            format!("Game over: {} wins{how}.{person}", s.side_name(side))
-        }
-    }
-}
-
-impl Setup {
-    fn has_human_and_ai(&self) -> bool {
-        self.players.contains(&Player::Human) && self.players.iter().any(|p| *p != Player::Human)
-    }
+/// A new game's seed, from the browser's random source: every game (and every page load)
+/// gets its own tie-breaks, so openings cannot be learned by rote. Below 2^53, so a URL and
+/// JavaScript carry it exactly.
+fn fresh_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64
 }
 
 /// A hint's badge: shape and words, so it reads without colour.
@@ -755,6 +739,10 @@ fn MoveList(props: &MoveListProps) -> Html {
 #[derive(Clone, PartialEq)]
 struct LastMove {
     side: &'static str,
+    /// The first player's name (MAX in the search tree).
+    max: &'static str,
+    /// How the game ended, if this move ended it.
+    ended: Option<String>,
     mv: String,
     thought: Thought,
     link: String,
@@ -790,8 +778,8 @@ fn AiPanel(props: &AiPanelProps) -> Html {
                 </div>
             }
             if props.paused {
-                <p>{ "The AI is waiting. " }
-                    <button type="button" onclick={d.to_callback().reform(|_: MouseEvent| Action::Resume)}>{ "Let the AI move" }</button>
+                <p>{ "The AI is to move and waits to be asked. " }
+                    <button type="button" onclick={d.to_callback().reform(|_: MouseEvent| Action::Resume)}>{ "Continue: let the AI move" }</button>
                 </p>
             }
             if let Some(e) = &props.failed {
@@ -801,12 +789,18 @@ fn AiPanel(props: &AiPanelProps) -> Html {
                 <div class="last-ai">
                     <p>
                         { format!("{} (AI) played {}. ", last.side, last.mv) }
-                        <span class={classes!("verdict", last.thought.verdict.class())}>
-                            <span class="shape" aria-hidden="true">{ last.thought.verdict.shape() }</span>
-                            { format!(" It expects: {}", last.thought.verdict.text()) }
-                        </span>
-                        { "." }
+                        if let Some(end) = &last.ended {
+                            <strong>{ end.clone() }</strong>
+                        } else {
+                            <span class={classes!("verdict", last.thought.verdict.class())}>
+                                <span class="shape" aria-hidden="true">{ last.thought.verdict.shape() }</span>
+                                { format!(" It expects: {}", last.thought.verdict.text()) }
+                            </span>
+                            { "." }
+                        }
                     </p>
+                    <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
+                        crate::scene::show_value(last.thought.value), last.max) }</p>
                     <p class="hint">
                         { format!("{} nodes; ", group(last.thought.nodes)) }
                         { if last.thought.proven {
@@ -970,12 +964,15 @@ fn NimRules(props: &NimRulesProps) -> Html {
             match arbor_games::nim::Piles::parse(&text) {
                 Ok(p) => {
                     error.set(None);
-                    d.dispatch(Action::Rules(Rules {
-                        kind: Kind::Nim,
-                        piles: p.sizes().to_vec(),
-                        max_take: *take,
-                        misere: *misere,
-                    }));
+                    d.dispatch(Action::Rules(
+                        Rules {
+                            kind: Kind::Nim,
+                            piles: p.sizes().to_vec(),
+                            max_take: *take,
+                            misere: *misere,
+                        },
+                        fresh_seed(),
+                    ));
                 }
                 Err(e) => error.set(Some(e)),
             }
@@ -1020,7 +1017,7 @@ fn NimRules(props: &NimRulesProps) -> Html {
                         take.set(cap);
                         misere.set(mis);
                         if let Ok(p) = arbor_games::nim::Piles::parse(piles) {
-                            d.dispatch(Action::Rules(Rules { kind: Kind::Nim, piles: p.sizes().to_vec(), max_take: cap, misere: mis }));
+                            d.dispatch(Action::Rules(Rules { kind: Kind::Nim, piles: p.sizes().to_vec(), max_take: cap, misere: mis }, fresh_seed()));
                         }
                     });
                     html! { <button type="button" {onclick}>{ title }</button> }

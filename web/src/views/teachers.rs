@@ -13,7 +13,15 @@ fn param_table(caption: &str, params: &[Param]) -> Html {
             <thead><tr><th scope="col">{ "Parameter" }</th><th scope="col">{ "Values" }</th><th scope="col">{ "Meaning" }</th></tr></thead>
             <tbody>
                 { for params.iter().map(|p| html! {
-                    <tr><th scope="row"><code>{ p.name }</code></th><td><code>{ p.values }</code></td><td>{ p.meaning }</td></tr>
+                    <tr><th scope="row"><code>{ p.name }</code></th>
+                        <td><code>{ p.values }</code>
+                            if !p.examples.is_empty() {
+                                <ul class="param-examples" aria-label={format!("Examples of {}", p.name)}>
+                                    { for p.examples.iter().map(|&link| html! { <li><a href={link}><code>{ link }</code></a></li> }) }
+                                </ul>
+                            }
+                        </td>
+                        <td>{ p.meaning }</td></tr>
                 }) }
             </tbody>
         </table>

@@ -11,12 +11,10 @@ use std::rc::Rc;
 
 use arbor_search::replay::SearchReplay;
 use arbor_search::{Algorithm, Limit, Mode, Status};
-use gloo_events::EventListener;
 use gloo_timers::callback::Interval;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::controls::{Control, StepControls};
+use crate::components::controls::{use_step_keys, Control, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
@@ -403,34 +401,8 @@ pub fn Search(props: &SearchProps) -> Html {
             move || drop(timer)
         });
     }
-    // Keys.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-                let options = gloo_events::EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&doc, "keydown", options, move |e| {
-                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.ctrl_key() || e.meta_key() || e.alt_key() || typing(e) {
-                        return;
-                    }
-                    let control = match e.key().as_str() {
-                        "ArrowRight" => Control::Forward,
-                        "ArrowLeft" => Control::Back,
-                        " " | "Spacebar" => Control::TogglePlay,
-                        "Home" => Control::Start,
-                        "End" => Control::End,
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    dispatch.dispatch(Action::Control(control));
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    // Keys: ← → Space Home End, unless the focus needs them.
+    use_step_keys(dispatch.to_callback().reform(Action::Control));
 
     let on_control = {
         let d = dispatch.clone();
@@ -649,14 +621,6 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
         },
         &|k| folded.contains(&k) || auto_fold.contains(&k),
     )
-}
-
-/// True if the key went to a text field or a menu.
-fn typing(e: &web_sys::KeyboardEvent) -> bool {
-    e.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-        .unwrap_or(false)
 }
 
 /// How a run ended, in words.

@@ -95,7 +95,7 @@ pub fn TreeTools(props: &TreeToolsProps) -> Html {
             <button type="button" aria-label="Zoom out" onclick={zoom(1.0 / 1.25)}>{ "−" }</button>
             <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
             <button type="button" aria-label="Zoom in" onclick={zoom(1.25)}>{ "+" }</button>
-            <button type="button" aria-label="Actual size" onclick={zoom(1.0)}>{ "100%" }</button>
+            <button type="button" aria-label="100%: actual size" onclick={zoom(1.0)}>{ "100%" }</button>
             <label>{ "Show " }
                 <select aria-label="Levels shown" onchange={on_levels}>
                     <option value="" selected={props.levels.is_none()}>{ "all levels" }</option>
