@@ -7,7 +7,8 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look,
 };
 use crate::scene::{
-    data_value, show_value, GamePicture, NodeMark, SceneNode, Shape, Shown, Status,
+    data_value, label_place, show_value, value_baseline, window_below, GamePicture, NodeMark,
+    SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET, TAG_BASELINE, WINDOW_LINE,
 };
 
 impl Look for NodeMark {
@@ -30,26 +31,35 @@ impl Look for NodeMark {
     fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
         let mark = self;
         let (x, y) = (node.x, node.y);
-        let value_y = fmt(y + match node.shape {
-            Shape::Max => 10.0,
-            Shape::Min => -3.0,
-            _ => 5.0,
-        });
+        let value_y = fmt(y + value_baseline(node.shape));
+        let (label_x, label_y) = label_place(node);
         let tag = match node.shape {
             Shape::Player(p) => format!("{} to move", (b'A' + p) as char),
             _ => String::new(),
         };
         let player_tag = (!tag.is_empty()).then(|| {
-            html! { <text class="player-tag" x={fmt(x)} y={fmt(y - 29.0)}>{ spaced(&tag) }</text> }
+            html! { <text class="player-tag" x={fmt(x)} y={fmt(y + TAG_BASELINE)}>{ spaced(&tag) }</text> }
         });
-        // A game position's picture sits under the node, and the window under the picture.
-        let below = if node.picture.is_some() { 74.0 } else { 38.0 };
-        let window_text = mark
+        // A game position's picture sits under the node, and the window under the picture, α
+        // above β.
+        let below = window_below(node.picture.is_some());
+        let window_lines = mark
             .window
             .filter(|_| mark.open || mark.status == Status::Current)
-            .map(|(a, b)| format!("α {}  β {}", show_value(a), show_value(b)));
-        let window = window_text.as_ref().map(|w| {
-            html! { <text class="window" x={fmt(x)} y={fmt(y + below)}>{ spaced(w) }</text> }
+            .map(|(a, b)| {
+                [
+                    format!("α {}", show_value(a)),
+                    format!("β {}", show_value(b)),
+                ]
+            });
+        let window_text = window_lines.as_ref().map(|[a, b]| format!("{a} {b}"));
+        let window = window_lines.as_ref().map(|[a, b]| {
+            html! {
+                <>
+                    <text class="window" x={fmt(x)} y={fmt(y + below)}>{ spaced(a) }</text>
+                    <text class="window" x={fmt(x)} y={fmt(y + below + WINDOW_LINE)}>{ spaced(b) }</text>
+                </>
+            }
         });
         let kind = match node.shape {
             Shape::Max => "MAX node".to_string(),
@@ -111,18 +121,18 @@ impl Look for NodeMark {
                 {onclick}
                 {onkeydown}
             >
-                { outline(node.shape, x, y, "shape") }
+                { outline(node, "shape") }
                 if mark.status == Status::Pruned {
-                    <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
+                    <g class="pruned-mark" aria-hidden="true">{ outline(node, "hatch") }</g>
                 }
-                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ spaced(&node.label) }</text>
+                <text class="label" x={fmt(label_x)} y={fmt(label_y)}>{ spaced(&node.label) }</text>
                 { for player_tag }
                 if let Some(v) = value {
                     <text class={classes!("value", matches!(mark.value, Shown::Vector(_)).then_some("vector"))} x={fmt(x)} y={value_y}>{ spaced(&v) }</text>
                 }
                 { for window }
                 if mark.from_table {
-                    <text class="note" x={fmt(x + 24.0)} y={fmt(y - 20.0)}>{ spaced(table) }</text>
+                    <text class="note" x={fmt(x + NOTE_OFFSET)} y={fmt(y + NOTE_BASELINE)}>{ spaced(table) }</text>
                 }
             </g>
             if node.hidden > 0 || node.picture.is_some() {
@@ -187,19 +197,22 @@ fn picture(p: &GamePicture, x: f64, y: f64) -> Html {
     }
 }
 
-/// A node's outline centred at (`x`, `y`), with a CSS class (the shape, or the hatching over a
-/// pruned node).
-pub fn outline(shape: Shape, x: f64, y: f64, class: &'static str) -> Html {
-    match shape {
+/// A node's outline, as wide as its `half_width`, with a CSS class (the shape, or the hatching
+/// over a pruned node).
+pub fn outline(node: &SceneNode, class: &'static str) -> Html {
+    let (x, y, w) = (node.x, node.y, node.half_width);
+    match node.shape {
         Shape::Max => {
-            html! { <polygon {class} points={points(x, y, &[(0.0, -24.0), (24.0, 16.0), (-24.0, 16.0)])} /> }
+            html! { <polygon {class} points={points(x, y, &[(0.0, -24.0), (w, 16.0), (-w, 16.0)])} /> }
         }
         Shape::Min => {
-            html! { <polygon {class} points={points(x, y, &[(0.0, 24.0), (24.0, -16.0), (-24.0, -16.0)])} /> }
+            html! { <polygon {class} points={points(x, y, &[(0.0, 24.0), (w, -16.0), (-w, -16.0)])} /> }
         }
-        Shape::Player(_) => html! { <circle {class} cx={fmt(x)} cy={fmt(y)} r="21" /> },
+        Shape::Player(_) => {
+            html! { <rect {class} x={fmt(x - w)} y={fmt(y - 21.0)} width={fmt(2.0 * w)} height="42" rx="21" /> }
+        }
         Shape::Leaf => {
-            html! { <rect {class} x={fmt(x - 17.0)} y={fmt(y - 17.0)} width="34" height="34" rx="3" /> }
+            html! { <rect {class} x={fmt(x - w)} y={fmt(y - 17.0)} width={fmt(2.0 * w)} height="34" rx="3" /> }
         }
     }
 }

@@ -39,6 +39,7 @@ impl Look for PracticeMark {
 
     fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
         let (x, y) = (node.x, node.y);
+        let (label_x, label_y) = crate::scene::label_place(node);
         let kind = match node.shape {
             Shape::Max => "MAX node",
             Shape::Min => "MIN node",
@@ -104,11 +105,11 @@ impl Look for PracticeMark {
                 {onclick}
                 {onkeydown}
             >
-                { outline(node.shape, x, y, "shape") }
+                { outline(node, "shape") }
                 if cut {
-                    <g class="pruned-mark" aria-hidden="true">{ outline(node.shape, x, y, "hatch") }</g>
+                    <g class="pruned-mark" aria-hidden="true">{ outline(node, "hatch") }</g>
                 }
-                <text class="label" x={fmt(x - 26.0)} y={fmt(y - 22.0)}>{ spaced(&node.label) }</text>
+                <text class="label" x={fmt(label_x)} y={fmt(label_y)}>{ spaced(&node.label) }</text>
                 if self.value.is_some() {
                     <text class="value" x={fmt(x)} y={fmt(y + 5.0)}>{ spaced(&value_text) }</text>
                 }

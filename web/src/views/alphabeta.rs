@@ -1014,7 +1014,7 @@ fn Legend(props: &LegendProps) -> Html {
     html! {
         <ul class="legend" aria-label="Legend">
             if props.players > 2 {
-                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><circle class="lg-max" r="9" /></svg>{ "a player's node (whose turn is written beside it)" }</li>
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-max" x="-11" y="-7" width="22" height="14" rx="7" /></svg>{ "a player's node (whose turn is written above it)" }</li>
             } else {
                 <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-max" points="0,-10 10,7 -10,7" /></svg>{ "MAX node" }</li>
                 <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-min" points="0,10 10,-7 -10,-7" /></svg>{ "MIN node" }</li>

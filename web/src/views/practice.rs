@@ -20,7 +20,7 @@ use crate::explore::{Drawing, Problem, SearchMark};
 use crate::practice::alphabeta::{self, Answers, Exercise, Question, Report, Verdict};
 use crate::practice::{search, Kind, Settings};
 use crate::route::{Route, View};
-use crate::scene::{NodeMark, Scene, Shape, TreeShape, GAP_Y};
+use crate::scene::{Margins, NodeMark, Scene, Shape, TreeShape, GAP_Y};
 use crate::stepper::{self, Algorithm, Perspective};
 
 /// Sets one setting from a menu's value.
@@ -563,6 +563,8 @@ fn SearchPractice(props: &SearchProps) -> Html {
             gap_x: 64.0,
             gap_y: GAP_Y * 0.9,
             picture: None,
+            margins: Margins::default(),
+            half_width: &|_| 0.0,
         },
         &|_| false,
     ));

@@ -23,7 +23,7 @@ use crate::components::tree_svg::TreeSvg;
 use crate::explore::caption::{caption, line, listing};
 use crate::explore::{marks, Drawing, Problem, SearchMark, Settings};
 use crate::route::{Route, View};
-use crate::scene::{Scene, Shape, TreeShape, GAP_Y};
+use crate::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
 use crate::worker::SearchWorker;
 use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
 
@@ -618,6 +618,8 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
             gap_x: (w + 18.0).max(56.0),
             gap_y: (h + 40.0).max(GAP_Y * 0.8),
             picture: None,
+            margins: Margins::default(),
+            half_width: &|_| 0.0,
         },
         &|k| folded.contains(&k) || auto_fold.contains(&k),
     )
