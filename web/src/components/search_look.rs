@@ -47,7 +47,9 @@ impl Look for SearchMark {
         } else {
             seen_name(self.seen)
         };
-        let ghost = self.seen == Seen::NotYet;
+        // A node not yet seen is an empty dotted box, but for the start: before the search
+        // begins it shows the state the search starts from.
+        let ghost = self.seen == Seen::NotYet && node.parent.is_some();
         let mut description = format!("search node, {}", seen_name(self.seen));
         if let Some(n) = self.order {
             description.push_str(&format!(", expanded {n}th"));

@@ -195,6 +195,50 @@ impl Exercise {
     pub fn tree(&self) -> &GameTree {
         self.run.replay.tree()
     }
+
+    /// The nodes asked about, numbered 1, 2, … in the order the search reaches them (so a
+    /// student tracing the run meets ?1 first), each once.
+    pub fn numbers(&self) -> BTreeMap<NodeId, usize> {
+        let mut asked: Vec<NodeId> = self
+            .ask_values
+            .iter()
+            .chain(&self.ask_windows)
+            .copied()
+            .collect();
+        asked.sort_by_key(|n| (self.key.entered.get(n).copied().unwrap_or(usize::MAX), *n));
+        asked.dedup();
+        asked.into_iter().zip(1..).collect()
+    }
+}
+
+/// What the engine had at a node, drawn on the tree after Check wherever an answer about it
+/// was wrong or missing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Correction {
+    /// The value it returned (a value answer was wrong or missing).
+    pub value: Option<i32>,
+    /// The (α, β) it was entered with (an α or β answer was wrong or missing).
+    pub window: Option<(i32, i32)>,
+    /// The branch to it is pruned, and the student did not mark it.
+    pub cut: bool,
+}
+
+impl Report {
+    /// The engine's answers for every wrong or missed item, node by node.
+    pub fn corrections(&self, key: &Key) -> BTreeMap<NodeId, Correction> {
+        let mut out: BTreeMap<NodeId, Correction> = BTreeMap::new();
+        for item in self.items.iter().filter(|i| i.verdict != Verdict::Right) {
+            let c = out.entry(item.node).or_default();
+            match item.question {
+                Question::Value => c.value = key.values.get(&item.node).copied(),
+                Question::Alpha | Question::Beta => {
+                    c.window = key.windows.get(&item.node).copied()
+                }
+                Question::Branch => c.cut |= key.pruned.contains_key(&item.node),
+            }
+        }
+        out
+    }
 }
 
 fn shuffle<T>(items: &mut [T], rng: &mut arbor_util::SplitMix64) {
@@ -496,6 +540,55 @@ mod tests {
 
     fn id(tree: &GameTree, path: &str) -> NodeId {
         tree.find_path(path).unwrap()
+    }
+
+    /// Questions are numbered in the order the search enters their nodes.
+    #[test]
+    fn questions_are_numbered_as_the_search_meets_them() {
+        for seed in 0..50 {
+            let tree = arbor_game::RandomSpec {
+                depth: 3 + (seed % 2) as u32,
+                seed,
+                ..Default::default()
+            }
+            .generate()
+            .unwrap();
+            let ex = Exercise::new(&tree, Level::Windows, seed);
+            let numbers = ex.numbers();
+            let mut by_number: Vec<(usize, NodeId)> = numbers.iter().map(|(&n, &q)| (q, n)).collect();
+            by_number.sort();
+            let entered: Vec<usize> = by_number.iter().map(|(_, n)| ex.key.entered[n]).collect();
+            assert!(entered.windows(2).all(|w| w[0] < w[1]), "seed {seed}: {entered:?}");
+            assert_eq!(by_number.first().map(|p| p.0), Some(1));
+            assert_eq!(by_number.len(), numbers.len());
+        }
+    }
+
+    /// After Check, every wrong or missed answer gets the engine's answer to draw: the value,
+    /// the window, the cut — and right ones get nothing.
+    #[test]
+    fn wrong_and_missed_answers_get_the_engines_answer() {
+        let tree = seed003();
+        let ex = Exercise::new(&tree, Level::Windows, 1);
+        let report = check(&ex, &Answers::default());
+        let fixes = report.corrections(&ex.key);
+        for n in ex.key.pruned.keys() {
+            assert!(fixes[n].cut, "the missed cut at {}", tree.node(*n).label);
+        }
+        for n in &ex.ask_values {
+            assert_eq!(fixes[n].value, Some(ex.key.values[n]));
+        }
+        for n in &ex.ask_windows {
+            assert_eq!(fixes[n].window, Some(ex.key.windows[n]));
+        }
+        let mut answers = Answers::default();
+        answers.marked.extend(ex.key.pruned.keys());
+        for &n in &ex.ask_values {
+            answers.values.insert(n, ex.key.values[&n].to_string());
+        }
+        let report = check(&ex, &answers);
+        let fixes = report.corrections(&ex.key);
+        assert!(fixes.values().all(|c| !c.cut && c.value.is_none()));
     }
 
     /// The seed's answer is accepted: E's right leaf and G pruned, A = 3.

@@ -217,19 +217,17 @@ fn AbPractice(props: &AbProps) -> Html {
         let tree = tree.clone();
         move |_| Rc::new(Scene::of_tree(&tree))
     });
-    // Question numbers: the nodes asked about, in tree order.
-    let mut asked: Vec<NodeId> = ex
-        .ask_values
-        .iter()
-        .chain(ex.ask_windows.iter())
-        .copied()
-        .collect();
-    asked.sort();
-    asked.dedup();
-    let number: BTreeMap<NodeId, usize> =
-        asked.iter().enumerate().map(|(i, n)| (*n, i + 1)).collect();
+    // Question numbers: the nodes asked about, in the order the search meets them.
+    let number: BTreeMap<NodeId, usize> = ex.numbers();
+    let mut asked: Vec<NodeId> = number.keys().copied().collect();
+    asked.sort_by_key(|n| number[n]);
 
     let report: Option<Report> = checked.then(|| alphabeta::check(&ex, &answers));
+    // What the engine had, wherever an answer was wrong or missing: drawn on the tree.
+    let corrections = report
+        .as_ref()
+        .map(|r| r.corrections(&ex.key))
+        .unwrap_or_default();
     let on_node = {
         let (answers, checked, root) = (answers.clone(), checked.clone(), tree.root());
         Callback::from(move |key: usize| {
@@ -354,6 +352,7 @@ fn AbPractice(props: &AbProps) -> Html {
                 under_mark: under,
                 asked: number.get(&id).copied(),
                 verdict: branch_verdicts.get(&id).copied(),
+                correction: corrections.get(&id).copied().unwrap_or_default(),
             }
         })
         .collect();
@@ -378,8 +377,12 @@ fn AbPractice(props: &AbProps) -> Html {
                     if !asked.is_empty() {
                         <fieldset class="questions">
                             <legend>{ "Questions" }</legend>
-                            { for ex.ask_values.iter().map(|&n| field(n, Question::Value)) }
-                            { for ex.ask_windows.iter().map(|&n| html! { <>{ field(n, Question::Alpha) }{ field(n, Question::Beta) }</> }) }
+                            { for asked.iter().map(|&n| html! {
+                                <>
+                                    if ex.ask_values.contains(&n) { { field(n, Question::Value) } }
+                                    if ex.ask_windows.contains(&n) { { field(n, Question::Alpha) }{ field(n, Question::Beta) } }
+                                </>
+                            }) }
                             <p class="hint" id="value-help">{ "Whole numbers; −∞ and +∞ may be typed as -inf and inf." }</p>
                         </fieldset>
                     }

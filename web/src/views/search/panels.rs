@@ -122,14 +122,15 @@ pub fn Legend(props: &LegendProps) -> Html {
     };
     html! {
         <ul class="legend" aria-label="Legend">
-            <li>{ sample("lg-frontier", html! {}) }{ "frontier (dashed)" }</li>
-            <li>{ sample("lg-explored", html! { <><circle class="lg-order" cx="4" cy="4" r="4" /></> }) }{ "explored (filled, numbered in order)" }</li>
-            <li>{ sample("lg-current", html! {}) }{ "current (thick outline)" }</li>
-            <li>{ sample("lg-notyet", html! {}) }{ "not yet seen (dotted)" }</li>
-            <li>{ sample("lg-dropped", html! { <><line class="lg-cross" x1="2" y1="2" x2="22" y2="16" /><line class="lg-cross" x1="2" y1="16" x2="22" y2="2" /></> }) }{ "dropped as a repeat (crossed)" }</li>
-            <li>{ sample("lg-cut", html! {}) }{ "cut off by a limit (hatched)" }</li>
-            <li>{ sample("lg-goal", html! {}) }{ "goal (double outline)" }</li>
-            <li><svg viewBox="0 0 24 18" aria-hidden="true"><line class="lg-pv" x1="2" y1="9" x2="22" y2="9" /></svg>{ "solution path" }</li>
+            <li data-legend="frontier">{ sample("lg-frontier", html! {}) }{ "frontier (dashed)" }</li>
+            <li data-legend="visited generated">{ sample("lg-visited-s", html! {}) }{ "taken, not expanded yet (light fill)" }</li>
+            <li data-legend="explored">{ sample("lg-explored", html! { <><circle class="lg-order" cx="4" cy="4" r="4" /></> }) }{ "explored (filled, numbered in order)" }</li>
+            <li data-legend="current">{ sample("lg-current", html! {}) }{ "current (thick outline)" }</li>
+            <li data-legend="not-yet">{ sample("lg-notyet", html! {}) }{ "not yet seen (dotted)" }</li>
+            <li data-legend="dropped">{ sample("lg-dropped", html! { <><line class="lg-cross" x1="2" y1="2" x2="22" y2="16" /><line class="lg-cross" x1="2" y1="16" x2="22" y2="2" /></> }) }{ "dropped as a repeat (crossed)" }</li>
+            <li data-legend="cut-off">{ sample("lg-cut", html! {}) }{ "cut off by a limit (hatched)" }</li>
+            <li data-legend="goal">{ sample("lg-goal", html! {}) }{ "goal (double outline)" }</li>
+            <li data-legend="path"><svg viewBox="0 0 24 18" aria-hidden="true"><line class="lg-pv" x1="2" y1="9" x2="22" y2="9" /></svg>{ "solution path" }</li>
             if props.informed {
                 <li class="hint">{ "Under each node: g + h = f." }</li>
             }
@@ -169,11 +170,15 @@ pub fn Lists(props: &ListsProps) -> Html {
         }
     };
     const SHOW: usize = 40;
+    // Numbered as text (the list's own markers are cut off by its scrolling box once they
+    // reach two digits); a screen reader hears the list's positions instead.
     let show = |ids: &[u64]| -> Html {
         let more = ids.len().saturating_sub(SHOW);
         html! {
             <>
-                { for ids.iter().take(SHOW).map(|&id| html! { <li>{ name(id) }</li> }) }
+                { for ids.iter().take(SHOW).enumerate().map(|(i, &id)| html! {
+                    <li><span class="n" aria-hidden="true">{ format!("{}.", i + 1) }</span>{ name(id) }</li>
+                }) }
                 if more > 0 {
                     <li class="more">{ format!("… and {more} more") }</li>
                 }
