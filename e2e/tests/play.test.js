@@ -17,11 +17,16 @@ const status = (page) => page.getByRole("status").first();
 // Waits until a person is to move or the game is over; returns the status text.
 async function settled(page) {
   await page.waitForFunction(
-    () => /\(you\)|Game over|to move\.$/.test(document.querySelector("[role=status]")?.textContent ?? ""),
+    () => /to move \(you\)\.$|Game over|to move\.$/.test(document.querySelector("[role=status]")?.textContent ?? ""),
     null,
     { timeout: 30000 },
   );
   return status(page).textContent();
+}
+
+// A link at the AI's turn waits to be asked: press Continue.
+async function letTheAiMove(page) {
+  await page.getByRole("button", { name: /^Continue/ }).click();
 }
 
 // A seeded random clicker, so a failing game can be replayed.
@@ -42,6 +47,7 @@ test("the perfect tic-tac-toe AI never loses 50 games to a random clicker, playi
   for (const aiSide of ["p1", "p2"]) {
     const human = aiSide === "p1" ? "p2" : "p1";
     const page = await openPage(browser, `#/play?game=ttt&${aiSide}=perfect&${human}=human&seed=3`);
+    if (aiSide === "p1") await letTheAiMove(page);
     const random = rng(aiSide === "p1" ? 11 : 22);
     for (let game = 0; game < 25; game++) {
       for (;;) {
@@ -77,7 +83,9 @@ test("a connect-four game played to its end is announced", async () => {
     const open = page.locator(".c4-board .column:not(.full)");
     await open.nth(Math.floor(random() * (await open.count()))).click();
   }
-  assert.match(text, /^Game over: (Blue ● wins with four in a row\. You win!|Orange ○ wins with four in a row\. The AI wins\.|a draw\.)$/);
+  assert.match(text, /Game over: (Blue ● wins with four in a row\. You win!|Orange ○ wins with four in a row\. The AI wins\.|a draw\.)$/);
+  // The status said the last move, whoever made it.
+  assert.match(text, /^(Blue ● \(you\)|Orange ○ \(the AI\)) played column \d\. Game over/);
   // The winning four are marked on the board, by shape as well as colour.
   if (!/draw/.test(text)) assert.equal(await page.locator(".c4-board .slot.win").count() >= 4, true);
   // A finished game refuses further moves, politely.
@@ -110,9 +118,14 @@ test("illegal clicks are refused with a message, and the game goes on", async ()
   await page.getByRole("button", { name: "Row 2, column 2" }).click();
   await page.getByRole("button", { name: "Row 2, column 2, X" }).click();
   assert.match(await page.getByRole("alert").first().textContent(), /row 2, column 2 is taken/);
-  assert.equal(await status(page).textContent(), "O to move.");
+  // The same refusal again is a new alert, so a screen reader says it again.
+  const first = await page.getByRole("alert").first().elementHandle();
+  await page.getByRole("button", { name: "Row 2, column 2, X" }).click();
+  assert.equal(await first.evaluate((e) => e.isConnected), false, "a repeated refusal is announced anew");
+  assert.match(await page.getByRole("alert").first().textContent(), /row 2, column 2 is taken/);
+  assert.equal(await status(page).textContent(), "X played row 2, column 2. O to move.");
   await page.getByRole("button", { name: "Row 1, column 1" }).click();
-  assert.equal(await status(page).textContent(), "X to move.");
+  assert.equal(await status(page).textContent(), "O played row 1, column 1. X to move.");
   assert.equal(await page.getByRole("alert").count(), 0, "the message goes once a move is made");
 
   // A full column.
@@ -135,7 +148,7 @@ test("the position is in the URL: reloading restores the game", async () => {
   await page.reload();
   await page.locator(".c4-board").waitFor();
   assert.equal(await page.locator(".c4-board .slot.first").count(), 3);
-  assert.equal(await status(page).textContent(), "Orange ○ to move.");
+  assert.equal(await status(page).textContent(), "Blue ● played column 5. Orange ○ to move.");
   // A broken link says what is wrong and starts a fresh game.
   const broken = await openPage(browser, "#/play?game=c4&moves=44444444");
   await broken.locator(".c4-board").waitFor();
@@ -157,6 +170,7 @@ test("hints score every move in words and shapes", async () => {
 
 test("Stop makes the thinking AI play its best move so far, marked not proven", async () => {
   const page = await openPage(browser, "#/play?game=c4&p1=perfect&p2=human&think=60&seed=4");
+  await letTheAiMove(page);
   await page.locator(".ai-panel .thinking .nodes").waitFor({ timeout: 20000 });
   await page.waitForFunction(() => /solving/.test(document.querySelector(".ai-panel .thinking")?.textContent ?? ""), null, {
     timeout: 20000,
@@ -164,7 +178,7 @@ test("Stop makes the thinking AI play its best move so far, marked not proven", 
   // The page stays responsive while the worker thinks.
   await page.getByRole("checkbox", { name: /Show hints/ }).check();
   await page.getByRole("button", { name: /Stop/ }).click();
-  assert.equal(await status(page).textContent(), "Orange ○ to move (you).");
+  assert.match(await status(page).textContent(), /^Blue ● \(the AI\) played column \d\. Orange ○ to move \(you\)\.$/);
   assert.match(await page.locator(".last-ai").textContent(), /not proven: stopped/);
   assert.equal(await page.locator(".c4-board .slot.first").count(), 1);
   page.assertHealthy();
@@ -199,5 +213,82 @@ test("the tree behind an AI move opens in the stepper and replays the search tha
   await page.reload();
   await page.locator("svg.tree [data-node='r']").waitFor({ timeout: 30000 });
   assert.match(await page.locator(".step-count").textContent(), /^16 \//);
+  page.assertHealthy();
+});
+
+test("a shared link shows exactly its position: the AI moves only when asked", async () => {
+  const link = "#/play?game=c4&p1=human&p2=perfect&moves=536553711753541133152&seed=5";
+  const page = await openPage(browser, link);
+  await page.locator(".c4-board").waitFor();
+  await page.waitForTimeout(1500);
+  assert.match(page.url(), /moves=536553711753541133152(&|$)/, "the position is the one shared");
+  assert.equal(await page.locator(".c4-board .slot:not(.empty)").count(), 21);
+  assert.match(await status(page).textContent(), /Orange ○ to move \(the AI: press Continue to let it move\)\.$/);
+  await letTheAiMove(page);
+  await page.locator(".last-ai").waitFor({ timeout: 30000 });
+  // The AI's move is announced in the live region, and the panel states the value it saw.
+  assert.match(await status(page).textContent(), /^Orange ○ \(the AI\) played column \d\. Blue ● to move \(you\)\.$/);
+  assert.match(await page.locator(".last-ai").textContent(), /wins in 2 moves/);
+  const note = await page.locator(".last-ai .value-note").textContent();
+  const value = /valued the position (−?\d+) for MAX \(Blue ●, who moved first\)/.exec(note);
+  assert.ok(value, note);
+  // The tree behind the move ends with the move played, at the value the page said.
+  const column = /played column (\d)/.exec(await page.locator(".last-ai").textContent())[1];
+  await page.getByRole("link", { name: /search tree behind this move/ }).click();
+  await page.locator("svg.tree [data-node='r']").waitFor({ timeout: 30000 });
+  await page.getByRole("button", { name: "Jump to end" }).click();
+  const root = page.locator("svg.tree [data-node='r']");
+  assert.equal(await root.getAttribute("data-value"), value[1].replace("−", "-"));
+  assert.equal(await page.locator("svg.tree .node.principal").nth(1).getAttribute("data-label"), `col${column}`);
+  assert.match(await page.locator(".stepper").textContent(), /Values are for MAX/);
+  page.assertHealthy();
+});
+
+test("every game draws its own seed, kept in the URL; a link's seed replays the same game", async () => {
+  const seedOf = (url) => /[?&]seed=(\d+)/.exec(url)?.[1];
+  const a = await openPage(browser, "#/play?game=ttt");
+  await a.locator(".ttt-board").waitFor();
+  const b = await openPage(browser, "#/play?game=ttt");
+  await b.locator(".ttt-board").waitFor();
+  await a.waitForFunction(() => /seed=\d+/.test(location.hash));
+  await b.waitForFunction(() => /seed=\d+/.test(location.hash));
+  const [sa, sb] = [seedOf(a.url()), seedOf(b.url())];
+  assert.notEqual(sa, sb, "two page loads, two seeds");
+  await a.getByRole("button", { name: "New game" }).click();
+  await a.waitForFunction((old) => !location.hash.includes(`seed=${old}&`) && !location.hash.endsWith(`seed=${old}`), sa);
+  assert.notEqual(seedOf(a.url()), sa, "a new game, a new seed");
+  // A link with a seed keeps it: the AI's choices replay.
+  const fixed = await openPage(browser, "#/play?game=ttt&p1=perfect&p2=perfect&seed=12345");
+  await letTheAiMove(fixed);
+  await fixed.waitForFunction(() => /Game over/.test(document.querySelector("[role=status]").textContent), null, { timeout: 30000 });
+  const moves = /moves=([0-9]+)/.exec(fixed.url())[1];
+  assert.equal(seedOf(fixed.url()), "12345");
+  const again = await openPage(browser, "#/play?game=ttt&p1=perfect&p2=perfect&seed=12345");
+  await letTheAiMove(again);
+  await again.waitForFunction(() => /Game over/.test(document.querySelector("[role=status]").textContent), null, { timeout: 30000 });
+  assert.equal(/moves=([0-9]+)/.exec(again.url())[1], moves, "the same seed, the same game");
+  for (const p of [a, b, fixed, again]) p.assertHealthy();
+});
+
+test("after the AI's winning move the panel says the game is over, not what it expects", async () => {
+  // X: 1 and 3; O: 4 and 5. X (you) leaves row 2 open; O (the AI) completes it.
+  const page = await openPage(browser, "#/play?game=ttt&p1=human&p2=perfect&moves=1435&seed=1");
+  await page.getByRole("button", { name: "Row 3, column 3" }).click();
+  const text = await settled(page);
+  assert.match(text, /^O \(the AI\) played row 2, column 3\. Game over: O wins with three in a row\. The AI wins\.$/);
+  const panel = await page.locator(".last-ai").textContent();
+  assert.match(panel, /It won: the game is over/);
+  assert.doesNotMatch(panel, /It expects/);
+  page.assertHealthy();
+});
+
+test("Nim's moves as For teachers documents them (pile:take) are accepted", async () => {
+  const page = await openPage(browser, "#/play?game=nim&piles=3,4,5&take=any&moves=1:3,2:1");
+  await page.locator(".nim-board").waitFor();
+  assert.equal(await page.locator(".notice").count(), 0);
+  assert.deepEqual(
+    await page.locator(".nim-board .pile-name").allTextContents(),
+    ["Pile 1: 0", "Pile 2: 3", "Pile 3: 5"],
+  );
   page.assertHealthy();
 });

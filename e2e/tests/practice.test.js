@@ -127,3 +127,35 @@ test("search practice, A*: the reason names f = g + h of both nodes; ordering th
   page.assertHealthy();
   order.assertHealthy();
 });
+
+test("alpha-beta practice: questions numbered as the search meets them; after Check the engine's answers are drawn where the student's were wrong or missing", async () => {
+  const page = await openPage(browser, `#/practice?tree=${encodeURIComponent(SEED003)}&level=windows&seed=3`);
+  await page.locator(`${PRACTICE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  // The search's order on seed 003's tree: A, B, D, (leaves), E, C, F, G.
+  const preorder = ["r", "r.0", "r.0.0", "r.0.0.0", "r.0.0.1", "r.0.1", "r.0.1.0", "r.0.1.1", "r.1", "r.1.0", "r.1.0.0", "r.1.0.1", "r.1.1"];
+  const asked = await page.$$eval(`${PRACTICE} [data-node]`, (ns) =>
+    ns.map((n) => [n.dataset.node, /\?(\d+)/.exec(n.getAttribute("aria-label"))?.[1]]).filter(([, q]) => q),
+  );
+  asked.sort((a, b) => Number(a[1]) - Number(b[1]));
+  const order = asked.map(([n]) => preorder.indexOf(n));
+  assert.deepEqual(order, [...order].sort((a, b) => a - b), `numbered out of the search's order: ${JSON.stringify(asked)}`);
+  assert.equal(asked[0][1], "1");
+  // The question fields come in the same order.
+  const fields = await page.locator(".questions label.answer > span:first-child").allTextContents();
+  const numbers = fields.map((f) => Number(/\?(\d+)/.exec(f)[1]));
+  assert.deepEqual(numbers, [...numbers].sort((a, b) => a - b));
+  // Check with nothing answered: every value, window and cut is drawn from the engine's run.
+  await page.getByRole("button", { name: "Check" }).click();
+  for (const [node] of asked) {
+    const n = page.locator(`${PRACTICE} [data-node="${node}"]`);
+    const label = await n.getAttribute("data-label");
+    const value = await n.getAttribute("data-key-value");
+    const alpha = await n.getAttribute("data-key-alpha");
+    assert.ok(value !== null || alpha !== null, `${node}: nothing drawn for its questions`);
+    if (value !== null && VALUES[label]) assert.equal(value, VALUES[label], `${label}'s value`);
+  }
+  for (const cut of ["r.0.1.1", "r.1.1"]) {
+    assert.equal(await page.locator(`${PRACTICE} [data-node="${cut}"]`).getAttribute("data-key-cut"), "true", `the cut at ${cut}`);
+  }
+  page.assertHealthy();
+});

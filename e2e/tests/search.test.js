@@ -145,3 +145,52 @@ test("every search on one problem, side by side", async () => {
   for (const algo of ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar"]) assert.equal(depths[algo], "4", algo);
   page.assertHealthy();
 });
+
+test("iterative deepening is optimal in graph mode: 8 1 3 4 0 2 7 6 5 in 14 moves, on the page and in Compare", async () => {
+  const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=iddfs");
+  await finished(page);
+  assert.match(await page.locator(".run-status").textContent(), /Found a solution of 14 steps/);
+  // The tree/graph choice is in force for iterative deepening, so it is not greyed out.
+  const mode = page.getByRole("combobox", { name: "Tree or graph search" });
+  assert.equal(await mode.isEnabled(), true);
+  assert.match(await mode.inputValue(), /graph/);
+  assert.match(await page.locator(".pseudocode").textContent(), /explored at a depth ≤ DEPTH\(node\)/);
+  await page.getByRole("button", { name: "Run every search on this problem" }).click();
+  await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 8, null, { timeout: 60000 });
+  const depths = await page.$$eval(".compare-table tbody tr", (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.algo, r.querySelector("[data-col=depth]")?.textContent]))
+  );
+  for (const algo of ["bfs", "iddfs", "ucs", "astar", "idastar"]) assert.equal(depths[algo], "14", algo);
+  page.assertHealthy();
+});
+
+test("the lists number past 9 in full, and every state drawn on the tree is in the legend", async () => {
+  for (const link of [
+    "#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs&step=30",
+    "#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=dfs&depth=3&mode=tree&step=20",
+    "#/search?algo=iddfs&step=25",
+    "#/search?problem=graph&preset=romania&algo=astar&step=12",
+    "#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=idastar&step=9",
+  ]) {
+    const page = await openSearch(link);
+    await finished(page);
+    // Numbers are text, inside their list's box: “10.” is not cut to “0.”.
+    const clipped = await page.$$eval(".node-list .n", (ns) =>
+      ns.filter((n) => n.getBoundingClientRect().left < n.closest("ol").getBoundingClientRect().left - 0.5).map((n) => n.textContent),
+    );
+    assert.deepEqual(clipped, [], link);
+    const statuses = await page.$$eval("svg.tree [data-status]", (ns) => [...new Set(ns.map((n) => n.dataset.status))]);
+    const legend = await page.$$eval(".legend [data-legend]", (ls) => ls.flatMap((l) => l.dataset.legend.split(" ")));
+    for (const s of statuses) assert.ok(legend.includes(s), `${link}: “${s}” is drawn but not in the legend`);
+    page.assertHealthy();
+  }
+  // A list long enough to reach 10.
+  const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs&step=30");
+  await finished(page);
+  assert.ok((await page.locator(".explored-list .n").allTextContents()).includes("10."));
+  // Before the first step, the start is drawn with its state, not as an empty box.
+  const start = await openSearch("#/search?algo=iddfs&step=0");
+  await finished(start);
+  assert.equal(await start.locator("svg.tree [data-node='r'] text.name").textContent(), "A ");
+  start.assertHealthy();
+});

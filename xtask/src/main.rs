@@ -5,6 +5,8 @@
 //! - `cargo xtask test`: install what is missing, then format check, clippy, native tests, wasm
 //!   tests in headless Chromium, the release build, and end-to-end tests.
 //! - `cargo xtask dist`: install what is missing and build the release bundle into `dist/`.
+//! - `cargo xtask e2e [FILE…]`: build `dist/` and run the end-to-end tests (or those files of
+//!   `e2e/tests/`) alone.
 
 mod bench;
 mod server;
@@ -20,6 +22,7 @@ commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
   test                              run every check: fmt, clippy, native, wasm, release build, e2e
   dist                              build the release bundle into dist/
+  e2e [FILE...]                     build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*, connect four vs reference figures
   bench-web                         browser benchmarks (headless Chromium): the stepper on large trees,
                                     the connect-four solver in wasm against native
@@ -33,6 +36,10 @@ fn main() -> ExitCode {
         Some("serve") => serve(&root, &args[1..]),
         Some("test") => test(&root),
         Some("dist") => tools::ensure_build_tools(&root).and_then(|env| build_dist(&root, &env)),
+        Some("e2e") => tools::ensure_test_tools(&root).and_then(|env| {
+            build_dist(&root, &env)?;
+            e2e(&root, &env, &args[1..])
+        }),
         Some("bench") => bench::native(&root),
         Some("bench-web") => bench_web(&root),
         Some("-h" | "--help" | "help") => {
@@ -255,7 +262,7 @@ fn test(root: &Path) -> Result<(), String> {
         if !built {
             return Err("skipped: the release build failed".into());
         }
-        e2e(root, &env)
+        e2e(root, &env, &[])
     });
     let failed: Vec<&Step> = steps.iter().filter(|s| s.outcome.is_err()).collect();
     eprintln!();
@@ -298,8 +305,8 @@ fn bench_web(root: &Path) -> Result<(), String> {
 }
 
 /// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site
-/// would host it) and runs the Playwright tests against it.
-fn e2e(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+/// would host it) and runs the Playwright tests against it: all of `e2e/tests/`, or `files`.
+fn e2e(root: &Path, env: &tools::ToolEnv, files: &[String]) -> Result<(), String> {
     let dist = root.join("dist");
     let server = server::Server::start(
         "127.0.0.1:0",
@@ -310,9 +317,13 @@ fn e2e(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
         ],
     )?;
     let mut cmd = Command::new("node");
-    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
-        .arg("tests/")
-        .current_dir(root.join("e2e"))
+    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"]);
+    if files.is_empty() {
+        cmd.arg("tests/");
+    } else {
+        cmd.args(files.iter().map(|f| format!("tests/{f}")));
+    }
+    cmd.current_dir(root.join("e2e"))
         .env("ARBOR_URL", format!("http://{}/", server.addr()))
         .env("CHROMIUM", &env.chromium);
     run(&mut cmd)

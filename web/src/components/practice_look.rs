@@ -77,9 +77,12 @@ impl Look for PracticeMark {
         }
         // The engine's answers, drawn where the student's were wrong or missing.
         let fix_value = fix.value.map(|v| format!("= {}", show_value(v)));
-        let fix_window = fix
-            .window
-            .map(|(a, b)| [format!("α {}", show_value(a)), format!("β {}", show_value(b))]);
+        let fix_window = fix.window.map(|(a, b)| {
+            [
+                format!("α {}", show_value(a)),
+                format!("β {}", show_value(b)),
+            ]
+        });
         if let Some(v) = &fix_value {
             description.push_str(&format!(", the search returns {v}"));
         }

@@ -101,6 +101,7 @@ impl Look for SearchMark {
             picture_words(&self.picture)
         };
         let order = self.order.map(|n| n.to_string()).unwrap_or_default();
+        let badge = (crate::scene::text_width(&order, 12.0, false) + 8.0).max(18.0);
         let name = node_name(
             &[&shown_name, &order, cost_text.as_deref().unwrap_or("")],
             &format!("{}, {description}", node.label),
@@ -132,8 +133,9 @@ impl Look for SearchMark {
                 }
                 { marks }
                 if self.order.is_some() {
+                    // The expansion number on a badge as wide as it needs (12 px type).
                     <g class="order">
-                        <circle cx={fmt(x - w / 2.0)} cy={fmt(y - h / 2.0)} r="10" aria-hidden="true" />
+                        <rect x={fmt(x - w / 2.0 - badge / 2.0)} y={fmt(y - h / 2.0 - 9.0)} width={fmt(badge)} height="18" rx="9" aria-hidden="true" />
                         <text x={fmt(x - w / 2.0)} y={fmt(y - h / 2.0 + 4.5)}>{ spaced(&order) }</text>
                     </g>
                 }

@@ -231,9 +231,7 @@ impl Report {
             let c = out.entry(item.node).or_default();
             match item.question {
                 Question::Value => c.value = key.values.get(&item.node).copied(),
-                Question::Alpha | Question::Beta => {
-                    c.window = key.windows.get(&item.node).copied()
-                }
+                Question::Alpha | Question::Beta => c.window = key.windows.get(&item.node).copied(),
                 Question::Branch => c.cut |= key.pruned.contains_key(&item.node),
             }
         }
@@ -555,10 +553,14 @@ mod tests {
             .unwrap();
             let ex = Exercise::new(&tree, Level::Windows, seed);
             let numbers = ex.numbers();
-            let mut by_number: Vec<(usize, NodeId)> = numbers.iter().map(|(&n, &q)| (q, n)).collect();
+            let mut by_number: Vec<(usize, NodeId)> =
+                numbers.iter().map(|(&n, &q)| (q, n)).collect();
             by_number.sort();
             let entered: Vec<usize> = by_number.iter().map(|(_, n)| ex.key.entered[n]).collect();
-            assert!(entered.windows(2).all(|w| w[0] < w[1]), "seed {seed}: {entered:?}");
+            assert!(
+                entered.windows(2).all(|w| w[0] < w[1]),
+                "seed {seed}: {entered:?}"
+            );
             assert_eq!(by_number.first().map(|p| p.0), Some(1));
             assert_eq!(by_number.len(), numbers.len());
         }

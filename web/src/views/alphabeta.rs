@@ -551,7 +551,8 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             })
         },
     );
-    // Embedded: the tree starts fitted to its frame (once drawn; a game's tree once recorded).
+    // Embedded: the tree starts fitted to its frame's width (once drawn; a game's tree once
+    // recorded), never below its natural size, so its words stay readable (the frame scrolls).
     {
         let d = dispatch.clone();
         let embedded = props.route.embedded();
@@ -560,7 +561,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             (state.loading, size.0.to_bits(), size.1.to_bits()),
             move |(loading, _, _)| {
                 if embedded && !loading {
-                    if let Some(z) = fit_zoom(size) {
+                    if let Some(z) = fit_zoom((size.0, 0.0)) {
                         d.dispatch(Action::ZoomTo(z));
                     }
                 }
@@ -677,7 +678,8 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     }
 }
 
-/// The zoom at which a drawing of `size` fits the stepper's frame (never above 100%).
+/// The zoom at which a drawing of `size` fits the stepper's frame (never above 100%; a height
+/// of 0 fits the width alone).
 fn fit_zoom((width, height): (f64, f64)) -> Option<f64> {
     let frame = web_sys::window()?
         .document()?
@@ -687,8 +689,8 @@ fn fit_zoom((width, height): (f64, f64)) -> Option<f64> {
         frame.client_width() as f64 - 4.0,
         frame.client_height() as f64 - 4.0,
     );
-    (w > 0.0 && h > 0.0 && width > 0.0 && height > 0.0)
-        .then(|| (w / width).min(h / height).min(1.0))
+    let tall = if height > 0.0 { h / height } else { 1.0 };
+    (w > 0.0 && h > 0.0 && width > 0.0).then(|| (w / width).min(tall).min(1.0))
 }
 
 /// A `<select>`'s change handler: the chosen value mapped to an action (none: ignored).
@@ -1142,7 +1144,8 @@ fn ComparePanel(props: &ComparePanelProps) -> Html {
                                     <span class="counts">{ format!("{} leaves evaluated · {} nodes visited · {} pruned", r.evaluated, r.visited, r.pruned) }</span>
                                 </figcaption>
                                 if props.tree.len() <= COMPARE_DRAW_LIMIT {
-                                    <div class="compare-tree">
+                                    // Scrolls: a tab stop, so a keyboard can scroll it too.
+                                    <div class="compare-tree" tabindex="0" role="group" aria-label={format!("{} order, drawn", ordering_title(r.ordering))}>
                                         <TreeSvg<NodeMark> scene={(*scene).clone()} marks={marks} zoom={0.5}
                                             title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
                                     </div>

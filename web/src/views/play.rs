@@ -45,6 +45,8 @@ pub struct State {
     notes: Vec<String>,
     /// Why the last click was refused.
     message: Option<String>,
+    /// Refusals so far: each is a new alert, so a screen reader hears it even when it repeats.
+    refusals: u64,
     task: Task,
     /// Increases with every request to the worker.
     job: u64,
@@ -102,6 +104,7 @@ impl State {
             setup,
             notes,
             message: None,
+            refusals: 0,
             task: Task::Idle,
             job: 0,
             kill: 0,
@@ -240,6 +243,7 @@ impl Reducible for State {
                 setup: rc.setup.clone(),
                 notes: rc.notes.clone(),
                 message: rc.message.clone(),
+                refusals: rc.refusals,
                 task: rc.task,
                 job: rc.job,
                 kill: rc.kill,
@@ -250,6 +254,8 @@ impl Reducible for State {
                 failed: rc.failed.clone(),
             },
         };
+        // A refusal is told anew each time, the same words or not.
+        let refusable = matches!(action, Action::Click(_) | Action::Undo | Action::Redo);
         match action {
             Action::Click(mv) => {
                 let pos = s.setup.position();
@@ -357,6 +363,9 @@ impl Reducible for State {
                     _ => {}
                 }
             }
+        }
+        if refusable && s.message.is_some() {
+            s.refusals += 1;
         }
         s.schedule();
         Rc::new(s)
@@ -487,9 +496,9 @@ pub fn Play(props: &PlayProps) -> Html {
                 <div class="board-area">
                     <p class={classes!("status", matches!(outcome, Outcome::ToMove(_)).then_some("on"))} role="status" aria-live="polite" aria-atomic="true">{ status }</p>
                     { board }
-                    if let Some(m) = &state.message {
-                        <p class="error refusal" role="alert">{ m.clone() }</p>
-                    }
+                    { for state.message.iter().map(|m| html! {
+                        <p key={state.refusals} class="error refusal" role="alert">{ m.clone() }</p>
+                    }) }
                     <div class="row game-buttons">
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Undo)} disabled={s.played == 0}>{ "↶ Undo" }</button>
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>

@@ -594,6 +594,15 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
         .map(|&k| r.drawing.picture(&r.view.nodes[k].state))
         .unwrap_or_default();
     let (w, h) = box_size(&picture);
+    // Room between neighbours for the widest "g+h=f" drawn under a node.
+    let costs = keys
+        .iter()
+        .map(|&k| {
+            let n = &r.view.nodes[k].info;
+            let text = format!("{}+{}={}", n.g, n.h, n.g.saturating_add(n.h));
+            crate::scene::text_width(&text, 12.0, true)
+        })
+        .fold(0.0, f64::max);
     let auto_fold: BTreeSet<usize> = if keys.len() > FOLD_ABOVE && folded.is_empty() {
         keys.iter()
             .copied()
@@ -615,7 +624,7 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
                 }
             },
             shape: &|_| Shape::Leaf,
-            gap_x: (w + 18.0).max(56.0),
+            gap_x: (w + 18.0).max(costs + 8.0).max(56.0),
             gap_y: (h + 40.0).max(GAP_Y * 0.8),
             picture: None,
             margins: Margins::default(),
