@@ -54,6 +54,8 @@ pub struct GameData {
     /// Nodes recorded, and nodes the search entered beyond the record.
     recorded: usize,
     omitted: u64,
+    /// Leading iterations not recorded (the search was too big to record whole).
+    skipped: u32,
 }
 
 /// What can happen on the page.
@@ -429,6 +431,7 @@ impl Reducible for State {
                             pictures: Rc::new(pictures),
                             recorded: view.trace.nodes.len(),
                             omitted: view.trace.omitted,
+                            skipped: view.trace.skipped,
                         }));
                         s.collapsed = Rc::new(collapse_below(&tree, 1));
                         s.tree = Rc::new(tree);
@@ -638,7 +641,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                 <aside class="inputs" aria-label="Tree and search">
                     if let Source::Game(source) = &state.settings.source {
                         <GamePanel source={source.clone()} depth={state.settings.depth.unwrap_or(1)} algorithm={run.algorithm}
-                            recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted))} nodes={tree.len()} />
+                            recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted, g.skipped))} nodes={tree.len()} />
                     } else {
                         <TreeInput state_settings={state.settings.clone()} text={state.text.clone()} error={state.text_error.clone()}
                             random={state.random} root_is_min={tree.root_player() == RootPlayer::Min} players={tree.players()}
@@ -854,7 +857,7 @@ struct GamePanelProps {
     depth: u32,
     algorithm: Algorithm,
     /// Nodes recorded and nodes beyond the record, once loaded.
-    recorded: Option<(usize, u64)>,
+    recorded: Option<(usize, u64, u32)>,
     nodes: usize,
 }
 
@@ -886,9 +889,15 @@ fn GamePanel(props: &GamePanelProps) -> Html {
             <p>{ "Search: " }<strong>{ props.algorithm.title() }</strong>
                 { if props.algorithm == Algorithm::Solver { String::new() } else { format!(", to depth {}", props.depth) } }</p>
             <p class="hint">{ "This is the search that chose the move, replayed event for event: the same engine, seed and depth. Each node shows its position; the root is the position before the move." }</p>
-            if let Some((recorded, omitted)) = props.recorded {
-                <p class="hint">{ format!("{} positions drawn ({} entered by the search{}). Nodes start folded below the first level: click one to unfold it; stepping unfolds what the search reaches.",
-                    props.nodes, recorded, if omitted > 0 { format!("; {omitted} more beyond the first {recorded} are not recorded") } else { String::new() }) }</p>
+            if let Some((recorded, omitted, skipped)) = props.recorded {
+                <p class="hint">{ format!("{} positions drawn ({} entered by the search{}). Nodes start folded below the first level: click one to unfold it (or press Enter on it); stepping unfolds what the search reaches.",
+                    props.nodes, recorded,
+                    match (skipped, omitted) {
+                        (0, 0) => String::new(),
+                        (0, _) => format!("; {omitted} more beyond the first {recorded} are not recorded"),
+                        (1, _) => format!("; the search's first iteration, {omitted} positions, is not drawn: the tree shows the last ones, which chose the move"),
+                        (k, _) => format!("; its first {k} iterations, {omitted} positions, are not drawn: the tree shows the last ones, which chose the move"),
+                    }) }</p>
             }
             <p><a href={g.play_route().to_hash()}>{ "← Back to the game at this position" }</a></p>
         </>
