@@ -166,7 +166,7 @@ test("iterative deepening is optimal in graph mode: 8 1 3 4 0 2 7 6 5 in 14 move
 
 test("the lists number past 9 in full, and every state drawn on the tree is in the legend", async () => {
   for (const link of [
-    "#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs&step=30",
+    "#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs&step=26",
     "#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=dfs&depth=3&mode=tree&step=20",
     "#/search?algo=iddfs&step=25",
     "#/search?problem=graph&preset=romania&algo=astar&step=12",
@@ -185,7 +185,7 @@ test("the lists number past 9 in full, and every state drawn on the tree is in t
     page.assertHealthy();
   }
   // A list long enough to reach 10.
-  const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs&step=30");
+  const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs&step=26");
   await finished(page);
   assert.ok((await page.locator(".explored-list .n").allTextContents()).includes("10."));
   // Before the first step, the start is drawn with its state, not as an empty box.

@@ -495,6 +495,11 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="play-grid">
                 <div class="board-area">
                     <p class={classes!("status", matches!(outcome, Outcome::ToMove(_)).then_some("on"))} role="status" aria-live="polite" aria-atomic="true">{ status }</p>
+                    if waiting {
+                        <p class="continue">
+                            <button type="button" class="primary" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Resume)}>{ "Continue: let the AI move" }</button>
+                        </p>
+                    }
                     { board }
                     { for state.message.iter().map(|m| html! {
                         <p key={state.refusals} class="error refusal" role="alert">{ m.clone() }</p>
@@ -787,9 +792,7 @@ fn AiPanel(props: &AiPanelProps) -> Html {
                 </div>
             }
             if props.paused {
-                <p>{ "The AI is to move and waits to be asked. " }
-                    <button type="button" onclick={d.to_callback().reform(|_: MouseEvent| Action::Resume)}>{ "Continue: let the AI move" }</button>
-                </p>
+                <p>{ "The AI is to move and waits to be asked: press Continue, by the board." }</p>
             }
             if let Some(e) = &props.failed {
                 <p class="error" role="alert">{ e.clone() }</p>
