@@ -67,7 +67,10 @@ async fn play_draws_each_board_with_named_cells_and_a_status() {
     assert_eq!(names[0], "Row 1, column 1");
     assert_eq!(names[4], "Row 2, column 2, X");
     let status = root.query_selector("[role=status]").unwrap().unwrap();
-    assert_eq!(status.text_content().unwrap(), "O to move.");
+    assert_eq!(
+        status.text_content().unwrap(),
+        "X played row 2, column 2. O to move."
+    );
 
     let root = mount("#/play?game=c4&p1=human&p2=human&moves=4444").await;
     let column = root

@@ -164,6 +164,9 @@ fn npuzzle_every_algorithm_finds_the_same_optimal_length() {
     for algo in ["bfs", "iddfs", "ucs", "astar", "idastar"] {
         let (out, _, _) = solve(&["--algo", algo], "4 1 3 7 2 6 0 5 8\n");
         assert!(out.starts_with("6 "), "{algo}: {out}");
+        // Where a plain explored set made iterative deepening answer 22.
+        let (out, _, _) = solve(&["--algo", algo], "8 1 3 4 0 2 7 6 5\n");
+        assert!(out.starts_with("14 "), "{algo}: {out}");
     }
 }
 

@@ -78,11 +78,7 @@ fn navigate(e: KeyboardEvent) {
         "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" => e.key(),
         _ => return,
     };
-    let Some(node) = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|el| el.closest("[data-node]").ok().flatten())
-    else {
+    let Some(node) = event_node(&e) else {
         return;
     };
     let Some(svg) = e
@@ -104,6 +100,13 @@ fn navigate(e: KeyboardEvent) {
         let _ = next.set_attribute("tabindex", "0");
         let _ = next.focus();
     }
+}
+
+/// The drawn node (the element with `data-node`) a key event happened in.
+fn event_node(e: &KeyboardEvent) -> Option<web_sys::Element> {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("[data-node]").ok().flatten())
 }
 
 /// The path a key leads to from `path` (`r`, `r.0`, `r.0.1`, …), if any.
@@ -395,11 +398,7 @@ fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
 /// After a node folds or unfolds, the drawing is redrawn and the element that had the focus
 /// may now show another node: give the focus back to the node that was pressed.
 fn refocus(e: &KeyboardEvent) {
-    let Some(node) = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|el| el.closest("[data-node]").ok().flatten())
-    else {
+    let Some(node) = event_node(e) else {
         return;
     };
     let Some(svg) = node.closest("svg").ok().flatten() else {

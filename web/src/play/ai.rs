@@ -707,12 +707,13 @@ mod tests {
         now: &dyn Fn() -> f64,
         limit: usize,
     ) -> ExplainedView {
+        let seed = moves.len() as u64 * 31 + 5;
         let thought = think(
             &ThinkRequest {
                 rules: rules.clone(),
                 moves: moves.into(),
                 level: level.into(),
-                seed: moves.len() as u64 * 31 + 5,
+                seed,
                 millis: 5_000,
             },
             now,
@@ -724,7 +725,7 @@ mod tests {
                 rules: rules.clone(),
                 moves: moves.into(),
                 level: level.into(),
-                seed: moves.len() as u64 * 31 + 5,
+                seed,
                 depth: thought.depth,
                 solver: thought.solver,
                 limit,
