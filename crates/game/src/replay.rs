@@ -126,7 +126,7 @@ pub struct Frame {
 /// A recorded search of an explicit tree, ready to be stepped.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    tree: GameTree,
+    tree: std::rc::Rc<GameTree>,
     trace: Trace<NodeId, NodeId>,
     steps: Vec<Step>,
     /// The window each trace node was entered with.
@@ -135,7 +135,8 @@ pub struct Replay {
 
 impl Replay {
     /// Groups the trace's events into steps.
-    pub fn new(tree: GameTree, trace: Trace<NodeId, NodeId>) -> Replay {
+    pub fn new(tree: impl Into<std::rc::Rc<GameTree>>, trace: Trace<NodeId, NodeId>) -> Replay {
+        let tree = tree.into();
         let steps = group(&trace);
         let mut entry_windows = vec![None; trace.nodes.len()];
         for event in &trace.events {
@@ -189,29 +190,30 @@ impl Replay {
         } else {
             self.steps[done - 1].events.end
         };
-        let mut frame = Frame {
-            nodes: vec![NodeFrame::default(); self.tree.len()],
-            current: None,
-            iteration: None,
-            stats: FrameStats::default(),
-            finished: false,
-            principal: Vec::new(),
-        };
-        let root = self.tree.root();
+        let mut frame = self.empty_frame();
         for event in &self.trace.events[..end] {
-            self.apply(&mut frame, event);
+            self.apply(&mut frame, event, &mut |_, _| {});
         }
-        frame.current = if done == 0 {
-            None
-        } else {
-            self.steps[done - 1].node
-        };
         frame.stats.pruned = frame
             .nodes
             .iter()
             .filter(|n| n.status == NodeStatus::Pruned)
             .count() as u64;
+        self.finish(&mut frame, done);
+        frame
+    }
+
+    /// Sets what follows from the nodes after `done` steps: the current node, whether the root
+    /// has finished, and then the principal variation.
+    fn finish(&self, frame: &mut Frame, done: usize) {
+        let root = self.tree.root();
+        frame.current = if done == 0 {
+            None
+        } else {
+            self.steps[done - 1].node
+        };
         frame.finished = frame.nodes[root.index()].status == NodeStatus::Done;
+        frame.principal.clear();
         if frame.finished {
             let mut at = Some(root);
             while let Some(id) = at {
@@ -219,22 +221,51 @@ impl Replay {
                 at = frame.nodes[id.index()].best;
             }
         }
-        frame
     }
 
-    fn apply(&self, frame: &mut Frame, event: &Event<NodeId>) {
+    /// A frame at step 0, with nothing done.
+    fn empty_frame(&self) -> Frame {
+        Frame {
+            nodes: vec![NodeFrame::default(); self.tree.len()],
+            current: None,
+            iteration: None,
+            stats: FrameStats::default(),
+            finished: false,
+            principal: Vec::new(),
+        }
+    }
+
+    /// Applies one event to `frame`. `touch` hears of every node before it changes, with the
+    /// node as it was (what [`Cursor`] keeps to step back).
+    fn apply(
+        &self,
+        frame: &mut Frame,
+        event: &Event<NodeId>,
+        touch: &mut dyn FnMut(NodeId, &NodeFrame),
+    ) {
         let node_of = |t: &TraceId| self.tree_node(*t);
+        // The node an event changes, told to `touch` first.
+        macro_rules! node {
+            ($id:expr) => {{
+                let id: NodeId = $id;
+                touch(id, &frame.nodes[id.index()]);
+                &mut frame.nodes[id.index()]
+            }};
+        }
         match event {
             Event::Iteration { depth } => {
                 frame.iteration = Some(*depth);
-                for n in &mut frame.nodes {
-                    *n = NodeFrame::default();
+                for (i, n) in frame.nodes.iter_mut().enumerate() {
+                    if *n != NodeFrame::default() {
+                        touch(NodeId(i as u32), n);
+                        *n = NodeFrame::default();
+                    }
                 }
             }
             Event::Enter { node, window } => {
                 let id = node_of(node);
                 frame.stats.visited += 1;
-                frame.nodes[id.index()] = NodeFrame {
+                *node!(id) = NodeFrame {
                     status: NodeStatus::Open,
                     window: *window,
                     ..NodeFrame::default()
@@ -242,16 +273,16 @@ impl Replay {
             }
             Event::Evaluate { node, value, .. } => {
                 frame.stats.evaluated += 1;
-                frame.nodes[node_of(node).index()].value = Some(*value);
+                node!(node_of(node)).value = Some(*value);
             }
             Event::EvaluateVector { node, values, .. } => {
                 frame.stats.evaluated += 1;
-                frame.nodes[node_of(node).index()].vector = Some(values.clone());
+                node!(node_of(node)).vector = Some(values.clone());
             }
             Event::Return { node, child, value } => {
                 let (id, child) = (node_of(node), node_of(child));
                 let max_node = self.tree.player_at(id) == 0;
-                let n = &mut frame.nodes[id.index()];
+                let n = node!(id);
                 let better = match n.value {
                     None => true,
                     Some(v) if max_node => *value > v,
@@ -275,14 +306,14 @@ impl Replay {
             } => {
                 let (id, child) = (node_of(node), node_of(child));
                 let player = self.tree.player_at(id);
-                let n = &mut frame.nodes[id.index()];
+                let n = node!(id);
                 if n.vector.as_ref().is_none_or(|v| values[player] > v[player]) {
                     n.vector = Some(values.clone());
                     n.best = Some(child);
                 }
             }
             Event::Bound { node, side, value } => {
-                let n = &mut frame.nodes[node_of(node).index()];
+                let n = node!(node_of(node));
                 if let Some((a, b)) = n.window.as_mut() {
                     match side {
                         Side::Alpha => *a = *value,
@@ -293,7 +324,7 @@ impl Replay {
             Event::Cutoff { skipped, .. } => {
                 frame.stats.cutoffs += 1;
                 for &s in skipped {
-                    self.mark_pruned(frame, s);
+                    self.mark_pruned(frame, s, touch);
                 }
             }
             Event::TableHit {
@@ -307,7 +338,7 @@ impl Replay {
                     frame.stats.table_hits += 1;
                 }
                 if *effect == HitEffect::Answered {
-                    let n = &mut frame.nodes[node_of(node).index()];
+                    let n = node!(node_of(node));
                     n.from_table = true;
                     n.value = Some(*value);
                     n.kind = match bound {
@@ -320,7 +351,7 @@ impl Replay {
             Event::TableStore { .. } => {}
             Event::Exit { node, value, best } => {
                 let id = node_of(node);
-                let n = &mut frame.nodes[id.index()];
+                let n = node!(id);
                 n.status = NodeStatus::Done;
                 n.value = Some(*value);
                 if best.is_some() {
@@ -338,7 +369,7 @@ impl Replay {
                 };
             }
             Event::ExitVector { node, values, best } => {
-                let n = &mut frame.nodes[node_of(node).index()];
+                let n = node!(node_of(node));
                 n.status = NodeStatus::Done;
                 n.vector = Some(values.clone());
                 if best.is_some() {
@@ -381,15 +412,148 @@ impl Replay {
         self.entry_windows.get(*node as usize).copied().flatten()
     }
 
-    fn mark_pruned(&self, frame: &mut Frame, root: NodeId) {
+    fn mark_pruned(
+        &self,
+        frame: &mut Frame,
+        root: NodeId,
+        touch: &mut dyn FnMut(NodeId, &NodeFrame),
+    ) {
         let mut stack = vec![root];
         while let Some(id) = stack.pop() {
+            touch(id, &frame.nodes[id.index()]);
             let n = &mut frame.nodes[id.index()];
             n.status = NodeStatus::Pruned;
             n.value = None;
             n.window = None;
             stack.extend(self.tree.node(id).children.iter().copied());
         }
+    }
+}
+
+/// What one step changed, to undo it.
+#[derive(Clone, Debug)]
+struct Undo {
+    /// Each node it changed, as it was before (once each).
+    nodes: Vec<(NodeId, NodeFrame)>,
+    stats: FrameStats,
+    iteration: Option<u32>,
+}
+
+/// A frame kept up to date as the replay is stepped: a step forward applies that step's events
+/// and remembers what they changed, a step back puts it back — each costs what the step
+/// changed, not the size of the tree or the length of the search. [`Cursor::frame`] is always
+/// equal to [`Replay::frame`] at [`Cursor::done`].
+#[derive(Clone, Debug)]
+pub struct Cursor {
+    frame: Frame,
+    done: usize,
+    undo: Vec<Undo>,
+    /// The step (plus one) at which each node was last saved in `undo`.
+    saved: Vec<usize>,
+    /// Nodes changed by the moves since [`Cursor::take_changed`] was last called.
+    changed: Vec<NodeId>,
+}
+
+impl Cursor {
+    /// A cursor at step 0 of `replay`.
+    pub fn new(replay: &Replay) -> Cursor {
+        Cursor {
+            frame: replay.empty_frame(),
+            done: 0,
+            undo: Vec::new(),
+            saved: vec![0; replay.tree.len()],
+            changed: Vec::new(),
+        }
+    }
+
+    /// The frame after [`Cursor::done`] steps.
+    pub fn frame(&self) -> &Frame {
+        &self.frame
+    }
+
+    /// Steps done.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    /// The nodes whose frame changed since the last call (each at most once per step; the
+    /// current node and the principal variation are not listed: see the frame).
+    pub fn take_changed(&mut self) -> Vec<NodeId> {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// Moves to step `target` (clamped to the replay's length) of `replay`, which must be the
+    /// replay the cursor was made for.
+    pub fn seek(&mut self, replay: &Replay, target: usize) {
+        let target = target.min(replay.len());
+        if target == 0 && self.done > 0 {
+            // Back to the start at once, rather than undoing every step.
+            let changed: Vec<NodeId> = self
+                .frame
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n != NodeFrame::default())
+                .map(|(i, _)| NodeId(i as u32))
+                .collect();
+            *self = Cursor::new(replay);
+            self.changed = changed;
+            return;
+        }
+        while self.done < target {
+            self.forward(replay);
+        }
+        while self.done > target {
+            self.back(replay);
+        }
+        replay.finish(&mut self.frame, self.done);
+    }
+
+    fn forward(&mut self, replay: &Replay) {
+        let step = &replay.steps[self.done];
+        let stamp = self.done + 1;
+        let mut undo = Undo {
+            nodes: Vec::new(),
+            stats: self.frame.stats,
+            iteration: self.frame.iteration,
+        };
+        let (saved, changed) = (&mut self.saved, &mut self.changed);
+        let mut pruned: i64 = 0;
+        let mut touch = |id: NodeId, before: &NodeFrame| {
+            if saved[id.index()] != stamp {
+                saved[id.index()] = stamp;
+                if before.status == NodeStatus::Pruned {
+                    pruned -= 1;
+                }
+                undo.nodes.push((id, before.clone()));
+                changed.push(id);
+            }
+        };
+        for event in &replay.trace.events[step.events.clone()] {
+            replay.apply(&mut self.frame, event, &mut touch);
+        }
+        for (id, _) in &undo.nodes {
+            if self.frame.nodes[id.index()].status == NodeStatus::Pruned {
+                pruned += 1;
+            }
+        }
+        self.frame.stats.pruned = self.frame.stats.pruned.saturating_add_signed(pruned);
+        self.undo.push(undo);
+        self.done += 1;
+    }
+
+    fn back(&mut self, _replay: &Replay) {
+        let Some(undo) = self.undo.pop() else {
+            return;
+        };
+        self.done -= 1;
+        for (id, before) in undo.nodes.into_iter().rev() {
+            self.saved[id.index()] = 0;
+            self.changed.push(id);
+            self.frame.nodes[id.index()] = before;
+        }
+        self.frame.stats = undo.stats;
+        self.frame.iteration = undo.iteration;
     }
 }
 

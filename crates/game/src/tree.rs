@@ -419,8 +419,18 @@ fn players_of(raw: &RawNode) -> Result<usize, String> {
 }
 
 fn build(raw: RawNode, players: usize, root_player: RootPlayer) -> GameTree {
-    let mut nodes: Vec<TreeNode> = Vec::new();
-    let mut queue = std::collections::VecDeque::new();
+    // Room for every node at once (a large tree would otherwise be copied as it grows).
+    let count = {
+        let mut n = 0usize;
+        let mut stack = vec![&raw];
+        while let Some(r) = stack.pop() {
+            n += 1;
+            stack.extend(r.children.iter());
+        }
+        n
+    };
+    let mut nodes: Vec<TreeNode> = Vec::with_capacity(count);
+    let mut queue = std::collections::VecDeque::with_capacity(count);
     queue.push_back((raw, None::<NodeId>, 0u32));
     while let Some((raw, parent, depth)) = queue.pop_front() {
         let id = NodeId(nodes.len() as u32);

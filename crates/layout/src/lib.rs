@@ -24,7 +24,52 @@ pub struct Layout {
     pub height: u32,
 }
 
-/// Lays out the tree whose node `i` has the children `children[i]`; node 0 is the root.
+/// A tree's shape: each node's children, left to right (node 0 is the root).
+pub trait Children {
+    /// Number of nodes.
+    fn count(&self) -> usize;
+    /// The children of node `v`.
+    fn of(&self, v: usize) -> &[usize];
+}
+
+impl Children for [Vec<usize>] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn of(&self, v: usize) -> &[usize] {
+        &self[v]
+    }
+}
+
+impl Children for Vec<Vec<usize>> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn of(&self, v: usize) -> &[usize] {
+        &self[v]
+    }
+}
+
+/// Children as ranges of one list: node `v`'s are `kids[ranges[v].clone()]` (no vector per
+/// node, for large trees).
+#[derive(Clone, Debug, Default)]
+pub struct Ranges {
+    /// Each node's children, as a range of `kids`.
+    pub ranges: Vec<std::ops::Range<usize>>,
+    /// All children, node by node.
+    pub kids: Vec<usize>,
+}
+
+impl Children for Ranges {
+    fn count(&self) -> usize {
+        self.ranges.len()
+    }
+    fn of(&self, v: usize) -> &[usize] {
+        &self.kids[self.ranges[v].clone()]
+    }
+}
+
+/// Lays out the tree whose node `i` has the children `children.of(i)`; node 0 is the root.
 /// Every node other than the root must be the child of exactly one node.
 ///
 /// ```
@@ -33,8 +78,8 @@ pub struct Layout {
 /// assert_eq!(layout.x, vec![0.5, 0.0, 1.0]);
 /// assert_eq!(layout.depth, vec![0, 1, 1]);
 /// ```
-pub fn tidy(children: &[Vec<usize>]) -> Layout {
-    let n = children.len();
+pub fn tidy<C: Children + ?Sized>(children: &C) -> Layout {
+    let n = children.count();
     if n == 0 {
         return Layout {
             x: Vec::new(),
@@ -67,29 +112,34 @@ pub fn tidy(children: &[Vec<usize>]) -> Layout {
 
 /// Offsets of each node from its parent, packing children from the left (or, mirrored, from
 /// the right).
-fn packed(children: &[Vec<usize>], from_right: bool) -> Vec<f64> {
-    let mut offset = vec![0.0; children.len()];
+fn packed<C: Children + ?Sized>(children: &C, from_right: bool) -> Vec<f64> {
+    let n = children.count();
+    let mut offset = vec![0.0; n];
     // Post-order without recursion: each node's contours once its children have theirs.
-    let mut contours: Vec<Option<Contour>> = vec![None; children.len()];
+    let mut contours: Vec<Option<Contour>> = vec![None; n];
     let mut stack = vec![(0usize, false)];
+    let mut placed: Vec<f64> = Vec::new();
     while let Some((v, done)) = stack.pop() {
+        let kids = children.of(v);
         if !done {
             stack.push((v, true));
-            stack.extend(children[v].iter().map(|&c| (c, false)));
+            stack.extend(kids.iter().map(|&c| (c, false)));
             continue;
         }
-        let kids: Vec<usize> = if from_right {
-            children[v].iter().rev().copied().collect()
-        } else {
-            children[v].clone()
-        };
         if kids.is_empty() {
             contours[v] = Some(Contour::leaf());
             continue;
         }
         let mut forest: Option<Contour> = None;
-        let mut placed = Vec::with_capacity(kids.len());
-        for &c in &kids {
+        placed.clear();
+        let order = (0..kids.len()).map(|i| {
+            if from_right {
+                kids[kids.len() - 1 - i]
+            } else {
+                kids[i]
+            }
+        });
+        for c in order.clone() {
             let mut child = contours[c].take().expect("children are laid out first");
             let at = match &forest {
                 None => 0.0,
@@ -103,7 +153,7 @@ fn packed(children: &[Vec<usize>], from_right: bool) -> Vec<f64> {
             });
         }
         let centre = (placed[0] + placed[placed.len() - 1]) / 2.0;
-        for (&c, &at) in kids.iter().zip(&placed) {
+        for (c, &at) in order.zip(&placed) {
             offset[c] = at - centre;
         }
         let mut forest = forest.expect("at least one child");
@@ -196,11 +246,11 @@ fn overlay(top: (Vec<f64>, f64), other: (Vec<f64>, f64)) -> (Vec<f64>, f64) {
     (base, base_shift)
 }
 
-fn absolute(children: &[Vec<usize>], offset: &[f64]) -> Vec<f64> {
-    let mut x = vec![0.0; children.len()];
+fn absolute<C: Children + ?Sized>(children: &C, offset: &[f64]) -> Vec<f64> {
+    let mut x = vec![0.0; children.count()];
     let mut stack = vec![0usize];
     while let Some(v) = stack.pop() {
-        for &c in &children[v] {
+        for &c in children.of(v) {
             x[c] = x[v] + offset[c];
             stack.push(c);
         }
@@ -208,11 +258,11 @@ fn absolute(children: &[Vec<usize>], offset: &[f64]) -> Vec<f64> {
     x
 }
 
-fn depths(children: &[Vec<usize>]) -> Vec<u32> {
-    let mut depth = vec![0; children.len()];
+fn depths<C: Children + ?Sized>(children: &C) -> Vec<u32> {
+    let mut depth = vec![0; children.count()];
     let mut stack = vec![0usize];
     while let Some(v) = stack.pop() {
-        for &c in &children[v] {
+        for &c in children.of(v) {
             depth[c] = depth[v] + 1;
             stack.push(c);
         }
@@ -286,7 +336,7 @@ mod tests {
 
     #[test]
     fn single_node_and_chain() {
-        assert_eq!(tidy(&[vec![]]).x, vec![0.0]);
+        assert_eq!(tidy(&vec![vec![]]).x, vec![0.0]);
         let chain = vec![vec![1], vec![2], vec![]];
         let layout = tidy(&chain);
         assert_eq!(layout.x, vec![0.0, 0.0, 0.0]);
