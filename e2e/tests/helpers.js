@@ -40,3 +40,10 @@ export async function openPage(browser, path = "", viewport = { width: 1280, hei
   await page.goto(new URL(path, BASE).href);
   return page;
 }
+
+// Views write their state into the address a moment after a burst of changes (a browser spends
+// milliseconds on each history update): wait until it matches, then return it.
+export async function urlMatching(page, pattern, timeout = 5000) {
+  await page.waitForFunction((source) => new RegExp(source).test(location.href), pattern.source, { timeout });
+  return page.url();
+}
