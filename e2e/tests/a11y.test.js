@@ -187,6 +187,7 @@ async function drawnSizes(frame, selector) {
 test("text on the tree: (α, β) and order badges at least 12 px, and readable in a 600 × 400 embed", async () => {
   const stepper = await openPage(browser, "#/alphabeta?preset=seed003-alphabeta&step=3");
   await stepper.locator("svg.tree .window").first().waitFor({ timeout: 20000 });
+  await stepper.getByRole("button", { name: "100%: actual size" }).click();
   for (const size of await drawnSizes(stepper, "svg.tree .window")) assert.ok(size >= 12, `(α, β) at ${size} px`);
   const search = await openPage(browser, "#/search?algo=bfs&step=8");
   await search.locator("svg.tree .order text").first().waitFor({ timeout: 20000 });

@@ -2,7 +2,7 @@
 // worker, undo, refusals, the URL, and the search behind a move.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage } from "./helpers.js";
+import { launch, openPage, urlMatching } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -105,7 +105,7 @@ test("undo restores the previous position, redo plays it again", async () => {
   await page.getByRole("button", { name: "Undo" }).click();
   assert.deepEqual(await cells(page), before);
   assert.equal(await status(page).textContent(), "X to move (you).");
-  assert.match(page.url(), /moves=(&|$)/);
+  await urlMatching(page, /moves=(&|$)/);
   await page.getByRole("button", { name: "Redo" }).click();
   await settled(page);
   assert.deepEqual(await cells(page), after);
@@ -133,7 +133,7 @@ test("illegal clicks are refused with a message, and the game goes on", async ()
   await c4.getByRole("button", { name: "Drop in column 4 (full)" }).click();
   assert.match(await c4.getByRole("alert").first().textContent(), /column 4 is full/);
   await c4.getByRole("button", { name: "Drop in column 3" }).click();
-  assert.match(c4.url(), /moves=4444443/);
+  await urlMatching(c4, /moves=4444443/);
   page.assertHealthy();
   c4.assertHealthy();
 });
@@ -144,7 +144,7 @@ test("the position is in the URL: reloading restores the game", async () => {
   assert.equal(await page.locator(".c4-board .slot.first").count(), 2);
   assert.equal(await page.locator(".c4-board .slot.second").count(), 2);
   await page.getByRole("button", { name: "Drop in column 5" }).click();
-  assert.match(page.url(), /moves=44535/);
+  await urlMatching(page, /moves=44535/);
   await page.reload();
   await page.locator(".c4-board").waitFor();
   assert.equal(await page.locator(".c4-board .slot.first").count(), 3);
@@ -194,7 +194,7 @@ test("the tree behind an AI move opens in the stepper and replays the search tha
   await page.getByRole("link", { name: /search tree behind this move/ }).click();
   await page.locator("svg.tree [data-node='r']").waitFor({ timeout: 30000 });
   assert.match(await page.locator("main h1").textContent(), /The search behind a move/);
-  assert.match(page.url(), /#\/alphabeta\?game=ttt&moves=1&level=perfect/);
+  await urlMatching(page, /#\/alphabeta\?game=ttt&moves=1&level=perfect/);
   // Large trees start folded: the root and its children.
   assert.equal(await page.locator("svg.tree [data-node^='r.0.']").count(), 0);
   await page.getByRole("button", { name: "Jump to end" }).click();
@@ -221,7 +221,7 @@ test("a shared link shows exactly its position: the AI moves only when asked", a
   const page = await openPage(browser, link);
   await page.locator(".c4-board").waitFor();
   await page.waitForTimeout(1500);
-  assert.match(page.url(), /moves=536553711753541133152(&|$)/, "the position is the one shared");
+  await urlMatching(page, /moves=536553711753541133152(&|$)/);
   assert.equal(await page.locator(".c4-board .slot:not(.empty)").count(), 21);
   assert.match(await status(page).textContent(), /Orange ○ to move \(the AI: press Continue to let it move\)\.$/);
   await letTheAiMove(page);
@@ -261,12 +261,13 @@ test("every game draws its own seed, kept in the URL; a link's seed replays the 
   const fixed = await openPage(browser, "#/play?game=ttt&p1=perfect&p2=perfect&seed=12345");
   await letTheAiMove(fixed);
   await fixed.waitForFunction(() => /Game over/.test(document.querySelector("[role=status]").textContent), null, { timeout: 30000 });
-  const moves = /moves=([0-9]+)/.exec(fixed.url())[1];
+  // Perfect play on both sides: a draw, all nine cells.
+  const moves = /moves=([0-9]{9})/.exec(await urlMatching(fixed, /moves=[0-9]{9}/))[1];
   assert.equal(seedOf(fixed.url()), "12345");
   const again = await openPage(browser, "#/play?game=ttt&p1=perfect&p2=perfect&seed=12345");
   await letTheAiMove(again);
   await again.waitForFunction(() => /Game over/.test(document.querySelector("[role=status]").textContent), null, { timeout: 30000 });
-  assert.equal(/moves=([0-9]+)/.exec(again.url())[1], moves, "the same seed, the same game");
+  assert.equal(/moves=([0-9]{9})/.exec(await urlMatching(again, /moves=[0-9]{9}/))[1], moves, "the same seed, the same game");
   for (const p of [a, b, fixed, again]) p.assertHealthy();
 });
 

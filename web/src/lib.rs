@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 mod app;
+pub mod camera;
 mod components;
 pub mod explore;
 pub mod play;

@@ -61,8 +61,9 @@ pub enum GamePicture {
 pub struct SceneNode {
     /// The node's key: its index in the tree it was built from (and in the marks).
     pub key: usize,
-    /// Path from the root (`r`, `r.0`, …), for `data-node`.
-    pub path: Rc<str>,
+    /// Its place among its parent's children (0 for the first; 0 for the root): with the
+    /// parents', its path ([`Scene::path`]).
+    pub slot: u32,
     /// Display name.
     pub label: Rc<str>,
     /// Drawn shape.
@@ -85,12 +86,18 @@ pub struct SceneNode {
 /// A whole tree, placed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
-    /// The drawn nodes, parents before children.
+    /// The drawn nodes, breadth-first: parents before children, each level left to right.
     pub nodes: Vec<SceneNode>,
     /// Drawing width in pixels.
     pub width: f64,
     /// Drawing height in pixels.
     pub height: f64,
+    /// Each node's children: consecutive in breadth-first order, so a range of `nodes`.
+    pub children: Vec<std::ops::Range<usize>>,
+    /// Each level's nodes (a range of `nodes`, left to right).
+    pub levels: Vec<std::ops::Range<usize>>,
+    /// Where each key is drawn (an index into `nodes`), for keys below collapsed nodes `None`.
+    pub index_of_key: Vec<Option<u32>>,
 }
 
 /// Any tree to place: its nodes as keys (parents before children, the root first), and how
@@ -215,54 +222,79 @@ impl Scene {
     /// Places any tree, leaving out what lies below collapsed keys.
     pub fn build(tree: &TreeShape<'_>, collapsed: &dyn Fn(usize) -> bool) -> Scene {
         let count = tree.keys.len();
-        let mut local = std::collections::HashMap::with_capacity(count);
-        for (i, &k) in tree.keys.iter().enumerate() {
-            local.insert(k, i);
-        }
-        // Children in key order, and each node's path.
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); count];
-        let mut parent = vec![None; count];
-        for (i, &k) in tree.keys.iter().enumerate().skip(1) {
-            if let Some(p) = (tree.parent)(k).and_then(|pk| local.get(&pk).copied()) {
-                parent[i] = Some(p);
-                children[p].push(i);
+        // Key → position in `keys`: a table for keys up to a few times the count (the usual
+        // case: a tree's own node numbers), a map otherwise.
+        let largest = tree.keys.iter().copied().max().unwrap_or(0);
+        let mut table = Vec::new();
+        let mut map = std::collections::HashMap::new();
+        if largest <= 4 * count + 16 {
+            table = vec![usize::MAX; largest + 1];
+            for (i, &k) in tree.keys.iter().enumerate() {
+                table[k] = i;
+            }
+        } else {
+            map.reserve(count);
+            for (i, &k) in tree.keys.iter().enumerate() {
+                map.insert(k, i);
             }
         }
-        let mut path: Vec<String> = vec![String::new(); count];
+        let local = |k: usize| match table.get(k) {
+            Some(&i) if i != usize::MAX => Some(i),
+            Some(_) => None,
+            None => map.get(&k).copied(),
+        };
+        // Children in key order, as ranges of one list (no vector per node).
+        let mut parent = vec![None; count];
+        let mut starts = vec![0usize; count + 1];
+        for (i, &k) in tree.keys.iter().enumerate().skip(1) {
+            if let Some(p) = (tree.parent)(k).and_then(local) {
+                parent[i] = Some(p);
+                starts[p + 1] += 1;
+            }
+        }
+        for i in 0..count {
+            starts[i + 1] += starts[i];
+        }
+        let mut kids = vec![0usize; starts[count]];
+        let mut fill = starts.clone();
+        for (i, p) in parent.iter().enumerate() {
+            if let Some(p) = *p {
+                kids[fill[p]] = i;
+                fill[p] += 1;
+            }
+        }
+        let children = |i: usize| &kids[starts[i]..starts[i + 1]];
+        let mut slot = vec![0u32; count];
         let mut size = vec![1usize; count];
         for i in (1..count).rev() {
             if let Some(p) = parent[i] {
                 size[p] += size[i];
             }
         }
-        // Visible nodes, breadth-first from the root.
-        let mut visible = Vec::new();
-        let mut index_of = vec![usize::MAX; count];
-        let mut queue = std::collections::VecDeque::new();
+        // Visible nodes, breadth-first from the root; a node's drawn children are consecutive.
+        let mut visible = Vec::with_capacity(count);
+        let mut shown = arbor_layout::Ranges::default();
         if count > 0 {
-            path[0] = "r".into();
-            queue.push_back(0usize);
+            visible.push(0usize);
         }
-        while let Some(i) = queue.pop_front() {
-            index_of[i] = visible.len();
-            visible.push(i);
-            for (n, &c) in children[i].iter().enumerate() {
-                path[c] = format!("{}.{n}", path[i]);
+        let mut head = 0;
+        while head < visible.len() {
+            let i = visible[head];
+            let first = visible.len();
+            for (n, &c) in children(i).iter().enumerate() {
+                slot[c] = n as u32;
                 if !collapsed(tree.keys[i]) {
-                    queue.push_back(c);
+                    visible.push(c);
                 }
             }
+            shown.ranges.push(first..visible.len());
+            head += 1;
         }
-        let shown: Vec<Vec<usize>> = visible
-            .iter()
-            .map(|&i| {
-                if collapsed(tree.keys[i]) {
-                    Vec::new()
-                } else {
-                    children[i].iter().map(|&c| index_of[c]).collect()
-                }
-            })
-            .collect();
+        shown.kids = (0..visible.len()).collect();
+        let mut index_of = vec![usize::MAX; count];
+        for (k, &i) in visible.iter().enumerate() {
+            index_of[i] = k;
+        }
         let layout = arbor_layout::tidy(&shown);
         let nodes = visible
             .iter()
@@ -271,24 +303,116 @@ impl Scene {
                 let key = tree.keys[i];
                 SceneNode {
                     key,
-                    path: Rc::from(path[i].as_str()),
+                    slot: slot[i],
                     label: Rc::from((tree.label)(key).as_str()),
                     shape: (tree.shape)(key),
                     x: tree.margins.x + layout.x[k] * tree.gap_x,
                     y: tree.margins.top + f64::from(layout.depth[k]) * tree.gap_y,
                     parent: parent[i].map(|p| index_of[p]),
-                    hidden: if shown[k].is_empty() { size[i] - 1 } else { 0 },
+                    hidden: if shown.ranges[k].is_empty() {
+                        size[i] - 1
+                    } else {
+                        0
+                    },
                     picture: tree.picture.and_then(|p| p(key)),
                     half_width: (tree.half_width)((tree.shape)(key)),
                 }
             })
             .collect();
         let m = tree.margins;
+        Scene::indexed(
+            nodes,
+            shown.ranges,
+            2.0 * m.x + layout.width * tree.gap_x,
+            m.top + m.bottom + f64::from(layout.height) * tree.gap_y,
+        )
+    }
+
+    /// A scene of breadth-first `nodes` (`shown[i]`: node `i`'s drawn children), with the
+    /// indexes that find nodes by place and by key.
+    fn indexed(
+        nodes: Vec<SceneNode>,
+        children: Vec<std::ops::Range<usize>>,
+        width: f64,
+        height: f64,
+    ) -> Scene {
+        let mut levels: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut depth_of = vec![0usize; nodes.len()];
+        for (i, n) in nodes.iter().enumerate() {
+            let d = n.parent.map_or(0, |p| depth_of[p] + 1);
+            depth_of[i] = d;
+            if levels.len() <= d {
+                levels.push(i..i);
+            }
+            levels[d].end = i + 1;
+        }
+        let keys = nodes.iter().map(|n| n.key + 1).max().unwrap_or(0);
+        let mut index_of_key = vec![None; keys];
+        for (i, n) in nodes.iter().enumerate() {
+            index_of_key[n.key] = Some(i as u32);
+        }
         Scene {
             nodes,
-            width: 2.0 * m.x + layout.width * tree.gap_x,
-            height: m.top + m.bottom + f64::from(layout.height) * tree.gap_y,
+            width,
+            height,
+            children,
+            levels,
+            index_of_key,
         }
+    }
+
+    /// The nodes whose centre lies in `rect` grown by `pad` on every side, level by level, left
+    /// to right: a binary search per level, so it costs what it finds.
+    pub fn within(&self, rect: &Rect, pad: f64) -> Vec<usize> {
+        let mut out = Vec::new();
+        for level in &self.levels {
+            let Some(first) = self.nodes.get(level.start) else {
+                continue;
+            };
+            if first.y < rect.y0 - pad || first.y > rect.y1 + pad {
+                continue;
+            }
+            let row = &self.nodes[level.clone()];
+            let from = row.partition_point(|n| n.x < rect.x0 - pad);
+            let to = row.partition_point(|n| n.x <= rect.x1 + pad);
+            out.extend(level.start + from..level.start + to.max(from));
+        }
+        out
+    }
+
+    /// The path from the root of the node at index `i`: `r`, `r.0`, `r.0.2`, … — what
+    /// `data-node` holds.
+    pub fn path(&self, i: usize) -> String {
+        let mut slots = Vec::new();
+        let mut at = i;
+        while let Some(p) = self.nodes[at].parent {
+            slots.push(self.nodes[at].slot);
+            at = p;
+        }
+        let mut out = String::from("r");
+        for s in slots.iter().rev() {
+            out.push('.');
+            out.push_str(&s.to_string());
+        }
+        out
+    }
+
+    /// The node at `path` (`r`, `r.0`, `r.0.2`, …), if it is drawn.
+    pub fn find(&self, path: &str) -> Option<usize> {
+        let mut parts = path.split('.');
+        if parts.next()? != "r" || self.nodes.is_empty() {
+            return None;
+        }
+        let mut at = 0usize;
+        for part in parts {
+            let k: usize = part.parse().ok()?;
+            let range = self.children.get(at)?;
+            at = range.start + k;
+            if at >= range.end {
+                return None;
+            }
+        }
+        Some(at)
     }
 }
 
@@ -321,6 +445,13 @@ pub fn text_width(text: &str, size: f64, mono: bool) -> f64 {
     em * size
 }
 
+/// [`text_width`] of a value as [`show_value`] writes it, without writing it.
+pub fn number_width(v: i32, size: f64) -> f64 {
+    let digits = v.unsigned_abs().checked_ilog10().map_or(1, |d| d + 1) as f64;
+    let sign = if v < 0 { 0.86 } else { 0.0 };
+    (digits * 0.74 + sign) * size
+}
+
 /// The vertical extent of a line of text at `size` pixels whose baseline is at `baseline`:
 /// (top, bottom).
 pub fn text_span(baseline: f64, size: f64) -> (f64, f64) {
@@ -345,27 +476,30 @@ impl Metrics {
     /// The metrics of a tree: from every value its leaves, evaluations and bounds can show
     /// (negated too, for the negamax form), and ±∞.
     pub fn of(tree: &GameTree) -> Metrics {
-        // Values come from the leaves (and evaluations); the window's ends may be ±∞.
-        let mut values = Vec::new();
+        // Values come from the leaves (and evaluations), negated too; a value's width grows
+        // with its digits and sign, so the extremes are the widest. A vector's width is its
+        // parts'. The window's ends may also be ±∞.
+        let (mut low, mut high) = (0i32, 0i32);
         let mut vectors = 0.0f64;
+        let comma = text_width(",", type_size::VECTOR, false);
         for n in tree.nodes() {
-            if tree.players() > 2 {
-                if !n.payoff.is_empty() {
-                    vectors = vectors.max(text_width(
-                        &vector_text(&n.payoff),
-                        type_size::VECTOR,
-                        false,
-                    ));
-                }
+            if tree.players() > 2 && !n.payoff.is_empty() {
+                let parts: f64 = n
+                    .payoff
+                    .iter()
+                    .map(|&v| number_width(v, type_size::VECTOR))
+                    .sum();
+                let punctuation = text_width("()", type_size::VECTOR, false)
+                    + comma * (n.payoff.len() as f64 - 1.0);
+                vectors = vectors.max(parts + punctuation);
             } else {
-                values.extend(
-                    n.payoff
-                        .iter()
-                        .chain(&n.eval)
-                        .flat_map(|&v| [v, v.saturating_neg()]),
-                );
+                for &v in n.payoff.iter().chain(&n.eval) {
+                    low = low.min(v).min(v.saturating_neg());
+                    high = high.max(v).max(v.saturating_neg());
+                }
             }
         }
+        let values = [low, high];
         let scalar = values
             .iter()
             .map(|&v| text_width(&format!("≥{}", show_value(v)), type_size::VALUE, false))
@@ -607,9 +741,12 @@ mod tests {
         assert_eq!(scene.nodes[0].shape, Shape::Max);
         assert_eq!(scene.nodes[1].shape, Shape::Min);
         assert_eq!(scene.nodes[14].shape, Shape::Leaf);
-        assert_eq!(&*scene.nodes[13].path, "r.1.1.0");
-        for node in &scene.nodes {
-            assert_eq!(tree.find_path(&node.path), Some(NodeId(node.key as u32)));
+        assert_eq!(scene.path(13), "r.1.1.0");
+        for (i, node) in scene.nodes.iter().enumerate() {
+            assert_eq!(
+                tree.find_path(&scene.path(i)),
+                Some(NodeId(node.key as u32))
+            );
             assert!(node.x >= MARGIN && node.x <= scene.width - MARGIN);
         }
         // The root is centred over B and C.
@@ -896,6 +1033,62 @@ mod tests {
             };
             let tree = spec.generate().unwrap();
             assert_nothing_overlaps(&tree, &format!("2 players, seed {seed}"));
+        }
+    }
+
+    /// Finding nodes by place and by path gives what a scan of every node gives.
+    #[test]
+    fn nodes_are_found_by_place_and_path() {
+        for seed in 0..20 {
+            let tree = arbor_game::RandomSpec {
+                depth: 3 + (seed % 3) as u32,
+                min_branching: 1,
+                max_branching: 4,
+                seed,
+                ..Default::default()
+            }
+            .generate()
+            .unwrap();
+            let scene = Scene::of_visible(&tree, &|k| k % 7 == 3);
+            for (i, n) in scene.nodes.iter().enumerate() {
+                assert_eq!(scene.find(&scene.path(i)), Some(i), "{}", scene.path(i));
+                assert_eq!(Some(NodeId(n.key as u32)), tree.find_path(&scene.path(i)));
+                assert_eq!(scene.index_of_key[n.key], Some(i as u32));
+                for c in scene.children[i].clone() {
+                    assert_eq!(scene.nodes[c].parent, Some(i));
+                }
+            }
+            assert_eq!(scene.find("r.99"), None);
+            let mut rng = arbor_util::SplitMix64(seed);
+            for _ in 0..20 {
+                let x0 = rng.range(-100, scene.width as i64) as f64;
+                let y0 = rng.range(-100, scene.height as i64) as f64;
+                let rect = Rect {
+                    x0,
+                    y0,
+                    x1: x0 + rng.range(0, 600) as f64,
+                    y1: y0 + rng.range(0, 400) as f64,
+                };
+                let pad = 10.0;
+                let scan: Vec<usize> = (0..scene.nodes.len())
+                    .filter(|&i| {
+                        let n = &scene.nodes[i];
+                        n.x >= rect.x0 - pad
+                            && n.x <= rect.x1 + pad
+                            && n.y >= rect.y0 - pad
+                            && n.y <= rect.y1 + pad
+                    })
+                    .collect();
+                assert_eq!(scene.within(&rect, pad), scan);
+            }
+        }
+    }
+
+    #[test]
+    fn a_number_is_as_wide_as_its_text() {
+        for v in [0, 7, -7, 10, -99, 1234, 1_000_000, -999_999] {
+            let written = text_width(&show_value(v), 15.0, false);
+            assert!((number_width(v, 15.0) - written).abs() < 1e-9, "{v}");
         }
     }
 

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::components::tree_svg::{
-    fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look,
+    fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use crate::scene::{
     data_value, label_place, show_value, value_baseline, window_below, GamePicture, NodeMark,
@@ -12,6 +12,16 @@ use crate::scene::{
 };
 
 impl Look for NodeMark {
+    fn sketch(&self) -> Sketch {
+        match self.status {
+            Status::Current => Sketch::CURRENT,
+            Status::Pruned => Sketch::PRUNED,
+            _ if self.principal => Sketch::PRINCIPAL,
+            Status::Visited => Sketch::VISITED,
+            Status::Unvisited => Sketch::PLAIN,
+        }
+    }
+
     fn edge(&self, parent: &NodeMark) -> EdgeKind {
         if self.status == Status::Pruned {
             if parent.status == Status::Pruned {
@@ -28,7 +38,7 @@ impl Look for NodeMark {
         }
     }
 
-    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
+    fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html {
         let mark = self;
         let (x, y) = (node.x, node.y);
         let value_y = fmt(y + value_baseline(node.shape));
@@ -108,7 +118,7 @@ impl Look for NodeMark {
             <>
             <g
                 class={classes!("node", node.shape.class(), mark.status.name(), mark.principal.then_some("principal"), mark.open.then_some("open"), class)}
-                data-node={AttrValue::from(node.path.clone())}
+                data-node={path.to_string()}
                 data-label={AttrValue::from(node.label.clone())}
                 data-status={mark.status.name()}
                 data-value={if mark.settled { mark.value.data() } else { None }}

@@ -10,3 +10,4 @@ pub mod pseudocode;
 pub mod search_look;
 pub mod share;
 pub mod tree_svg;
+pub mod tree_view;

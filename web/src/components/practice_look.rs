@@ -39,7 +39,7 @@ impl Look for PracticeMark {
         }
     }
 
-    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
+    fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html {
         let (x, y) = (node.x, node.y);
         let (label_x, label_y) = crate::scene::label_place(node);
         let kind = match node.shape {
@@ -122,7 +122,7 @@ impl Look for PracticeMark {
             <>
             <g
                 class={classes!("node", node.shape.class(), cut.then_some("pruned"), class)}
-                data-node={AttrValue::from(node.path.clone())}
+                data-node={path.to_string()}
                 data-label={AttrValue::from(node.label.clone())}
                 data-marked={self.marked.then_some("true")}
                 data-verdict={verdict.map(|(v, _)| v)}

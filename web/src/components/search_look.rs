@@ -6,7 +6,7 @@ use arbor_search::replay::Seen;
 use yew::prelude::*;
 
 use crate::components::tree_svg::{
-    fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look,
+    fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use crate::explore::{seen_name, Picture, SearchMark};
 use crate::scene::SceneNode;
@@ -30,6 +30,18 @@ const CELL: f64 = 11.0;
 const GRID: f64 = 9.0;
 
 impl Look for SearchMark {
+    fn sketch(&self) -> Sketch {
+        match self.seen {
+            _ if self.current => Sketch::CURRENT,
+            Seen::Goal => Sketch::GOAL,
+            _ if self.on_path => Sketch::PRINCIPAL,
+            Seen::Frontier => Sketch::FRONTIER,
+            Seen::Dropped(_) | Seen::CutOff(_) => Sketch::PRUNED,
+            Seen::NotYet => Sketch::PLAIN,
+            Seen::Generated | Seen::Visited | Seen::Expanded => Sketch::VISITED,
+        }
+    }
+
     fn edge(&self, parent: &SearchMark) -> EdgeKind {
         match self.seen {
             Seen::NotYet => EdgeKind::Hidden,
@@ -39,7 +51,7 @@ impl Look for SearchMark {
         }
     }
 
-    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html {
+    fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html {
         let (x, y) = (node.x, node.y);
         let (w, h) = box_size(&self.picture);
         let status = if self.current {
@@ -111,7 +123,7 @@ impl Look for SearchMark {
             <>
             <g
                 class={classes!("snode", format!("s-{}", seen_name(self.seen)), self.current.then_some("current"), self.on_path.then_some("on-path"), class)}
-                data-node={AttrValue::from(node.path.clone())}
+                data-node={path.to_string()}
                 data-label={AttrValue::from(node.label.clone())}
                 data-status={status}
                 data-order={self.order.map(|n| n.to_string())}

@@ -7,8 +7,10 @@ use yew::prelude::*;
 
 use crate::route::{embed_snippet, Route, EMBED_SIZES};
 
-/// The page's address without its hash, and its hash parsed.
+/// The page's address without its hash, and its hash parsed (any address update still waiting
+/// is written first).
 fn here() -> Option<(String, Route)> {
+    crate::route::flush_url();
     let location = web_sys::window()?.location();
     let href = location.href().ok()?;
     let hash = location.hash().unwrap_or_default();

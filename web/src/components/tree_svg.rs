@@ -130,8 +130,73 @@ fn neighbour(path: &str, key: &str) -> Option<String> {
 pub trait Look: Clone + PartialEq + Default + 'static {
     /// The edge from `parent` to this node.
     fn edge(&self, parent: &Self) -> EdgeKind;
-    /// The node's `<g>`, with `interaction` applied.
-    fn draw(&self, node: &SceneNode, interaction: Interaction) -> Html;
+    /// The node's `<g>` (with `data-node` = `path`), with `interaction` applied.
+    fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html;
+    /// The node drawn too small to read (a few pixels on a canvas): its fill and outline.
+    fn sketch(&self) -> Sketch {
+        Sketch::PLAIN
+    }
+}
+
+/// A node drawn as a speck: the colours of its fill and outline (CSS colours, as the
+/// stylesheet draws the same standing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sketch {
+    /// Fill.
+    pub fill: &'static str,
+    /// Outline.
+    pub line: &'static str,
+}
+
+impl Sketch {
+    /// Not reached.
+    pub const PLAIN: Sketch = Sketch {
+        fill: "#ffffff",
+        line: "#8a93a3",
+    };
+    /// Reached, done.
+    pub const VISITED: Sketch = Sketch {
+        fill: "#d6ebf7",
+        line: "#1d2330",
+    };
+    /// Where the search is.
+    pub const CURRENT: Sketch = Sketch {
+        fill: "#ffe9b3",
+        line: "#1d2330",
+    };
+    /// Pruned or dropped.
+    pub const PRUNED: Sketch = Sketch {
+        fill: "#eef0f3",
+        line: "#aab1bd",
+    };
+    /// On the principal variation or the solution path.
+    pub const PRINCIPAL: Sketch = Sketch {
+        fill: "#d6ebf7",
+        line: "#0072b2",
+    };
+    /// Waiting in a frontier.
+    pub const FRONTIER: Sketch = Sketch {
+        fill: "#ffffff",
+        line: "#e69f00",
+    };
+    /// A goal.
+    pub const GOAL: Sketch = Sketch {
+        fill: "#c8ecdc",
+        line: "#009e73",
+    };
+}
+
+impl EdgeKind {
+    /// The colour of the edge drawn too small to read, if it is drawn.
+    pub fn sketch(self) -> Option<&'static str> {
+        match self {
+            EdgeKind::None | EdgeKind::Hidden => None,
+            EdgeKind::Plain => Some("#9aa3b2"),
+            EdgeKind::Walked => Some("#1d2330"),
+            EdgeKind::Principal => Some("#0072b2"),
+            EdgeKind::Cut | EdgeKind::Pruned => Some("#c3c8d1"),
+        }
+    }
 }
 
 /// Props of [`TreeSvg`]. The scene and the looks compare by pointer: a new drawing is a new
@@ -253,15 +318,20 @@ fn EdgeChunk(props: &EdgeChunkProps) -> Html {
     }
 }
 
+/// Props of [`EdgeView`].
 #[derive(Properties, PartialEq)]
-struct EdgeViewProps {
-    from: (f64, f64),
-    to: (f64, f64),
-    kind: EdgeKind,
+pub struct EdgeViewProps {
+    /// The parent's centre.
+    pub from: (f64, f64),
+    /// The child's centre.
+    pub to: (f64, f64),
+    /// How it is drawn.
+    pub kind: EdgeKind,
 }
 
+/// One edge.
 #[component]
-fn EdgeView(props: &EdgeViewProps) -> Html {
+pub fn EdgeView(props: &EdgeViewProps) -> Html {
     let ((x1, y1), (x2, y2)) = (props.from, props.to);
     if props.kind == EdgeKind::Hidden {
         return html! {};
@@ -334,6 +404,7 @@ fn NodeChunk<L: Look>(props: &NodeChunkProps<L>) -> Html {
                         mark={mark.clone()}
                         on_leaf={props.on_leaf.clone().filter(|_| leaf)}
                         on_inner={props.on_inner.clone().filter(|_| !leaf)}
+                        tab_stop={i == 0}
                     />
                 }
             }) }
@@ -341,13 +412,21 @@ fn NodeChunk<L: Look>(props: &NodeChunkProps<L>) -> Html {
     }
 }
 
+/// Props of [`NodeView`].
 #[derive(Properties)]
-struct NodeViewProps<L: Look> {
-    scene: Rc<Scene>,
-    index: usize,
-    mark: L,
-    on_leaf: Option<Callback<usize>>,
-    on_inner: Option<Callback<usize>>,
+pub struct NodeViewProps<L: Look> {
+    /// The placed tree.
+    pub scene: Rc<Scene>,
+    /// The node's index in it.
+    pub index: usize,
+    /// Its look.
+    pub mark: L,
+    /// A leaf's action.
+    pub on_leaf: Option<Callback<usize>>,
+    /// An inner node's action.
+    pub on_inner: Option<Callback<usize>>,
+    /// The drawing's one tab stop (see [`Interaction::tabindex`]).
+    pub tab_stop: bool,
 }
 
 impl<L: Look> PartialEq for NodeViewProps<L> {
@@ -357,11 +436,13 @@ impl<L: Look> PartialEq for NodeViewProps<L> {
             && self.mark == other.mark
             && self.on_leaf == other.on_leaf
             && self.on_inner == other.on_inner
+            && self.tab_stop == other.tab_stop
     }
 }
 
+/// One node, as its look draws it, operable if it has an action.
 #[component]
-fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
+pub fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
     let node: &SceneNode = &props.scene.nodes[props.index];
     let key = node.key;
     let callback = props.on_leaf.as_ref().or(props.on_inner.as_ref());
@@ -382,7 +463,7 @@ fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
                     }
                 })),
                 role: Some("button"),
-                tabindex: Some(if props.index == 0 { "0" } else { "-1" }),
+                tabindex: Some(if props.tab_stop { "0" } else { "-1" }),
                 class: Some(if foldable { "foldable" } else { "editable" }),
                 expanded: foldable.then_some(if node.hidden > 0 { "false" } else { "true" }),
             }
@@ -392,7 +473,9 @@ fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
             ..Interaction::default()
         },
     };
-    props.mark.draw(node, interaction)
+    props
+        .mark
+        .draw(node, &props.scene.path(props.index), interaction)
 }
 
 /// After a node folds or unfolds, the drawing is redrawn and the element that had the focus

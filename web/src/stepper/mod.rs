@@ -552,6 +552,17 @@ pub fn trace_export<'a>(
 
 /// Runs the chosen search on `tree`, recording it.
 pub fn run(tree: &GameTree, algorithm: Algorithm, ordering: Ordering, depth: Option<u32>) -> Run {
+    run_shared(Rc::new(tree.clone()), algorithm, ordering, depth)
+}
+
+/// [`run`] on a tree the caller shares (a large tree is not copied for the replay).
+pub fn run_shared(
+    shared: Rc<GameTree>,
+    algorithm: Algorithm,
+    ordering: Ordering,
+    depth: Option<u32>,
+) -> Run {
+    let tree = &*shared;
     let root = tree.root();
     let algorithm = if tree.players() > 2 {
         Algorithm::MaxN
@@ -608,7 +619,7 @@ pub fn run(tree: &GameTree, algorithm: Algorithm, ordering: Ordering, depth: Opt
     } else {
         minimax(tree, &root, depth, &mut Quiet).stats
     };
-    let replay = Replay::new(tree.clone(), recorder.into_trace());
+    let replay = Replay::new(shared.clone(), recorder.into_trace());
     let end = replay.frame(replay.len()).stats;
     Run {
         replay,
@@ -718,58 +729,73 @@ pub fn marks(
     perspective: Perspective,
     known_leaves: bool,
 ) -> Vec<NodeMark> {
-    let mut marks: Vec<NodeMark> = tree
-        .nodes()
-        .iter()
-        .zip(&frame.nodes)
-        .enumerate()
-        .map(|(i, (node, f))| {
-            let flip = perspective == Perspective::Mover
-                && tree.player_at(arbor_game::NodeId(i as u32)) == 1;
-            let value = if let Some(v) = &f.vector {
-                Shown::Vector(v.as_slice().into())
-            } else if let Some(v) = f.value {
-                let relation = match (f.kind, flip) {
-                    (ValueKind::Exact, _) => Relation::Exact,
-                    (ValueKind::AtLeast, false) | (ValueKind::AtMost, true) => Relation::AtLeast,
-                    _ => Relation::AtMost,
-                };
-                Shown::Scalar(if flip { -v } else { v }, relation)
-            } else if node.is_leaf() && known_leaves {
-                // A leaf's utility is known before the search reaches it (and stays shown,
-                // greyed, when it is pruned).
-                if node.payoff.len() == 1 {
-                    Shown::Scalar(node.payoff[0], Relation::Exact)
-                } else {
-                    Shown::Vector(node.payoff.as_slice().into())
-                }
-            } else {
-                Shown::Nothing
-            };
-            NodeMark {
-                status: match f.status {
-                    NodeStatus::Unvisited => Status::Unvisited,
-                    NodeStatus::Open | NodeStatus::Done => Status::Visited,
-                    NodeStatus::Pruned => Status::Pruned,
-                },
-                value,
-                settled: f.status == NodeStatus::Done,
-                window: f.window.map(|(a, b)| if flip { (-b, -a) } else { (a, b) }),
-                principal: false,
-                open: f.status == NodeStatus::Open,
-                from_table: f.from_table,
-            }
-        })
-        .collect();
-    if let Some(c) = frame.current {
-        marks[c.index()].status = Status::Current;
-    }
-    if frame.finished {
-        for id in &frame.principal {
-            marks[id.index()].principal = true;
+    (0..tree.len())
+        .map(|i| mark_of(tree, frame, i, perspective, known_leaves))
+        .collect()
+}
+
+/// What node `i` shows in `frame` (see [`marks`]): a function of its own frame, and of
+/// whether it is the current node or on the principal variation ([`highlighted`]).
+pub fn mark_of(
+    tree: &GameTree,
+    frame: &Frame,
+    i: usize,
+    perspective: Perspective,
+    known_leaves: bool,
+) -> NodeMark {
+    let id = arbor_game::NodeId(i as u32);
+    let (node, f) = (tree.node(id), &frame.nodes[i]);
+    let flip = perspective == Perspective::Mover && tree.player_at(id) == 1;
+    let value = if let Some(v) = &f.vector {
+        Shown::Vector(v.as_slice().into())
+    } else if let Some(v) = f.value {
+        let relation = match (f.kind, flip) {
+            (ValueKind::Exact, _) => Relation::Exact,
+            (ValueKind::AtLeast, false) | (ValueKind::AtMost, true) => Relation::AtLeast,
+            _ => Relation::AtMost,
+        };
+        Shown::Scalar(if flip { -v } else { v }, relation)
+    } else if node.is_leaf() && known_leaves {
+        // A leaf's utility is known before the search reaches it (and stays shown, greyed,
+        // when it is pruned).
+        if node.payoff.len() == 1 {
+            Shown::Scalar(node.payoff[0], Relation::Exact)
+        } else {
+            Shown::Vector(node.payoff.as_slice().into())
         }
+    } else {
+        Shown::Nothing
+    };
+    let current = frame.current == Some(id);
+    NodeMark {
+        status: match f.status {
+            _ if current => Status::Current,
+            NodeStatus::Unvisited => Status::Unvisited,
+            NodeStatus::Open | NodeStatus::Done => Status::Visited,
+            NodeStatus::Pruned => Status::Pruned,
+        },
+        value,
+        settled: f.status == NodeStatus::Done,
+        window: f.window.map(|(a, b)| if flip { (-b, -a) } else { (a, b) }),
+        principal: frame.finished && frame.principal.contains(&id),
+        open: f.status == NodeStatus::Open,
+        from_table: f.from_table,
     }
-    marks
+}
+
+/// The nodes whose looks depend on the frame as a whole: the current node and the principal
+/// variation. A step changes their looks even where it changes nothing else about them.
+pub fn highlighted(frame: &Frame) -> Vec<usize> {
+    frame
+        .current
+        .iter()
+        .chain(if frame.finished {
+            frame.principal.as_slice()
+        } else {
+            &[]
+        })
+        .map(|n| n.index())
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,18 +1,20 @@
 //! The alpha-beta stepper: pick a tree, step the search node by node, read why.
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_game::presets::PRESETS;
+use arbor_game::replay::Cursor;
 use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::components::controls::{use_step_keys, Control, StepControls};
 use crate::components::export::{to_json, ExportMenu};
-use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
+use crate::components::tree_view::{Looks, TreeView};
 use crate::route::{Route, View};
 use crate::scene::GamePicture;
 use crate::scene::{NodeMark, Scene};
@@ -23,21 +25,18 @@ use crate::stepper::{
 use crate::worker::SearchWorker;
 use crate::worker_api::{FromWorker, ToWorker};
 
-/// Trees with more nodes than this start collapsed below a few levels.
-const AUTO_COLLAPSE: usize = 6_000;
-
 /// The stepper's state: the settings (all in the URL) and what is derived from them.
 pub struct State {
     settings: Settings,
     tree: Rc<GameTree>,
     run: Rc<Run>,
-    /// The text box, which may hold a tree that does not parse.
-    text: String,
+    /// The text box, which may hold a tree that does not parse; `None` until asked for, for a
+    /// tree too large to write out at once.
+    text: Option<String>,
     text_error: Option<String>,
     playing: bool,
     speed: u32,
     collapsed: Rc<BTreeSet<NodeId>>,
-    zoom: f64,
     editing: Option<NodeId>,
     notices: Vec<String>,
     random: RandomSpec,
@@ -80,6 +79,8 @@ pub enum Action {
     Generate,
     /// The text box changed.
     Text(String),
+    /// Write a large tree out as text, in the text box.
+    WriteText,
     /// Open (or close) the editor for a leaf.
     EditLeaf(Option<NodeId>),
     /// Give a leaf a new value.
@@ -88,10 +89,6 @@ pub enum Action {
     ToggleCollapse(NodeId),
     /// Show every level, or only the first few.
     Levels(Option<u32>),
-    /// Zoom by a factor (1.0 resets).
-    Zoom(f64),
-    /// Zoom to this scale.
-    ZoomTo(f64),
     /// Show or hide the order comparison.
     Compare(bool),
     /// The worker recorded the game's search.
@@ -115,12 +112,11 @@ impl State {
                 )),
                 tree: Rc::new(tree),
                 settings,
-                text: String::new(),
+                text: Some(String::new()),
                 text_error: None,
                 playing: false,
                 speed: 800,
                 collapsed: Rc::new(BTreeSet::new()),
-                zoom: 1.0,
                 editing: None,
                 notices,
                 random: RandomSpec::default(),
@@ -141,21 +137,22 @@ impl State {
             }
         };
         let text = match &settings.source {
-            Source::Text(t) => t.clone(),
-            _ => tree.to_text(),
+            Source::Text(t) => Some(t.clone()),
+            _ => eager_text(&tree),
         };
-        if text_error.is_some() {
+        if let (Some(_), Some(t)) = (&text_error, &text) {
             // Keep the broken text in the box, but search the fallback tree.
-            settings.source = Source::Text(text.clone());
+            settings.source = Source::Text(t.clone());
         }
         let random = match &settings.source {
             Source::Random(spec) => *spec,
             _ => RandomSpec::default(),
         };
+        let tree = Rc::new(tree);
         let mut state = State {
-            tree: Rc::new(tree.clone()),
-            run: Rc::new(stepper::run(
-                &tree,
+            tree: tree.clone(),
+            run: Rc::new(stepper::run_shared(
+                tree,
                 settings.algorithm,
                 settings.ordering,
                 settings.depth,
@@ -166,7 +163,6 @@ impl State {
             playing: false,
             speed: 800,
             collapsed: Rc::new(BTreeSet::new()),
-            zoom: 1.0,
             editing: None,
             notices,
             random,
@@ -174,7 +170,6 @@ impl State {
             game: None,
             loading: false,
         };
-        state.auto_collapse();
         if state.settings.step > state.run.replay.len() {
             state.notices.push(format!(
                 "The link asks for step {}, but this search has {} steps; showing the last.",
@@ -193,7 +188,12 @@ impl State {
             return;
         }
         let s = &self.settings;
-        self.run = Rc::new(stepper::run(&self.tree, s.algorithm, s.ordering, s.depth));
+        self.run = Rc::new(stepper::run_shared(
+            self.tree.clone(),
+            s.algorithm,
+            s.ordering,
+            s.depth,
+        ));
         self.settings.step = self.settings.step.min(self.run.replay.len());
         self.playing = false;
     }
@@ -209,7 +209,6 @@ impl State {
         self.settings.step = 0;
         self.collapsed = Rc::new(BTreeSet::new());
         self.editing = None;
-        self.auto_collapse();
         self.rerun();
     }
 
@@ -254,12 +253,6 @@ impl State {
             self.collapsed = Rc::new(set);
         }
     }
-
-    fn auto_collapse(&mut self) {
-        if self.tree.len() > AUTO_COLLAPSE {
-            self.collapsed = Rc::new(collapse_below(&self.tree, 4));
-        }
-    }
 }
 
 fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
@@ -286,7 +279,6 @@ impl Reducible for State {
                 playing: rc.playing,
                 speed: rc.speed,
                 collapsed: rc.collapsed.clone(),
-                zoom: rc.zoom,
                 editing: rc.editing,
                 notices: rc.notices.clone(),
                 random: rc.random,
@@ -344,8 +336,9 @@ impl Reducible for State {
                     RootPlayer::Max
                 });
                 if let Source::Text(_) = s.settings.source {
-                    s.text = tree.to_text();
-                    s.settings.source = Source::Text(s.text.clone());
+                    let text = tree.to_text();
+                    s.settings.source = Source::Text(text.clone());
+                    s.text = Some(text);
                 }
                 s.tree = Rc::new(tree);
                 s.settings.step = 0;
@@ -354,7 +347,7 @@ impl Reducible for State {
             Action::Preset(id) => {
                 if let Some(p) = arbor_game::presets::preset(id) {
                     if let Ok(tree) = GameTree::parse(p.text) {
-                        s.text = tree.to_text();
+                        s.text = eager_text(&tree);
                         s.text_error = None;
                         s.set_tree(tree, Source::Preset(p.id));
                     }
@@ -363,7 +356,7 @@ impl Reducible for State {
             Action::RandomForm(spec) => s.random = spec,
             Action::Generate => match s.random.generate() {
                 Ok(tree) => {
-                    s.text = tree.to_text();
+                    s.text = eager_text(&tree);
                     s.text_error = None;
                     let spec = s.random;
                     s.set_tree(tree, Source::Random(spec));
@@ -379,8 +372,9 @@ impl Reducible for State {
                     }
                     Err(e) => s.text_error = Some(e.to_string()),
                 }
-                s.text = text;
+                s.text = Some(text);
             }
+            Action::WriteText => s.text = Some(s.tree.to_text()),
             Action::EditLeaf(id) => s.editing = id,
             Action::SetLeaf(id, value) => {
                 let payoff = if s.tree.players() > 2 {
@@ -390,10 +384,11 @@ impl Reducible for State {
                 };
                 if let Some(Ok(tree)) = payoff.map(|p| s.tree.with_payoff(id, p)) {
                     let step = s.settings.step;
-                    s.text = tree.to_text();
+                    let text = tree.to_text();
                     s.text_error = None;
                     s.tree = Rc::new(tree);
-                    s.settings.source = Source::Text(s.text.clone());
+                    s.settings.source = Source::Text(text.clone());
+                    s.text = Some(text);
                     s.rerun();
                     s.settings.step = step.min(s.run.replay.len());
                 }
@@ -412,14 +407,6 @@ impl Reducible for State {
                     None => BTreeSet::new(),
                 });
             }
-            Action::Zoom(f) => {
-                s.zoom = if f == 1.0 {
-                    1.0
-                } else {
-                    (s.zoom * f).clamp(0.1, 4.0)
-                };
-            }
-            Action::ZoomTo(z) => s.zoom = z.clamp(0.1, 4.0),
             Action::Compare(on) => s.compare = on,
             Action::GameLoaded(view) => {
                 s.loading = false;
@@ -458,6 +445,15 @@ impl Reducible for State {
         }
         Rc::new(s)
     }
+}
+
+/// Trees up to this many nodes are written out in the text box at once; larger ones when asked
+/// (a 100,000-node tree is half a megabyte of text).
+const EAGER_TEXT: usize = 5_000;
+
+/// The tree's text for the text box, if it is small enough to write out at once.
+fn eager_text(tree: &GameTree) -> Option<String> {
+    (tree.len() <= EAGER_TEXT).then(|| tree.to_text())
 }
 
 /// Whether an action moves the step (and so may need folded nodes opened).
@@ -554,23 +550,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             })
         },
     );
-    // Embedded: the tree starts fitted to its frame's width (once drawn; a game's tree once
-    // recorded), never below its natural size, so its words stay readable (the frame scrolls).
-    {
-        let d = dispatch.clone();
-        let embedded = props.route.embedded();
-        let size = (scene.width, scene.height);
-        use_effect_with(
-            (state.loading, size.0.to_bits(), size.1.to_bits()),
-            move |(loading, _, _)| {
-                if embedded && !loading {
-                    if let Some(z) = fit_zoom((size.0, 0.0)) {
-                        d.dispatch(Action::ZoomTo(z));
-                    }
-                }
-            },
-        );
-    }
     let perspective = if run.algorithm == Algorithm::Negamax {
         Perspective::Mover
     } else {
@@ -578,21 +557,43 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     };
     // A run is a new `Rc` whenever it changes: memoise on its identity.
     let run_id = Rc::as_ptr(&run) as usize;
-    let frame = {
-        let run = run.clone();
-        use_memo((run_id, step), move |(_, step)| {
-            Rc::new(run.replay.frame(*step))
-        })
+    // The frame at this step, kept by a cursor that moves a step at a time (a step costs what
+    // it changes), and the nodes whose looks changed since the last render.
+    let cursor: Rc<RefCell<Option<(usize, Cursor)>>> = use_mut_ref(|| None);
+    let changed = {
+        let mut c = cursor.borrow_mut();
+        if c.as_ref().is_none_or(|(id, _)| *id != run_id) {
+            *c = Some((run_id, Cursor::new(&run.replay)));
+        }
+        let (_, cur) = c.as_mut().expect("a cursor");
+        let before = stepper::highlighted(cur.frame());
+        cur.seek(&run.replay, step);
+        let mut changed: Vec<usize> = cur.take_changed().iter().map(|n| n.index()).collect();
+        changed.extend(before.into_iter().chain(stepper::highlighted(cur.frame())));
+        changed
     };
     let known_leaves = state.game.is_none();
-    let marks = {
-        let run = run.clone();
-        let frame = (*frame).clone();
+    let looks = {
+        let (run, cursor) = (run.clone(), cursor.clone());
+        let changed = Rc::new(changed);
         use_memo((run_id, step, perspective), move |(_, _, p)| {
-            Rc::new(stepper::marks(run.replay.tree(), &frame, *p, known_leaves))
+            let p = *p;
+            Looks {
+                get: Rc::new(move |k: usize| {
+                    let c = cursor.borrow();
+                    let frame = c.as_ref().expect("a cursor").1.frame();
+                    stepper::mark_of(run.replay.tree(), frame, k, p, known_leaves)
+                }),
+                revision: (run_id as u64).wrapping_mul(0x9E37_79B9)
+                    ^ (step as u64)
+                    ^ ((p as u64) << 62),
+                changed: Some(changed),
+            }
         })
     };
-    let text = caption(&run.replay, run.algorithm, step, &frame, perspective);
+    let held = cursor.borrow();
+    let frame = held.as_ref().expect("a cursor").1.frame();
+    let text = caption(&run.replay, run.algorithm, step, frame, perspective);
     let line = pseudocode::line_at(&run, step);
 
     // Callbacks made once: a new callback is a new prop, and would redraw every node.
@@ -643,7 +644,9 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                         <GamePanel source={source.clone()} depth={state.settings.depth.unwrap_or(1)} algorithm={run.algorithm}
                             recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted, g.skipped))} nodes={tree.len()} />
                     } else {
-                        <TreeInput state_settings={state.settings.clone()} text={state.text.clone()} error={state.text_error.clone()}
+                        // Without the step: the form (and its text box, which may hold a large
+                        // tree) is not redrawn as the search is stepped.
+                        <TreeInput state_settings={Settings { step: 0, ..state.settings.clone() }} text={state.text.clone()} nodes={tree.len()} error={state.text_error.clone()}
                             random={state.random} root_is_min={tree.root_player() == RootPlayer::Min} players={tree.players()}
                             dispatch={dispatch.clone()} />
                     }
@@ -651,7 +654,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                 <div class="main">
                     <StepControls step={step} len={run.replay.len()} playing={state.playing} speed={state.speed} on={on_control} />
                     <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
-                    <TreeTools zoom={state.zoom} size={(scene.width, scene.height)} height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
                     if !state.loading {
                         <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(on_trace)} />
                     }
@@ -661,16 +663,17 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                     if state.loading {
                         <p class="loading" role="status"><span class="spinner" aria-hidden="true"></span>{ "Recording the AI's search in the background…" }</p>
                     } else {
-                        <Pan>
-                            <TreeSvg<NodeMark> scene={(*scene).clone()} marks={(*marks).clone()} title={title}
-                                zoom={state.zoom} on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(on_inner)} />
-                        </Pan>
+                        <TreeView<NodeMark> scene={(*scene).clone()} looks={(*looks).clone()} title={title}
+                            drawing={Rc::as_ptr(&tree) as usize as u64} focus={frame.current.map(|n| n.index())} follows=true
+                            on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(on_inner)}>
+                            <TreeTools height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
+                        </TreeView<NodeMark>>
                     }
                     <Legend perspective={perspective} players={tree.players()} />
                 </div>
                 <aside class="explain" aria-label="Explanation">
                     <Pseudocode lines={pseudocode::listing(run.algorithm)} current={line} title={run.algorithm.title()} />
-                    <StatsTable run={run.clone()} frame={(*frame).clone()} />
+                    <StatsTable run={run.clone()} now={frame.stats} />
                 </aside>
             </div>
             if tree.players() == 2 && state.game.is_none() && !state.loading {
@@ -679,21 +682,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             }
         </section>
     }
-}
-
-/// The zoom at which a drawing of `size` fits the stepper's frame (never above 100%; a height
-/// of 0 fits the width alone).
-fn fit_zoom((width, height): (f64, f64)) -> Option<f64> {
-    let frame = web_sys::window()?
-        .document()?
-        .query_selector(".stepper .main .tree-scroll")
-        .ok()??;
-    let (w, h) = (
-        frame.client_width() as f64 - 4.0,
-        frame.client_height() as f64 - 4.0,
-    );
-    let tall = if height > 0.0 { h / height } else { 1.0 };
-    (w > 0.0 && h > 0.0 && width > 0.0).then(|| (w / width).min(tall).min(1.0))
 }
 
 /// A `<select>`'s change handler: the chosen value mapped to an action (none: ignored).
@@ -713,7 +701,9 @@ fn on_select(
 #[derive(Properties, PartialEq)]
 struct TreeInputProps {
     state_settings: Settings,
-    text: String,
+    text: Option<String>,
+    /// The tree's size.
+    nodes: usize,
     error: Option<String>,
     random: RandomSpec,
     root_is_min: bool,
@@ -807,10 +797,17 @@ fn TreeInput(props: &TreeInputProps) -> Html {
                     <button type="button" onclick={on_new_seed}>{ "New seed" }</button>
                 </div>
             </details>
-            <label class="stack" for="tree-text">{ "Tree as text" }</label>
-            <textarea id="tree-text" class={classes!("tree-text", props.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"
-                aria-invalid={props.error.is_some().then_some("true")} aria-describedby={props.error.is_some().then_some(error_id)}
-                value={props.text.clone()} oninput={on_text} />
+            if let Some(text) = &props.text {
+                <label class="stack" for="tree-text">{ "Tree as text" }</label>
+                <textarea id="tree-text" class={classes!("tree-text", props.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"
+                    aria-invalid={props.error.is_some().then_some("true")} aria-describedby={props.error.is_some().then_some(error_id)}
+                    value={text.clone()} oninput={on_text} />
+            } else {
+                <p class="stack-title">{ "Tree as text" }</p>
+                <p class="hint">{ format!("This tree has {} nodes: its text is long. ", props.nodes) }
+                    <button type="button" onclick={props.dispatch.to_callback().reform(|_: MouseEvent| Action::WriteText)}>{ "Write it out" }</button>
+                </p>
+            }
             if let Some(e) = &props.error {
                 <p id={error_id} class="error" role="alert">{ e.clone() }{ " — the last good tree stays drawn." }</p>
             } else {
@@ -906,9 +903,6 @@ fn GamePanel(props: &GamePanelProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 struct TreeToolsProps {
-    zoom: f64,
-    /// The drawing's natural size.
-    size: (f64, f64),
     height: u32,
     collapsed: bool,
     dispatch: UseReducerDispatcher<State>,
@@ -919,19 +913,7 @@ fn TreeTools(props: &TreeToolsProps) -> Html {
     let d = &props.dispatch;
     let on_levels = on_select(d, |v| Some(Action::Levels(v.parse().ok())));
     html! {
-        <div class="tree-tools" role="group" aria-label="View">
-            <button type="button" aria-label="Zoom out" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0 / 1.25))}>{ "−" }</button>
-            <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
-            <button type="button" aria-label="Zoom in" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.25))}>{ "+" }</button>
-            <button type="button" aria-label="100%: actual size" onclick={d.to_callback().reform(|_: MouseEvent| Action::Zoom(1.0))}>{ "100%" }</button>
-            <button type="button" aria-label="Fit to the frame" onclick={{
-                let (d, size) = (d.clone(), props.size);
-                Callback::from(move |_: MouseEvent| {
-                    if let Some(z) = fit_zoom(size) {
-                        d.dispatch(Action::ZoomTo(z));
-                    }
-                })
-            }}>{ "Fit" }</button>
+        <span class="tree-tools">
             <label>{ "Show " }
                 <select onchange={on_levels} aria-label="Levels shown">
                     <option value="" selected={!props.collapsed}>{ "all levels" }</option>
@@ -939,7 +921,7 @@ fn TreeTools(props: &TreeToolsProps) -> Html {
                 </select>
             </label>
             <span class="hint">{ "Click an inner node to fold or unfold it." }</span>
-        </div>
+        </span>
     }
 }
 
@@ -1051,19 +1033,20 @@ fn Legend(props: &LegendProps) -> Html {
 #[derive(Properties)]
 struct StatsTableProps {
     run: Rc<Run>,
-    frame: Rc<arbor_game::replay::Frame>,
+    /// The counts at the step shown.
+    now: arbor_game::replay::FrameStats,
 }
 
 impl PartialEq for StatsTableProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.run, &other.run) && Rc::ptr_eq(&self.frame, &other.frame)
+        Rc::ptr_eq(&self.run, &other.run) && self.now == other.now
     }
 }
 
 #[component]
 fn StatsTable(props: &StatsTableProps) -> Html {
     let run = &props.run;
-    let now = props.frame.stats;
+    let now = props.now;
     let end = run.end;
     let row = |name: &'static str, now: u64, end: u64, minimax: Option<u64>| {
         html! {
@@ -1107,29 +1090,47 @@ const COMPARE_DRAW_LIMIT: usize = 400;
 
 #[component]
 fn ComparePanel(props: &ComparePanelProps) -> Html {
-    let results = use_memo(
-        (props.tree.clone(), props.fail, props.depth, props.open),
-        |(tree, fail, depth, open)| {
-            if *open {
-                stepper::compare_orders(tree, *fail, *depth)
-            } else {
-                Vec::new()
-            }
-        },
-    );
-    let scene = use_memo(props.tree.clone(), |tree| Rc::new(Scene::of_tree(tree)));
+    // Three more searches of the tree, and minimax: worked out after the tree is first drawn
+    // (a large tree's first draw does not wait for them).
+    let results = use_state(|| None::<Rc<(Vec<OrderResult>, arbor_game::Stats)>>);
+    {
+        let results = results.clone();
+        use_effect_with(
+            (props.tree.clone(), props.fail, props.depth, props.open),
+            move |(tree, fail, depth, open)| {
+                results.set(None);
+                let (tree, fail, depth, open) = (tree.clone(), *fail, *depth, *open);
+                let timer = open.then(|| {
+                    gloo_timers::callback::Timeout::new(80, move || {
+                        let orders = stepper::compare_orders(&tree, fail, depth);
+                        let minimax = arbor_game::minimax(
+                            &*tree,
+                            &tree.root(),
+                            depth,
+                            &mut arbor_game::Quiet,
+                        )
+                        .stats;
+                        results.set(Some(Rc::new((orders, minimax))));
+                    })
+                });
+                move || drop(timer)
+            },
+        );
+    }
+    let drawn = props.tree.len() <= COMPARE_DRAW_LIMIT;
+    let scene = use_memo(props.tree.clone(), move |tree| {
+        drawn.then(|| Rc::new(Scene::of_tree(tree)))
+    });
     let toggle = {
         let d = props.dispatch.clone();
         let open = props.open;
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Compare(!open)))
     };
-    let minimax = arbor_game::minimax(
-        &*props.tree,
-        &props.tree.root(),
-        props.depth,
-        &mut arbor_game::Quiet,
-    )
-    .stats;
+    let empty = (Vec::new(), arbor_game::Stats::default());
+    let (orders, minimax) = match &*results {
+        Some(r) => (&r.0, r.1),
+        None => (&empty.0, empty.1),
+    };
     let km = props
         .tree
         .uniform_shape()
@@ -1143,19 +1144,21 @@ fn ComparePanel(props: &ComparePanelProps) -> Html {
                 </button>
             </h2>
             if props.open {
+                if results.is_none() {
+                    <p class="hint" role="status">{ "Running alpha-beta in each order…" }</p>
+                }
                 <div class="compare-grid">
-                    { for results.iter().map(|r: &OrderResult| {
-                        let marks = Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max, true));
+                    { for orders.iter().map(|r: &OrderResult| {
                         html! {
                             <figure class="compare-item" data-order={ordering_key(r.ordering)}>
                                 <figcaption>
                                     <strong>{ ordering_title(r.ordering) }</strong>
                                     <span class="counts">{ format!("{} leaves evaluated · {} nodes visited · {} pruned", r.evaluated, r.visited, r.pruned) }</span>
                                 </figcaption>
-                                if props.tree.len() <= COMPARE_DRAW_LIMIT {
+                                if let Some(scene) = &*scene {
                                     // Scrolls: a tab stop, so a keyboard can scroll it too.
                                     <div class="compare-tree" tabindex="0" role="group" aria-label={format!("{} order, drawn", ordering_title(r.ordering))}>
-                                        <TreeSvg<NodeMark> scene={(*scene).clone()} marks={marks} zoom={0.5}
+                                        <TreeSvg<NodeMark> scene={scene.clone()} marks={Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max, true))} zoom={0.5}
                                             title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
                                     </div>
                                 }
@@ -1164,7 +1167,9 @@ fn ComparePanel(props: &ComparePanelProps) -> Html {
                     }) }
                 </div>
                 <p class="hint">
-                    { format!("Minimax evaluates {} leaves and visits {} nodes.", minimax.evaluated, minimax.visited) }
+                    if results.is_some() {
+                        { format!("Minimax evaluates {} leaves and visits {} nodes.", minimax.evaluated, minimax.visited) }
+                    }
                     if let Some(km) = km {
                         { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }
                     }

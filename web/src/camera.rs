@@ -1,0 +1,307 @@
+//! Where a tree drawing is looked at from: the part of the scene a frame shows, and how it
+//! moves — fit, zoom about a point, pan, and follow a node so that it stays in view. Pure and
+//! tested natively; the tree view only turns a camera into a transform.
+//!
+//! A large tree is far wider than tall (15,625 leaves side by side): fitted at one scale it
+//! would be a line. Below [`DETAIL_SCALE`], where nodes are specks anyway, the drawing may be
+//! stretched upright — its vertical scale is kept up to `DETAIL_SCALE` while the horizontal one
+//! shrinks — so a fitted tree shows its shape. At readable scales both are equal.
+
+use crate::scene::Rect;
+
+/// The smallest and largest scale offered (a fitted 100,000-node tree is far smaller than 1%).
+pub const MIN_SCALE: f64 = 1e-5;
+/// The largest scale.
+pub const MAX_SCALE: f64 = 4.0;
+/// Below this scale nodes are too small to read: they are drawn as specks, and the drawing
+/// may be stretched upright.
+pub const DETAIL_SCALE: f64 = 0.3;
+
+/// A view of the scene: the scene point at the frame's top left, and pixels per scene unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// Scene x at the frame's left edge.
+    pub x: f64,
+    /// Scene y at the frame's top edge.
+    pub y: f64,
+    /// Frame pixels per scene pixel, across.
+    pub scale: f64,
+    /// Frame pixels per scene pixel, upright: equal to `scale` at readable scales, at most
+    /// [`DETAIL_SCALE`] when larger.
+    pub vscale: f64,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            x: 0.0,
+            y: 0.0,
+            scale: 1.0,
+            vscale: 1.0,
+        }
+    }
+}
+
+/// The upright scale that goes with `scale`, keeping `wanted` (the last upright scale) while
+/// the drawing is too small to read.
+fn upright(scale: f64, wanted: f64) -> f64 {
+    if scale >= DETAIL_SCALE {
+        scale
+    } else {
+        wanted.min(DETAIL_SCALE).max(scale)
+    }
+}
+
+impl Camera {
+    /// The part of the scene a frame of `size` (pixels) shows.
+    pub fn view(&self, (w, h): (f64, f64)) -> Rect {
+        Rect {
+            x0: self.x,
+            y0: self.y,
+            x1: self.x + w / self.scale,
+            y1: self.y + h / self.vscale,
+        }
+    }
+
+    /// The whole scene (`width` × `height`) in the frame, centred, at whatever scale that
+    /// takes (stretched upright to fill the frame's height, if it is too small to read).
+    pub fn fit((width, height): (f64, f64), frame: (f64, f64)) -> Camera {
+        let tall = frame.1 / height.max(1.0);
+        let scale = (frame.0 / width.max(1.0))
+            .min(tall)
+            .clamp(MIN_SCALE, MAX_SCALE);
+        let vscale = upright(scale, tall);
+        Camera {
+            x: width / 2.0 - frame.0 / 2.0 / scale,
+            y: height / 2.0 - frame.1 / 2.0 / vscale,
+            scale,
+            vscale,
+        }
+    }
+
+    /// Where a new drawing starts: fitted to the frame's width if that keeps it at least at
+    /// `readable` scale (and never above 100%), its top in view; otherwise at 100%, centred on
+    /// `(x, y)` (the root) near the top.
+    pub fn start(
+        (width, _height): (f64, f64),
+        frame: (f64, f64),
+        (x, y): (f64, f64),
+        readable: f64,
+    ) -> Camera {
+        let fitted = (frame.0 / width.max(1.0)).min(1.0);
+        if fitted >= readable {
+            Camera {
+                x: (width - frame.0 / fitted) / 2.0,
+                y: 0.0,
+                scale: fitted,
+                vscale: fitted,
+            }
+        } else {
+            Camera {
+                x: x - frame.0 / 2.0,
+                y: (y - 60.0).min(0.0),
+                ..Camera::default()
+            }
+        }
+    }
+
+    /// Centred on scene point (`cx`, `cy`) at `scale`.
+    pub fn centred(cx: f64, cy: f64, scale: f64, (w, h): (f64, f64)) -> Camera {
+        Camera {
+            x: cx - w / 2.0 / scale,
+            y: cy - h / 2.0 / scale,
+            scale,
+            vscale: scale,
+        }
+    }
+
+    /// The same scales, centred on scene point (`cx`, `cy`).
+    pub fn centred_on(&self, cx: f64, cy: f64, (w, h): (f64, f64)) -> Camera {
+        Camera {
+            x: cx - w / 2.0 / self.scale,
+            y: cy - h / 2.0 / self.vscale,
+            ..*self
+        }
+    }
+
+    /// Zoomed by `factor` about the frame point `(px, py)` (pixels from its top left), which
+    /// stays where it is.
+    pub fn zoom_at(&self, factor: f64, (px, py): (f64, f64)) -> Camera {
+        let scale = (self.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
+        let vscale = upright(scale, self.vscale * factor.max(1.0));
+        let (sx, sy) = self.to_scene(px, py);
+        Camera {
+            x: sx - px / scale,
+            y: sy - py / vscale,
+            scale,
+            vscale,
+        }
+    }
+
+    /// Moved so the drawing follows a drag of (`dx`, `dy`) pixels.
+    pub fn pan(&self, dx: f64, dy: f64) -> Camera {
+        Camera {
+            x: self.x - dx / self.scale,
+            y: self.y - dy / self.vscale,
+            ..*self
+        }
+    }
+
+    /// Kept so that the scene never leaves the frame entirely: at least a quarter of the frame
+    /// (or the whole scene, if smaller) stays on the drawing.
+    pub fn clamp(&self, (width, height): (f64, f64), (w, h): (f64, f64)) -> Camera {
+        let (vw, vh) = (w / self.scale, h / self.vscale);
+        let keep_x = (vw / 4.0).min(width);
+        let keep_y = (vh / 4.0).min(height);
+        Camera {
+            x: self.x.clamp(keep_x - vw, width - keep_x),
+            y: self.y.clamp(keep_y - vh, height - keep_y),
+            ..*self
+        }
+    }
+
+    /// The least move that brings `target` (scene units) into the frame with `margin` pixels
+    /// to spare: none if it is in view; a pan if it fits; otherwise zoomed out until it does
+    /// (never in).
+    pub fn follow(&self, target: &Rect, frame: (f64, f64), margin: f64) -> Camera {
+        let (w, h) = frame;
+        let need = (
+            (target.x1 - target.x0).max(0.0),
+            (target.y1 - target.y0).max(0.0),
+        );
+        let room = ((w - 2.0 * margin).max(1.0), (h - 2.0 * margin).max(1.0));
+        let scale = self.scale.min(room.0 / need.0.max(1e-9)).max(MIN_SCALE);
+        let vscale = upright(scale, self.vscale)
+            .min(room.1 / need.1.max(1e-9))
+            .max(MIN_SCALE);
+        // Upright, never below the scale across, unless the target's height forces it.
+        let scale = scale.min(vscale);
+        let (mx, my) = (margin / scale, margin / vscale);
+        let (vw, vh) = (w / scale, h / vscale);
+        // Keep the camera where it is unless the target pokes out of the view.
+        let x = if scale != self.scale {
+            (target.x0 + target.x1) / 2.0 - vw / 2.0
+        } else {
+            self.x.min(target.x0 - mx).max(target.x1 + mx - vw)
+        };
+        let y = if vscale != self.vscale {
+            (target.y0 + target.y1) / 2.0 - vh / 2.0
+        } else {
+            self.y.min(target.y0 - my).max(target.y1 + my - vh)
+        };
+        Camera {
+            x,
+            y,
+            scale,
+            vscale,
+        }
+    }
+
+    /// The frame point (pixels) showing scene point (`x`, `y`).
+    pub fn to_frame(&self, x: f64, y: f64) -> (f64, f64) {
+        ((x - self.x) * self.scale, (y - self.y) * self.vscale)
+    }
+
+    /// The scene point a frame point (pixels) shows.
+    pub fn to_scene(&self, px: f64, py: f64) -> (f64, f64) {
+        (self.x + px / self.scale, self.y + py / self.vscale)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inside(outer: &Rect, inner: &Rect) -> bool {
+        inner.x0 >= outer.x0 - 1e-6
+            && inner.x1 <= outer.x1 + 1e-6
+            && inner.y0 >= outer.y0 - 1e-6
+            && inner.y1 <= outer.y1 + 1e-6
+    }
+
+    /// Following a target always leaves it in view (with the margin), moves not at all when it
+    /// is already in view, and never zooms in.
+    #[test]
+    fn following_keeps_the_target_in_view() {
+        let mut rng = arbor_util::SplitMix64(9);
+        let frame = (640.0, 480.0);
+        for _ in 0..2000 {
+            let scale = [0.05, 0.3, 1.0, 2.0][rng.range(0, 3) as usize];
+            let cam = Camera {
+                x: rng.range(-2000, 50_000) as f64,
+                y: rng.range(-500, 3000) as f64,
+                scale,
+                vscale: upright(scale, 0.2),
+            };
+            let (x0, y0) = (rng.range(0, 50_000) as f64, rng.range(0, 3000) as f64);
+            let target = Rect {
+                x0,
+                y0,
+                x1: x0 + rng.range(0, 3000) as f64,
+                y1: y0 + rng.range(0, 600) as f64,
+            };
+            let next = cam.follow(&target, frame, 20.0);
+            let view = next.view(frame);
+            let (mx, my) = (20.0 / next.scale, 20.0 / next.vscale);
+            let with_margin = Rect {
+                x0: target.x0 - mx + 1e-6,
+                y0: target.y0 - my + 1e-6,
+                x1: target.x1 + mx - 1e-6,
+                y1: target.y1 + my - 1e-6,
+            };
+            assert!(
+                inside(&view, &with_margin),
+                "{cam:?} {target:?} -> {next:?}"
+            );
+            assert!(next.scale <= cam.scale + 1e-12);
+            assert!(next.vscale >= next.scale);
+            assert!(next.scale < DETAIL_SCALE || next.vscale == next.scale);
+            if inside(&cam.view(frame), &with_margin) {
+                assert_eq!(next, cam, "in view already: no move");
+            }
+        }
+    }
+
+    #[test]
+    fn fit_shows_everything_and_zoom_keeps_its_point() {
+        let frame = (600.0, 400.0);
+        for size in [(100.0, 50.0), (6_700_000.0, 900.0), (800.0, 5000.0)] {
+            let cam = Camera::fit(size, frame);
+            let all = Rect {
+                x0: 0.0,
+                y0: 0.0,
+                x1: size.0,
+                y1: size.1,
+            };
+            assert!(inside(&cam.view(frame), &all), "{size:?}");
+        }
+        // A wide tree fitted is stretched upright, but no more than to a readable scale.
+        let wide = Camera::fit((1_000_000.0, 600.0), frame);
+        assert!(wide.vscale > wide.scale && wide.vscale <= DETAIL_SCALE);
+        let cam = Camera {
+            x: 10.0,
+            y: 20.0,
+            scale: 0.5,
+            vscale: 0.5,
+        };
+        let before = cam.to_scene(120.0, 80.0);
+        let after = cam.zoom_at(1.25, (120.0, 80.0)).to_scene(120.0, 80.0);
+        assert!((before.0 - after.0).abs() < 1e-9 && (before.1 - after.1).abs() < 1e-9);
+        // Panning moves the drawing with the pointer.
+        let moved = cam.pan(30.0, -10.0);
+        assert_eq!(moved.to_frame(before.0, before.1), (150.0, 70.0));
+    }
+
+    #[test]
+    fn a_new_drawing_starts_at_its_width_when_readable_else_on_its_root() {
+        let frame = (650.0, 500.0);
+        let small = Camera::start((600.0, 400.0), frame, (300.0, 40.0), 0.5);
+        assert_eq!(small.scale, 1.0);
+        let wide = Camera::start((1000.0, 400.0), frame, (500.0, 40.0), 0.5);
+        assert!((wide.scale - 0.65).abs() < 1e-9);
+        let huge = Camera::start((50_000.0, 700.0), frame, (25_000.0, 40.0), 0.5);
+        assert_eq!(huge.scale, 1.0);
+        let view = huge.view(frame);
+        assert!(view.x0 < 25_000.0 && view.x1 > 25_000.0 && view.y0 <= 40.0);
+    }
+}
