@@ -160,6 +160,25 @@ impl Camera {
         }
     }
 
+    /// Along each axis on which the whole drawing fits in the view, the view keeps all of it
+    /// (moved as little as it takes); along the others, unchanged. Following a node near an
+    /// edge then never pushes part of a drawing that fits out of the frame.
+    pub fn settle(&self, (width, height): (f64, f64), (w, h): (f64, f64)) -> Camera {
+        let (vw, vh) = (w / self.scale, h / self.vscale);
+        let keep = |at: f64, size: f64, room: f64| {
+            if room >= size {
+                at.clamp(size - room, 0.0)
+            } else {
+                at
+            }
+        };
+        Camera {
+            x: keep(self.x, width, vw),
+            y: keep(self.y, height, vh),
+            ..*self
+        }
+    }
+
     /// The least move that brings `target` (scene units) into the frame with `margin` pixels
     /// to spare: none if it is in view; a pan if it fits; otherwise zoomed out until it does
     /// (never in).
@@ -221,6 +240,34 @@ mod tests {
 
     /// Following a target always leaves it in view (with the margin), moves not at all when it
     /// is already in view, and never zooms in.
+    #[test]
+    fn settling_keeps_a_drawing_that_fits_whole() {
+        let frame = (400.0, 300.0);
+        // 200 × 250 fits at scale 1: pushed down by 40, it comes back to show all of it.
+        let c = Camera {
+            x: -50.0,
+            y: 40.0,
+            scale: 1.0,
+            vscale: 1.0,
+        }
+        .settle((200.0, 250.0), frame);
+        let v = c.view(frame);
+        assert!(
+            v.x0 <= 0.0 && v.x1 >= 200.0 && v.y0 <= 0.0 && v.y1 >= 250.0,
+            "{v:?}"
+        );
+        assert_eq!(c.x, -50.0, "already whole across: not moved");
+        // Too tall to fit: the height is left alone, the width still kept whole.
+        let c = Camera {
+            x: 30.0,
+            y: 500.0,
+            scale: 1.0,
+            vscale: 1.0,
+        }
+        .settle((200.0, 900.0), frame);
+        assert_eq!((c.x, c.y), (0.0, 500.0));
+    }
+
     #[test]
     fn following_keeps_the_target_in_view() {
         let mut rng = arbor_util::SplitMix64(9);

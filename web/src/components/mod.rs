@@ -4,7 +4,6 @@ pub mod board;
 pub mod controls;
 pub mod export;
 pub mod game_look;
-pub mod pan;
 pub mod practice_look;
 pub mod pseudocode;
 pub mod search_look;

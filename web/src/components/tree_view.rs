@@ -55,7 +55,22 @@ impl<L> PartialEq for Looks<L> {
     }
 }
 
-impl<L: Look> Looks<L> {}
+impl<L: Look> Looks<L> {
+    /// The looks listed by key (a key past the end looks plain), as a new revision: for small
+    /// drawings whose looks are computed whole (every node in view is redrawn).
+    pub fn of(marks: Vec<L>) -> Self {
+        thread_local!(static REVISION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+        let revision = REVISION.with(|r| {
+            r.set(r.get() + 1);
+            r.get()
+        });
+        Looks {
+            get: Rc::new(move |k: usize| marks.get(k).cloned().unwrap_or_default()),
+            revision,
+            changed: None,
+        }
+    }
+}
 
 /// Props of [`TreeView`].
 #[derive(Properties)]
@@ -269,7 +284,10 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 .and_then(|key| scene.index_of_key.get(key).copied().flatten());
             if let (Some(c), Some(index)) = (*cam, index) {
                 let target = follow_target(&scene, index as usize, frame_size, c.scale);
-                *cam = Some(c.follow(&target, frame_size, FOLLOW_MARGIN));
+                *cam = Some(
+                    c.follow(&target, frame_size, FOLLOW_MARGIN)
+                        .settle((scene.width, scene.height), frame_size),
+                );
             }
         }
     }
@@ -602,7 +620,10 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 pending_focus.set(Some(n));
                 if has_camera {
                     let target = follow_target(&scene, n, frame_size, cam.scale);
-                    camera(cam.follow(&target, frame_size, FOLLOW_MARGIN));
+                    camera(
+                        cam.follow(&target, frame_size, FOLLOW_MARGIN)
+                            .settle((scene.width, scene.height), frame_size),
+                    );
                 }
             }
         })

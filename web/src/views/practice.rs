@@ -15,7 +15,7 @@ use yew::prelude::*;
 use crate::components::controls::{Control, StepControls};
 use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
-use crate::components::tree_svg::TreeSvg;
+use crate::components::tree_view::{Looks, TreeView};
 use crate::explore::{Drawing, Problem, SearchMark};
 use crate::practice::alphabeta::{self, Answers, Exercise, Question, Report, Verdict};
 use crate::practice::{search, Kind, Settings};
@@ -370,10 +370,9 @@ fn AbPractice(props: &AbProps) -> Html {
                 if let Some(frame) = *reveal {
                     <Reveal run={ex.clone()} start={frame} on_close={{ let reveal = reveal.clone(); Callback::from(move |_| reveal.set(None)) }} />
                 } else {
-                    <div class="tree-scroll">
-                        <TreeSvg<PracticeMark> scene={(*scene).clone()} marks={Rc::new(marks)} all_buttons=true on_leaf={Some(on_node)}
-                            title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
-                    </div>
+                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
+                        all_buttons=true on_leaf={Some(on_node)}
+                        title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
                     if !asked.is_empty() {
                         <fieldset class="questions">
                             <legend>{ "Questions" }</legend>
@@ -471,6 +470,7 @@ fn Reveal(props: &RevealProps) -> Html {
     let at = (*step).min(len);
     let frame = run.replay.frame(at);
     let marks: Vec<NodeMark> = stepper::marks(run.replay.tree(), &frame, Perspective::Max, true);
+    let current = frame.current.map(|n| n.index());
     let scene = use_memo((), {
         let tree = run.replay.tree().clone();
         move |_| Rc::new(Scene::of_tree(&tree))
@@ -518,10 +518,8 @@ fn Reveal(props: &RevealProps) -> Html {
             <p class="hint">{ format!("The real run, from step {} — where your answers and alpha-beta first part ways.", props.start) }</p>
             <StepControls step={at} len={len} playing={*playing} speed={*speed} on={on} />
             <p class="caption" role="status" aria-live="polite">{ text }</p>
-            <div class="tree-scroll">
-                <TreeSvg<NodeMark> scene={(*scene).clone()} marks={Rc::new(marks)}
-                    title={format!("Alpha-beta's run, step {at} of {len}")} />
-            </div>
+            <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
+                focus={current} follows=true title={format!("Alpha-beta's run, step {at} of {len}")} />
             <Pseudocode lines={stepper::pseudocode::listing(Algorithm::AlphaBeta)} current={stepper::pseudocode::line_at(run, at)} title={Algorithm::AlphaBeta.title()} />
             <div class="row"><button type="button" onclick={close}>{ "Back to your answers" }</button></div>
         </section>
@@ -662,10 +660,9 @@ fn SearchPractice(props: &SearchProps) -> Html {
                 if let Some((ok, text)) = &*message {
                     <p class={classes!("feedback", if *ok { "right" } else { "wrong" })} role="alert">{ if *ok { "✓ " } else { "✗ " } }{ text.clone() }</p>
                 }
-                <div class="tree-scroll">
-                    <TreeSvg<SearchMark> scene={scene} marks={Rc::new(marks)} all_buttons={!done} on_leaf={(!done).then_some(on_node)}
-                        title={format!("Search tree, question {} of {total}", (q + 1).min(total))} />
-                </div>
+                <TreeView<SearchMark> scene={scene} looks={Looks::of(marks)} drawing={text_id(&ex.text)}
+                    all_buttons={!done} on_leaf={(!done).then_some(on_node)}
+                    title={format!("Search tree, question {} of {total}", (q + 1).min(total))} />
                 if ex.level == search::Level::Frontier && !done {
                     <p class="order">{ "Your order: " }
                         <strong>{ if order.is_empty() { "(click the frontier nodes)".to_string() } else { order.iter().map(|&n| ex.name(n)).collect::<Vec<_>>().join(", ") } }</strong>
@@ -694,4 +691,12 @@ fn SearchPractice(props: &SearchProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// A number for an exercise's text, so its drawing starts afresh only when the exercise changes.
+fn text_id(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
 }

@@ -16,10 +16,9 @@ use yew::prelude::*;
 
 use crate::components::controls::{use_step_keys, Control, StepControls};
 use crate::components::export::{to_json, ExportMenu};
-use crate::components::pan::Pan;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
-use crate::components::tree_svg::TreeSvg;
+use crate::components::tree_view::{Looks, TreeView};
 use crate::explore::caption::{caption, line, listing};
 use crate::explore::{marks, Drawing, Problem, SearchMark, Settings};
 use crate::route::{Route, View};
@@ -68,7 +67,6 @@ pub struct State {
     recorded: Option<Rc<Recorded>>,
     playing: bool,
     speed: u32,
-    zoom: f64,
     folded: Rc<BTreeSet<usize>>,
     /// Levels shown (none: all).
     levels: Option<u32>,
@@ -98,8 +96,6 @@ pub enum Action {
     Stop,
     /// A message from the worker, for run `id`.
     Worker(u64, FromWorker),
-    /// Zoom by a factor (1.0 resets).
-    Zoom(f64),
     /// Fold or unfold a node.
     Fold(usize),
     /// Show only this many levels (none: all).
@@ -124,7 +120,6 @@ impl State {
             recorded: None,
             playing: false,
             speed: 800,
-            zoom: 1.0,
             folded: Rc::default(),
             levels: None,
         };
@@ -194,7 +189,6 @@ impl Reducible for State {
                 recorded: rc.recorded.clone(),
                 playing: rc.playing,
                 speed: rc.speed,
-                zoom: rc.zoom,
                 folded: rc.folded.clone(),
                 levels: rc.levels,
                 pending_step: rc.pending_step,
@@ -294,13 +288,6 @@ impl Reducible for State {
                 _ => {}
             },
             Action::Worker(..) => {}
-            Action::Zoom(f) => {
-                s.zoom = if f == 1.0 {
-                    1.0
-                } else {
-                    (s.zoom * f).clamp(0.1, 4.0)
-                }
-            }
             Action::Fold(key) => {
                 let mut set = (*s.folded).clone();
                 if !set.remove(&key) {
@@ -443,16 +430,17 @@ pub fn Search(props: &SearchProps) -> Html {
             },
         )
     };
-    let look = {
+    let looks = {
         let (recorded, frame) = (recorded.clone(), (*frame).clone());
-        use_memo((rec_id, step, iteration), move |(_, _, iteration)| {
-            match (recorded, frame) {
+        use_memo(
+            (rec_id, step, iteration),
+            move |&(_, _, iteration)| match (recorded, frame) {
                 (Some(r), Some(f)) => {
-                    Rc::new(marks(&r.view, &r.replay, &f, &r.drawing, *iteration))
+                    Looks::of(marks(&r.view, &r.replay, &f, &r.drawing, iteration))
                 }
-                _ => Rc::new(Vec::<SearchMark>::new()),
-            }
-        })
+                _ => Looks::of(Vec::<SearchMark>::new()),
+            },
+        )
     };
 
     let label = |r: &Recorded, id: u64| {
@@ -530,14 +518,14 @@ pub fn Search(props: &SearchProps) -> Html {
                     if recorded.is_some() {
                         <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={on_control} />
                         <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
-                        <panels::TreeTools zoom={state.zoom} levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
-                        <ExportMenu selector=".search-view .main svg.tree" name="arbor-search" trace={Some(on_trace)} />
+                        <panels::TreeTools levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
                         if let (Some(scene), Some(r)) = (&*scene, &recorded) {
-                            <Pan>
-                                <TreeSvg<SearchMark> scene={scene.clone()} marks={(*look).clone()} zoom={state.zoom}
-                                    title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
-                                    on_inner={Some(on_fold.clone())} />
-                            </Pan>
+                            <TreeView<SearchMark> scene={scene.clone()} looks={(*looks).clone()}
+                                drawing={rec_id as u64} focus={(*frame).as_ref().and_then(|f| f.current).map(|k| k as usize)} follows=true
+                                title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
+                                on_inner={Some(on_fold.clone())}>
+                                <ExportMenu selector=".search-view .main svg.tree" name="arbor-search" trace={Some(on_trace)} />
+                            </TreeView<SearchMark>>
                         }
                         <panels::Legend informed={state.settings.algorithm.informed()} />
                     }

@@ -63,8 +63,6 @@ pub fn RunStatus(props: &RunStatusProps) -> Html {
 /// Props of [`TreeTools`].
 #[derive(Properties, PartialEq)]
 pub struct TreeToolsProps {
-    /// Zoom.
-    pub zoom: f64,
     /// Levels shown (none: all).
     pub levels: Option<u32>,
     /// Nodes drawn.
@@ -79,10 +77,6 @@ pub struct TreeToolsProps {
 #[component]
 pub fn TreeTools(props: &TreeToolsProps) -> Html {
     let d = &props.dispatch;
-    let zoom = |f: f64| {
-        let d = d.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::Zoom(f)))
-    };
     let on_levels = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -92,10 +86,6 @@ pub fn TreeTools(props: &TreeToolsProps) -> Html {
     };
     html! {
         <div class="tree-tools" role="group" aria-label="View">
-            <button type="button" aria-label="Zoom out" onclick={zoom(1.0 / 1.25)}>{ "−" }</button>
-            <span class="zoom">{ format!("{:.0}%", props.zoom * 100.0) }</span>
-            <button type="button" aria-label="Zoom in" onclick={zoom(1.25)}>{ "+" }</button>
-            <button type="button" aria-label="100%: actual size" onclick={zoom(1.0)}>{ "100%" }</button>
             <label>{ "Show " }
                 <select aria-label="Levels shown" onchange={on_levels}>
                     <option value="" selected={props.levels.is_none()}>{ "all levels" }</option>
