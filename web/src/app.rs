@@ -67,7 +67,7 @@ pub fn App() -> Html {
             </main>
         };
     }
-    let link = |target: View, text: &'static str| {
+    let link = |target: View, text: Html| {
         let current = route.view == target;
         html! {
             <a href={Route::new(target).to_hash()} class={classes!(current.then_some("current"))}
@@ -93,11 +93,11 @@ pub fn App() -> Html {
                     <span>{ "Arbor" }</span>
                 </a>
                 <nav aria-label="Views">
-                    { link(View::AlphaBeta, "Alpha-beta") }
-                    { link(View::Search, "Search") }
-                    { link(View::Play, "Play") }
-                    { link(View::Practice, "Practice") }
-                    { link(View::Teachers, "For teachers") }
+                    { link(View::AlphaBeta, html! { "Alpha-beta" }) }
+                    { link(View::Search, html! { "Search" }) }
+                    { link(View::Play, html! { "Play" }) }
+                    { link(View::Practice, html! { "Practice" }) }
+                    { link(View::Teachers, html! { <><span class="long">{ "For " }</span>{ "teachers" }</> }) }
                 </nav>
                 <ShareBar />
             </header>

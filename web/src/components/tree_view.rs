@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use gloo_events::EventListener;
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -22,6 +23,20 @@ use crate::scene::{Rect, Scene};
 pub const CULL_ABOVE: usize = 1_500;
 /// A new drawing starts fitted to the frame's width if that is at least this scale.
 pub const READABLE: f64 = 0.6;
+/// In a frame narrower than [`NARROW`] pixels (a phone), a drawing starts fitted to the width
+/// down to this scale: its whole shape first, pinch or + to read it.
+pub const READABLE_NARROW: f64 = 0.3;
+/// See [`READABLE_NARROW`].
+pub const NARROW: f64 = 600.0;
+
+/// The least scale at which a new drawing in a frame `width` pixels wide starts fitted to it.
+fn readable(width: f64) -> f64 {
+    if width < NARROW {
+        READABLE_NARROW
+    } else {
+        READABLE
+    }
+}
 /// Pixels kept free around the followed node and the path above it.
 const FOLLOW_MARGIN: f64 = 28.0;
 /// Scene units drawn beyond the frame's edges, so nodes slide in whole.
@@ -223,7 +238,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
     let scene = props.scene.clone();
     let frame = use_node_ref();
     let canvas = use_node_ref();
-    let size = use_state(|| (0.0f64, 0.0f64));
+    let size = use_state_eq(|| (0.0f64, 0.0f64));
     // The camera is worked out while drawing (a step that moves the followed node costs one
     // render, not two): kept in a cell, with a counter that redraws after a move by hand.
     let camera: Rc<RefCell<Option<Camera>>> = use_mut_ref(|| None);
@@ -239,16 +254,26 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
     let suppress_click = use_mut_ref(|| false);
     let painted = use_mut_ref(|| None::<(usize, Camera, (f64, f64))>);
 
-    // The frame's size: now, and whenever the window changes.
+    // The frame's size: now, and whenever it changes (the window, or the frame's own height,
+    // which follows the drawing's).
     {
         let (frame, size) = (frame.clone(), size.clone());
         use_effect_with(props.drawing, move |_| {
             size.set(measure(&frame));
-            let listener = web_sys::window().map(|w| {
+            let on_resize = {
                 let (frame, size) = (frame.clone(), size.clone());
-                EventListener::new(&w, "resize", move |_| size.set(measure(&frame)))
-            });
-            move || drop(listener)
+                Closure::<dyn FnMut()>::new(move || size.set(measure(&frame)))
+            };
+            let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
+            if let (Some(o), Some(el)) = (&observer, frame.cast::<web_sys::Element>()) {
+                o.observe(&el);
+            }
+            move || {
+                if let Some(o) = observer {
+                    o.disconnect();
+                }
+                drop(on_resize);
+            }
         });
     }
     // A new tree follows the search again.
@@ -267,7 +292,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 (scene.width, scene.height),
                 frame_size,
                 root,
-                READABLE,
+                readable(frame_size.0),
             ));
             *followed.borrow_mut() = None;
         }
@@ -679,7 +704,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 { props.children.clone() }
             </div>
             <div class={classes!("tree-frame", (!detail).then_some("sketch"))} ref={frame}
-                style={format!("--natural: {:.0}px", (scene.height + 8.0).max(220.0))}
+                style={format!("--natural: {:.0}px", natural_height(&scene, frame_size.0))}
                 {onpointerdown} onpointermove={onpointermove} onpointerup={onpointerup.clone()}
                 onpointercancel={onpointerup} {onwheel}>
                 <canvas ref={canvas} class="tree-canvas" aria-hidden="true"></canvas>
@@ -705,6 +730,22 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
             </div>
         </div>
     }
+}
+
+/// The frame's height when nothing limits it: the drawing's height at the scale it starts at
+/// (fitted to the frame's width when that is readable).
+fn natural_height(scene: &Scene, frame_width: f64) -> f64 {
+    let fitted = if frame_width > 0.0 && scene.width > 0.0 {
+        (frame_width / scene.width).min(1.0)
+    } else {
+        1.0
+    };
+    let scale = if fitted >= readable(frame_width) {
+        fitted
+    } else {
+        1.0
+    };
+    (scene.height * scale + 8.0).max(160.0)
 }
 
 /// Paints the nodes in view as specks (or only those with keys in `only`).
@@ -820,14 +861,20 @@ const OVERVIEW_WIDTH: f64 = 168.0;
 fn Overview(props: &OverviewProps) -> Html {
     let canvas = use_node_ref();
     let scene = &props.scene;
+    // Never more than about a third of the frame across, a quarter of it down.
+    let most_w = OVERVIEW_WIDTH.min((props.frame.0 * 0.34).max(60.0)).round();
+    let most_h = 110f64.min((props.frame.1 * 0.26).max(24.0));
     let (w, h) = (
-        OVERVIEW_WIDTH,
-        (OVERVIEW_WIDTH * scene.height / scene.width.max(1.0)).clamp(24.0, 110.0),
+        most_w,
+        (most_w * scene.height / scene.width.max(1.0))
+            .clamp(24.0, most_h)
+            .round(),
     );
     let k = (w / scene.width.max(1.0)).min(h / scene.height.max(1.0));
     {
         let (canvas, scene) = (canvas.clone(), scene.clone());
-        use_effect_with(Rc::as_ptr(&scene) as usize, move |_| {
+        let size = (w as u32, h as u32);
+        use_effect_with((Rc::as_ptr(&scene) as usize, size), move |_| {
             // After the drawing itself is painted; and thinned to what the overview's pixels
             // can show: per level, one edge per pixel column.
             let timer = gloo_timers::callback::Timeout::new(30, move || {

@@ -654,9 +654,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                 <div class="main">
                     <StepControls step={step} len={run.replay.len()} playing={state.playing} speed={state.speed} on={on_control} />
                     <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
-                    if !state.loading {
-                        <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(on_trace)} />
-                    }
                     if let Some(id) = state.editing {
                         <LeafEditor node={id} tree={tree.clone()} dispatch={dispatch.clone()} />
                     }
@@ -666,6 +663,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                         <TreeView<NodeMark> scene={(*scene).clone()} looks={(*looks).clone()} title={title}
                             drawing={Rc::as_ptr(&tree) as usize as u64} focus={frame.current.map(|n| n.index())} follows=true
                             on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(on_inner)}>
+                            <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(on_trace)} />
                             <TreeTools height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
                         </TreeView<NodeMark>>
                     }
