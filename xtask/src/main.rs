@@ -9,6 +9,7 @@
 //!   `e2e/tests/`) alone.
 
 mod bench;
+mod compress;
 mod server;
 mod tools;
 
@@ -24,7 +25,8 @@ commands:
   dist                              build the release bundle into dist/
   e2e [FILE...]                     build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*, connect four vs reference figures
-  bench-web                         browser benchmarks (headless Chromium): the stepper on large trees,
+  bench-web                         browser benchmarks (headless Chromium): loading on Fast 3G and Lighthouse,
+                                    the stepper on large trees,
                                     the connect-four solver in wasm against native
 ";
 
@@ -131,32 +133,83 @@ fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
     cmd.args(["build", "--release"]).current_dir(root);
     env.apply(&mut cmd);
     run(&mut cmd)?;
-    report_size(root);
+    report_size(root)
+}
+
+/// The wasm files' gzipped total the issue asks for (not met yet: see the README's Size).
+const WASM_GZIP_TARGET: usize = 300 * 1000;
+/// What the test allows today, so the bundle cannot grow unnoticed while it is cut towards the
+/// target: lower it with every cut.
+const WASM_GZIP_CEILING: usize = 670 * 1000;
+
+/// Fails if the wasm files of `dist/` together are above the ceiling, gzipped, or if an asset
+/// lacks its compressed copies.
+fn check_size(root: &Path) -> Result<(), String> {
+    let dist = root.join("dist");
+    let mut total = 0;
+    for entry in std::fs::read_dir(&dist).map_err(|e| format!("{}: {e}", dist.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "wasm" | "js" | "css" | "html") {
+            continue;
+        }
+        for suffix in [".br", ".gz"] {
+            let mut copy = path.clone().into_os_string();
+            copy.push(suffix);
+            if !Path::new(&copy).exists() {
+                return Err(format!("{} has no {suffix} copy", path.display()));
+            }
+        }
+        if ext == "wasm" {
+            let bytes = std::fs::read(&path).map_err(|e| e.to_string())?;
+            total += compress::gzip(&bytes).len();
+        }
+    }
+    eprintln!("the wasm files together: {total} bytes gzipped (ceiling {WASM_GZIP_CEILING}, target {WASM_GZIP_TARGET})");
+    if total > WASM_GZIP_CEILING {
+        return Err(format!(
+            "the wasm files are {total} bytes gzipped, above the ceiling of {WASM_GZIP_CEILING}"
+        ));
+    }
     Ok(())
 }
 
-fn report_size(root: &Path) {
-    let Ok(entries) = std::fs::read_dir(root.join("dist")) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_some_and(|e| e == "wasm") {
-            let raw = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-            let gz = Command::new("gzip")
-                .args(["-9", "-c"])
-                .arg(&path)
-                .output()
-                .map(|o| o.stdout.len())
-                .unwrap_or(0);
-            eprintln!(
-                "dist: {} is {:.0} KiB raw, {:.0} KiB gzipped",
-                path.file_name().unwrap_or_default().to_string_lossy(),
-                raw as f64 / 1024.0,
-                gz as f64 / 1024.0
-            );
-        }
+/// Writes the compressed copies and prints every asset's sizes.
+fn report_size(root: &Path) -> Result<(), String> {
+    let sizes = compress::precompress(&root.join("dist"))?;
+    eprintln!(
+        "dist: {:<44} {:>10} {:>10} {:>10}",
+        "file", "raw", "gzip", "brotli"
+    );
+    for s in &sizes {
+        let name = s.path.strip_prefix(root.join("dist")).unwrap_or(&s.path);
+        eprintln!(
+            "dist: {:<44} {:>10} {:>10} {:>10}",
+            name.display(),
+            s.raw,
+            s.gzip,
+            s.brotli
+        );
     }
+    let wasm = |f: fn(&compress::Sizes) -> usize| -> usize {
+        sizes
+            .iter()
+            .filter(|s| s.path.extension().is_some_and(|e| e == "wasm"))
+            .map(f)
+            .sum()
+    };
+    eprintln!(
+        "dist: the wasm files together: {} bytes raw, {} gzipped, {} brotli (target: {} gzipped)",
+        wasm(|s| s.raw),
+        wasm(|s| s.gzip),
+        wasm(|s| s.brotli),
+        WASM_GZIP_TARGET
+    );
+    eprintln!(
+        "dist: everything, as a browser fetches it with brotli: {} bytes",
+        sizes.iter().map(|s| s.brotli).sum::<usize>()
+    );
+    Ok(())
 }
 
 struct Step {
@@ -258,6 +311,12 @@ fn test(root: &Path) -> Result<(), String> {
         run(&mut wasm_test(root, &env))
     });
     let built = step("release build (trunk)", &mut || build_dist(root, &env));
+    step("bundle size and compressed copies", &mut || {
+        if !built {
+            return Err("skipped: the release build failed".into());
+        }
+        check_size(root)
+    });
     step("end-to-end tests in headless Chromium", &mut || {
         if !built {
             return Err("skipped: the release build failed".into());
@@ -294,6 +353,19 @@ fn bench_web(root: &Path) -> Result<(), String> {
     let env = tools::ensure_test_tools(root)?;
     build_dist(root, &env)?;
     let server = server::Server::start("127.0.0.1:0", vec![("/".into(), root.join("dist"))])?;
+    // Lighthouse, for the loading benchmark only (not a test dependency).
+    let bench_dir = root.join("e2e/bench");
+    if !bench_dir.join("node_modules/.bin/lighthouse").exists() {
+        run(Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&bench_dir))?;
+    }
+    let mut cmd = Command::new("node");
+    cmd.arg("bench/load.bench.js")
+        .current_dir(root.join("e2e"))
+        .env("ARBOR_URL", format!("http://{}/", server.addr()))
+        .env("CHROMIUM", &env.chromium);
+    run(&mut cmd)?;
     let mut cmd = Command::new("node");
     cmd.arg("bench/stepper.bench.js")
         .current_dir(root.join("e2e"))

@@ -52,6 +52,8 @@ fn handle(stream: TcpStream, mounts: &[(String, PathBuf)]) -> std::io::Result<()
             return Ok(());
         }
         let mut keep_alive = true;
+        let mut accepts = String::new();
+        let mut if_none_match = String::new();
         loop {
             let mut header = String::new();
             if reader.read_line(&mut header)? == 0 || header == "\r\n" || header == "\n" {
@@ -61,25 +63,49 @@ fn handle(stream: TcpStream, mounts: &[(String, PathBuf)]) -> std::io::Result<()
             if lower.starts_with("connection:") && lower.contains("close") {
                 keep_alive = false;
             }
+            if let Some(value) = lower.strip_prefix("accept-encoding:") {
+                accepts = value.trim().to_string();
+            }
+            if let Some(value) = lower.strip_prefix("if-none-match:") {
+                if_none_match = value.trim().to_string();
+            }
         }
         let mut parts = request_line.split_whitespace();
         let method = parts.next().unwrap_or("");
         let target = parts.next().unwrap_or("/");
-        let (status, content_type, body) = match method {
-            "GET" | "HEAD" => respond(target, mounts),
-            _ => (405, "text/plain", b"method not allowed\n".to_vec()),
+        let mut reply = match method {
+            "GET" | "HEAD" => respond(target, mounts, &accepts),
+            _ => Reply::plain(405, "method not allowed\n"),
         };
-        let reason = match status {
+        if reply.status == 200 && !reply.etag.is_empty() && if_none_match.contains(&reply.etag) {
+            reply.status = 304;
+            reply.body.clear();
+        }
+        let reason = match reply.status {
             200 => "OK",
+            304 => "Not Modified",
             404 => "Not Found",
             _ => "Method Not Allowed",
         };
+        let encoding = reply
+            .encoding
+            .map(|e| format!("Content-Encoding: {e}\r\n"))
+            .unwrap_or_default();
+        let etag = if reply.etag.is_empty() {
+            String::new()
+        } else {
+            format!("ETag: {}\r\n", reply.etag)
+        };
         write!(
             stream,
-            "HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{}\r\n",
-            body.len(),
+            "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\n{encoding}Vary: Accept-Encoding\r\nCache-Control: {}\r\n{etag}{}\r\n",
+            reply.status,
+            reply.content_type,
+            reply.body.len(),
+            reply.cache,
             if keep_alive { "" } else { "Connection: close\r\n" }
         )?;
+        let body = reply.body;
         if method != "HEAD" {
             stream.write_all(&body)?;
         }
@@ -90,13 +116,70 @@ fn handle(stream: TcpStream, mounts: &[(String, PathBuf)]) -> std::io::Result<()
     }
 }
 
-fn respond(target: &str, mounts: &[(String, PathBuf)]) -> (u16, &'static str, Vec<u8>) {
+/// What is sent back.
+struct Reply {
+    status: u16,
+    content_type: &'static str,
+    body: Vec<u8>,
+    /// The `Content-Encoding`, if the body is a compressed copy.
+    encoding: Option<&'static str>,
+    cache: &'static str,
+    /// A validator (quoted), so a file checked again is not sent again unless it changed.
+    etag: String,
+}
+
+impl Reply {
+    fn plain(status: u16, text: &str) -> Reply {
+        Reply {
+            status,
+            content_type: "text/plain",
+            body: text.as_bytes().to_vec(),
+            encoding: None,
+            cache: "no-store",
+            etag: String::new(),
+        }
+    }
+}
+
+/// Files whose names carry a hash of their content never change: a year, immutable. The rest
+/// (the page itself, the worker's fixed names) are checked with the server every time.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+/// Whether a file name carries a content hash as Trunk writes it: `name-<16 hex digits>` before
+/// the extension or before `_bg`.
+pub fn content_hashed(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or("");
+    let stem = stem.strip_suffix("_bg").unwrap_or(stem);
+    stem.rsplit_once('-')
+        .is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The encodings a request's `Accept-Encoding` (lower case) allows, best first, among those
+/// `dist/` has copies for.
+pub fn acceptable(accepts: &str) -> Vec<(&'static str, &'static str)> {
+    let allowed = |name: &str| {
+        accepts.split(',').any(|part| {
+            let mut it = part.split(';');
+            let token = it.next().unwrap_or("").trim();
+            let refused = it.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    == Some(0.0)
+            });
+            (token == name || token == "*") && !refused
+        })
+    };
+    crate::compress::ENCODINGS
+        .into_iter()
+        .filter(|(name, _)| allowed(name))
+        .collect()
+}
+
+fn respond(target: &str, mounts: &[(String, PathBuf)], accepts: &str) -> Reply {
     let path = target.split(['?', '#']).next().unwrap_or("/");
-    let not_found = (
-        404,
-        "text/plain",
-        format!("not found: {path}\n").into_bytes(),
-    );
+    let not_found = Reply::plain(404, &format!("not found: {path}\n"));
     let Some((prefix, dir)) = mounts
         .iter()
         .find(|(prefix, _)| path.starts_with(prefix.as_str()) || format!("{path}/") == *prefix)
@@ -116,8 +199,52 @@ fn respond(target: &str, mounts: &[(String, PathBuf)]) -> (u16, &'static str, Ve
     if file.is_dir() {
         file = file.join("index.html");
     }
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let cache = if content_hashed(name) {
+        IMMUTABLE
+    } else {
+        REVALIDATE
+    };
+    let etag = |encoding: &str| {
+        std::fs::metadata(&file)
+            .ok()
+            .and_then(|m| {
+                let since = m
+                    .modified()
+                    .ok()?
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .ok()?;
+                Some(format!(
+                    "\"{:x}-{:x}-{encoding}\"",
+                    m.len(),
+                    since.as_nanos()
+                ))
+            })
+            .unwrap_or_default()
+    };
+    for (encoding, suffix) in acceptable(accepts) {
+        let mut copy = file.clone().into_os_string();
+        copy.push(suffix);
+        if let Ok(body) = std::fs::read(&copy) {
+            return Reply {
+                status: 200,
+                content_type: content_type(&file),
+                body,
+                encoding: Some(encoding),
+                cache,
+                etag: etag(encoding),
+            };
+        }
+    }
     match std::fs::read(&file) {
-        Ok(body) => (200, content_type(&file), body),
+        Ok(body) => Reply {
+            status: 200,
+            content_type: content_type(&file),
+            body,
+            encoding: None,
+            cache,
+            etag: etag("identity"),
+        },
         Err(_) => not_found,
     }
 }
@@ -152,5 +279,60 @@ fn content_type(path: &Path) -> &'static str {
         "json" => "application/json",
         "txt" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trunk_hashed_names_are_recognised() {
+        assert!(content_hashed("arbor-web-a15d891923cd99d0_bg.wasm"));
+        assert!(content_hashed("arbor-web-a15d891923cd99d0.js"));
+        assert!(content_hashed("style-215b12d593ec2969.css"));
+        assert!(content_hashed("favicon-a47d59afb7563564.svg"));
+        assert!(!content_hashed("index.html"));
+        assert!(!content_hashed("arbor-worker_bg.wasm"));
+        assert!(!content_hashed("arbor-worker_loader.js"));
+        assert!(!content_hashed("course-notes.html"));
+        assert!(!content_hashed("x-a15d891923cd99dz.js"), "not hex");
+    }
+
+    #[test]
+    fn the_best_accepted_encoding_comes_first() {
+        let names = |a: &str| acceptable(a).iter().map(|e| e.0).collect::<Vec<_>>();
+        assert_eq!(names("gzip, deflate, br, zstd"), ["br", "gzip"]);
+        assert_eq!(names("gzip"), ["gzip"]);
+        assert_eq!(names(""), Vec::<&str>::new());
+        assert_eq!(names("br;q=0, gzip;q=0.5"), ["gzip"]);
+        assert_eq!(names("*"), ["br", "gzip"]);
+        assert_eq!(names("identity"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn compressed_copies_are_served_with_their_encoding_and_caching() {
+        let dir = std::env::temp_dir().join(format!("arbor-serve-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), "<p>page</p>").unwrap();
+        std::fs::write(dir.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
+        std::fs::write(dir.join("app-0123456789abcdef_bg.wasm.br"), b"BR").unwrap();
+        std::fs::write(dir.join("app-0123456789abcdef_bg.wasm.gz"), b"GZ").unwrap();
+        let mounts = vec![("/".to_string(), dir.clone())];
+        let wasm = "/app-0123456789abcdef_bg.wasm";
+        let r = respond(wasm, &mounts, "gzip, deflate, br");
+        assert_eq!((r.encoding, r.body.as_slice()), (Some("br"), &b"BR"[..]));
+        assert_eq!((r.content_type, r.cache), ("application/wasm", IMMUTABLE));
+        let r = respond(wasm, &mounts, "gzip");
+        assert_eq!((r.encoding, r.body.as_slice()), (Some("gzip"), &b"GZ"[..]));
+        let r = respond(wasm, &mounts, "");
+        assert_eq!((r.encoding, r.body.as_slice()), (None, &b"\0asm"[..]));
+        // The page has no copies here: sent as it is, checked every time.
+        let r = respond("/", &mounts, "br");
+        assert_eq!((r.status, r.encoding, r.cache), (200, None, REVALIDATE));
+        assert_eq!(respond("/../etc/passwd", &mounts, "br").status, 404);
+        assert_eq!(respond("/nothing.js", &mounts, "br").status, 404);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,0 +1,105 @@
+// Loading on a slow network, as a class on classroom Wi-Fi meets it: a fresh cache, CDP network
+// emulation at Fast 3G (1.6 Mbps down, 750 kbps up, 150 ms round trip), with and without 4× CPU
+// throttling; the time from navigation to the first tree drawn, and the bytes on the wire. Then
+// Lighthouse's mobile performance score (its own simulated slow network and CPU).
+// ARBOR_URL: the served dist/ (with its compressed copies); CHROMIUM: the browser.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { launch } from "../tests/helpers.js";
+
+const BASE = process.env.ARBOR_URL ?? "http://127.0.0.1:8080/";
+const RUNS = Number(process.env.RUNS ?? 5);
+const ROUTES = ["#/", "#/alphabeta"];
+const FAST_3G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// One cold load: [ms from navigation to the first tree node drawn, bytes received, ms to the
+// skeleton's first paint].
+async function load(browser, route, cpu) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", FAST_3G);
+  if (cpu > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+  let bytes = 0;
+  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+  await page.addInitScript(() => {
+    const look = () => {
+      if (document.querySelector("svg.tree [data-node]")) window.__firstTree = performance.now();
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto(new URL(route, BASE).href, { waitUntil: "commit" });
+  await page.waitForFunction(() => window.__firstTree !== undefined, null, { timeout: 60000, polling: 50 });
+  const [tree, paint] = await page.evaluate(() => [
+    window.__firstTree,
+    performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+  ]);
+  await page.waitForTimeout(300);
+  await context.close();
+  return [tree, bytes, paint];
+}
+
+const browser = await launch();
+const rows = [];
+try {
+  for (const cpu of [1, 4]) {
+    for (const route of ROUTES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await load(browser, route, cpu));
+      rows.push({
+        route,
+        cpu,
+        tree: median(runs.map((r) => r[0])),
+        max: Math.max(...runs.map((r) => r[0])),
+        paint: median(runs.map((r) => r[2])),
+        bytes: median(runs.map((r) => r[1])),
+      });
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`\n## Loading on Fast 3G (1.6 Mbps, 150 ms RTT), cold cache, ${RUNS} runs each (median)\n`);
+console.log("| route | CPU | first paint (skeleton) | first tree | slowest run | bytes received |");
+console.log("|---|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(
+    `| \`${r.route}\` | ${r.cpu === 1 ? "as is" : `${r.cpu}× slower`} | ${(r.paint / 1000).toFixed(2)} s | ${(r.tree / 1000).toFixed(2)} s | ${(r.max / 1000).toFixed(2)} s | ${Math.round(r.bytes / 1024)} KiB |`,
+  );
+}
+
+// Lighthouse, mobile (its defaults: simulated 150 ms RTT, 1.6 Mbps, 4× CPU).
+const here = fileURLToPath(new URL(".", import.meta.url));
+const lighthouse = `${here}node_modules/.bin/lighthouse`;
+if (!existsSync(lighthouse)) {
+  console.log("\n(Lighthouse is not installed in e2e/bench: `npm install` there to score the pages.)");
+} else {
+  console.log("\n## Lighthouse, mobile\n");
+  console.log("| route | performance | FCP | LCP | TBT | CLS | Speed Index |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const route of ROUTES) {
+    const out = execFileSync(
+      lighthouse,
+      [
+        new URL(route, BASE).href,
+        "--quiet",
+        "--only-categories=performance",
+        "--output=json",
+        "--output-path=stdout",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking --disable-component-update --disable-sync",
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM ?? "/usr/bin/chromium" }, maxBuffer: 64 << 20 },
+    );
+    const report = JSON.parse(out);
+    const a = report.audits;
+    console.log(
+      `| \`${route}\` | ${Math.round(report.categories.performance.score * 100)} | ${a["first-contentful-paint"].displayValue} | ${a["largest-contentful-paint"].displayValue} | ${a["total-blocking-time"].displayValue} | ${a["cumulative-layout-shift"].displayValue} | ${a["speed-index"].displayValue} |`,
+    );
+  }
+}
