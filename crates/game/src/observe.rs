@@ -121,7 +121,7 @@ pub struct TraceNode<S, M> {
 
 /// One thing that happened, in order. `node` is always the node it happened at.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Event<M> {
     /// A node is entered with the window (α, β).
     Enter {

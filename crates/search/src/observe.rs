@@ -33,7 +33,7 @@ pub enum Dropped {
 
 /// Why a node was not expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Cut {
     /// It is at the depth limit.
     Depth {
@@ -127,7 +127,7 @@ pub struct TraceNode<S, A> {
 
 /// One thing that happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Event {
     /// A new iteration with this limit.
     Iteration {

@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::camera::{Camera, DETAIL_SCALE};
-use crate::components::tree_svg::{fmt, EdgeView, Look, NodeView};
+use crate::components::tree_svg::{fixed, fmt, EdgeView, Look, NodeView};
 use crate::scene::{Rect, Scene};
 
 /// Trees with more drawn nodes than this draw only what is in view.
@@ -681,11 +681,11 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
     };
     let percent = cam.scale * 100.0;
     let zoom_text = if percent >= 10.0 {
-        format!("{percent:.0}%")
+        format!("{}%", fixed(percent, 0))
     } else if percent >= 1.0 {
-        format!("{percent:.1}%")
+        format!("{}%", fixed(percent, 1))
     } else {
-        format!("{percent:.2}%")
+        format!("{}%", fixed(percent, 2))
     };
     let whole =
         view.x0 <= 0.0 && view.y0 <= 0.0 && view.x1 >= scene.width && view.y1 >= scene.height;
@@ -704,14 +704,14 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 { props.children.clone() }
             </div>
             <div class={classes!("tree-frame", (!detail).then_some("sketch"))} ref={frame}
-                style={format!("--natural: {:.0}px", natural_height(&scene, frame_size.0))}
+                style={format!("--natural: {}px", fixed(natural_height(&scene, frame_size.0), 0))}
                 {onpointerdown} onpointermove={onpointermove} onpointerup={onpointerup.clone()}
                 onpointercancel={onpointerup} {onwheel}>
                 <canvas ref={canvas} class="tree-canvas" aria-hidden="true"></canvas>
                 <svg class="tree" role="group" aria-label={props.title.clone()}
                     width={fmt(frame_size.0)} height={fmt(frame_size.1)} preserveAspectRatio="none"
                     viewBox={format!("{} {} {} {}", fmt(view.x0), fmt(view.y0), fmt(view.x1 - view.x0), fmt(view.y1 - view.y0))}
-                    data-width={fmt(scene.width)} data-height={fmt(scene.height)} data-scale={format!("{:.4}", cam.scale)}
+                    data-width={fmt(scene.width)} data-height={fmt(scene.height)} data-scale={fixed(cam.scale, 4)}
                     data-keys={operable.then_some("own")} onkeydown={operable.then_some(onkeydown)}
                     xmlns="http://www.w3.org/2000/svg">
                     <title>{ props.title.clone() }</title>
@@ -932,13 +932,13 @@ fn Overview(props: &OverviewProps) -> Html {
     };
     let stop = Callback::from(|e: PointerEvent| e.stop_propagation());
     html! {
-        <div class="overview" style={format!("width:{w:.0}px;height:{h:.0}px")} onpointerdown={stop}
+        <div class="overview" style={format!("width:{}px;height:{}px", fixed(w, 0), fixed(h, 0))} onpointerdown={stop}
             title="The whole tree: click to move the view there">
-            <canvas ref={canvas} style={format!("width:{w:.0}px;height:{h:.0}px")} {onclick} aria-hidden="true"></canvas>
+            <canvas ref={canvas} style={format!("width:{}px;height:{}px", fixed(w, 0), fixed(h, 0))} {onclick} aria-hidden="true"></canvas>
             <div class="overview-view" aria-hidden="true"
-                style={format!("left:{x0:.1}px;top:{y0:.1}px;width:{:.1}px;height:{:.1}px", (x1 - x0).max(2.0), (y1 - y0).max(2.0))}></div>
+                style={format!("left:{}px;top:{}px;width:{}px;height:{}px", fmt(x0), fmt(y0), fmt((x1 - x0).max(2.0)), fmt((y1 - y0).max(2.0)))}></div>
             if let Some(n) = focus {
-                <div class="overview-focus" aria-hidden="true" style={format!("left:{:.1}px;top:{:.1}px", n.x * k - 3.0, n.y * k - 3.0)}></div>
+                <div class="overview-focus" aria-hidden="true" style={format!("left:{}px;top:{}px", fmt(n.x * k - 3.0), fmt(n.y * k - 3.0))}></div>
             }
         </div>
     }

@@ -205,7 +205,7 @@ pub fn Compare(props: &CompareProps) -> Html {
                                                 <td data-col="expanded">{ s.stats.expanded }</td>
                                                 <td>{ s.stats.generated }</td>
                                                 <td>{ if *a == Algorithm::IdaStar { "—".into() } else { s.stats.peak_frontier.to_string() } }</td>
-                                                <td>{ format!("{:.1} ms", s.millis) }</td>
+                                                <td>{ format!("{} ms", crate::components::tree_svg::fixed(s.millis, 1)) }</td>
                                             </>
                                         }
                                     }

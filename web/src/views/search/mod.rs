@@ -493,7 +493,7 @@ pub fn Search(props: &SearchProps) -> Html {
                 };
                 to_json(&SearchExport {
                     format: "arbor-search-trace",
-                    version: 1,
+                    version: 2,
                     link: route.to_link(),
                     algorithm: settings.algorithm.key(),
                     graph_search: settings.mode == Mode::Graph,
@@ -626,13 +626,13 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
 pub fn status_words(summary: &SearchSummary) -> String {
     match summary.status {
         Status::Found => format!(
-            "Found a solution of {} step{}, cost {}, after expanding {} and generating {} nodes in {:.0} ms.",
+            "Found a solution of {} step{}, cost {}, after expanding {} and generating {} nodes in {} ms.",
             summary.actions.len(),
             if summary.actions.len() == 1 { "" } else { "s" },
             summary.cost,
             summary.stats.expanded,
             summary.stats.generated,
-            summary.millis
+            crate::components::tree_svg::fixed(summary.millis, 0)
         ),
         Status::Exhausted => format!(
             "No solution: the search ran out of nodes after expanding {} ({} generated).",

@@ -34,8 +34,8 @@ pub fn RunStatus(props: &RunStatusProps) -> Html {
                 "Searching…".to_string()
             } else {
                 format!(
-                    "Searching… {g} nodes generated, {e} expanded, {:.1} s",
-                    ms / 1000.0
+                    "Searching… {g} nodes generated, {e} expanded, {} s",
+                    crate::components::tree_svg::fixed(ms / 1000.0, 1)
                 )
             },
             true,
