@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::camera::{Camera, DETAIL_SCALE};
-use crate::components::tree_svg::{fixed, fmt, EdgeView, Look, NodeView};
+use crate::components::tree_svg::{fixed, fmt, EdgeKind, EdgeView, Look, NodeView, Sketch};
 use crate::scene::{Rect, Scene};
 
 /// Trees with more drawn nodes than this draw only what is in view.
@@ -216,25 +216,124 @@ fn frame_point(frame: &NodeRef, x: i32, y: i32) -> (f64, f64) {
         .unwrap_or((x as f64, y as f64))
 }
 
-/// A node's look, computed once per render.
-struct LookCache<'a, L> {
-    looks: &'a Looks<L>,
-    scene: &'a Scene,
-    seen: HashMap<usize, L>,
+/// A drawing's looks whatever their type, for the view's one body (the bulk of the view is
+/// compiled once, not once per kind of look).
+trait Painter {
+    /// The edge from the node at scene index `parent` to the one at `child`.
+    fn edge(&self, scene: &Scene, parent: usize, child: usize) -> EdgeKind;
+    /// The node at scene index `i` as a speck.
+    fn sketch(&self, scene: &Scene, i: usize) -> Sketch;
+    /// The node at scene index `i`, drawn.
+    fn node(
+        &self,
+        scene: &Rc<Scene>,
+        i: usize,
+        on_leaf: Option<Callback<usize>>,
+        on_inner: Option<Callback<usize>>,
+        tab_stop: bool,
+    ) -> Html;
 }
 
-impl<L: Look> LookCache<'_, L> {
+/// Looks, each computed once per render.
+struct Cached<L> {
+    looks: Looks<L>,
+    seen: RefCell<HashMap<usize, L>>,
+}
+
+impl<L: Look> Cached<L> {
     /// The look of the node at scene index `i`.
-    fn at(&mut self, i: usize) -> L {
-        let key = self.scene.nodes[i].key;
+    fn at(&self, scene: &Scene, i: usize) -> L {
+        let key = scene.nodes[i].key;
         let get = &self.looks.get;
-        self.seen.entry(i).or_insert_with(|| get(key)).clone()
+        self.seen
+            .borrow_mut()
+            .entry(i)
+            .or_insert_with(|| get(key))
+            .clone()
     }
 }
 
-/// The drawing, in its frame.
+impl<L: Look> Painter for Cached<L> {
+    fn edge(&self, scene: &Scene, parent: usize, child: usize) -> EdgeKind {
+        self.at(scene, child).edge(&self.at(scene, parent))
+    }
+
+    fn sketch(&self, scene: &Scene, i: usize) -> Sketch {
+        self.at(scene, i).sketch()
+    }
+
+    fn node(
+        &self,
+        scene: &Rc<Scene>,
+        i: usize,
+        on_leaf: Option<Callback<usize>>,
+        on_inner: Option<Callback<usize>>,
+        tab_stop: bool,
+    ) -> Html {
+        html! {
+            <NodeView<L> key={i} scene={scene.clone()} index={i} mark={self.at(scene, i)}
+                {on_leaf} {on_inner} {tab_stop} />
+        }
+    }
+}
+
+/// Props of the view's body: [`TreeViewProps`] with the looks behind a [`Painter`].
+#[derive(Properties)]
+struct FrameProps {
+    scene: Rc<Scene>,
+    painter: Rc<dyn Painter>,
+    /// Which looks the painter draws (their function's address) and their revision.
+    looks_id: usize,
+    revision: u64,
+    changed: Option<Rc<Vec<usize>>>,
+    drawing: u64,
+    focus: Option<usize>,
+    follows: bool,
+    title: AttrValue,
+    on_leaf: Option<Callback<usize>>,
+    on_inner: Option<Callback<usize>>,
+    all_buttons: bool,
+    children: Html,
+}
+
+impl PartialEq for FrameProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scene, &other.scene)
+            && self.looks_id == other.looks_id
+            && self.revision == other.revision
+            && self.drawing == other.drawing
+            && self.focus == other.focus
+            && self.follows == other.follows
+            && self.title == other.title
+            && self.on_leaf == other.on_leaf
+            && self.on_inner == other.on_inner
+            && self.all_buttons == other.all_buttons
+            && self.children == other.children
+    }
+}
+
+/// A drawing, in its frame.
 #[component]
 pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
+    let painter: Rc<dyn Painter> = Rc::new(Cached {
+        looks: props.looks.clone(),
+        seen: RefCell::new(HashMap::new()),
+    });
+    html! {
+        <Frame scene={props.scene.clone()} {painter}
+            looks_id={Rc::as_ptr(&props.looks.get) as *const () as usize}
+            revision={props.looks.revision} changed={props.looks.changed.clone()}
+            drawing={props.drawing} focus={props.focus} follows={props.follows}
+            title={props.title.clone()} on_leaf={props.on_leaf.clone()} on_inner={props.on_inner.clone()}
+            all_buttons={props.all_buttons}>
+            { props.children.clone() }
+        </Frame>
+    }
+}
+
+/// The view's body: the camera, the gestures, the SVG of what is in view and the specks.
+#[component]
+fn Frame(props: &FrameProps) -> Html {
     let scene = props.scene.clone();
     let frame = use_node_ref();
     let canvas = use_node_ref();
@@ -379,12 +478,13 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
     // Specks on the canvas where the drawing is too small to read: all of them when the view
     // or the tree changed, only the changed ones when a step changed a few.
     {
-        let (canvas, scene, looks, painted) = (
+        let (canvas, scene, painter, painted) = (
             canvas.clone(),
             scene.clone(),
-            props.looks.clone(),
+            props.painter.clone(),
             painted.clone(),
         );
+        let changed = props.changed.clone();
         let focus = props.focus;
         let sketch = !detail && has_camera;
         use_effect_with(
@@ -396,7 +496,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 cam.scale.to_bits(),
                 frame_size.0.to_bits(),
                 frame_size.1.to_bits(),
-                looks.revision,
+                props.revision,
             ),
             move |_| {
                 let now = (Rc::as_ptr(&scene) as usize, cam, frame_size);
@@ -405,11 +505,11 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                     return;
                 }
                 let same = *painted.borrow() == Some(now);
-                let only = if same { looks.changed.clone() } else { None };
+                let only = if same { changed.clone() } else { None };
                 paint(
                     &canvas,
                     &scene,
-                    &looks,
+                    &*painter,
                     cam,
                     frame_size,
                     only.as_ref().map(|v| v.as_slice()),
@@ -422,11 +522,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
 
     // The drawing in SVG: nodes in view, the edges to them, and the edges out of view from
     // them.
-    let mut looks = LookCache {
-        looks: &props.looks,
-        scene: &scene,
-        seen: HashMap::new(),
-    };
+    let painter = &props.painter;
     let in_view = |i: usize| !culled || visible.binary_search(&i).is_ok();
     let mut edges: Vec<(usize, usize)> = Vec::new();
     if detail {
@@ -446,7 +542,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
     let edge_html: Vec<Html> = edges
         .iter()
         .map(|&(p, c)| {
-            let kind = looks.at(c).edge(&looks.at(p));
+            let kind = painter.edge(&scene, p, c);
             let (a, b) = (&scene.nodes[p], &scene.nodes[c]);
             html! { <EdgeView key={c} from={(a.x, a.y)} to={(b.x, b.y)} kind={kind} /> }
         })
@@ -469,12 +565,13 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
                 // A node with children (drawn or folded away) folds; the others are leaves.
                 let inner = !scene.children[i].is_empty() || scene.nodes[i].hidden > 0;
                 let leaf = props.all_buttons || !inner;
-                html! {
-                    <NodeView<L> key={i} scene={scene.clone()} index={i} mark={looks.at(i)}
-                        on_leaf={props.on_leaf.clone().filter(|_| leaf)}
-                        on_inner={props.on_inner.clone().filter(|_| !leaf)}
-                        tab_stop={i == tab_stop} />
-                }
+                painter.node(
+                    &scene,
+                    i,
+                    props.on_leaf.clone().filter(|_| leaf),
+                    props.on_inner.clone().filter(|_| !leaf),
+                    i == tab_stop,
+                )
             })
             .collect()
     } else {
@@ -749,10 +846,10 @@ fn natural_height(scene: &Scene, frame_width: f64) -> f64 {
 }
 
 /// Paints the nodes in view as specks (or only those with keys in `only`).
-fn paint<L: Look>(
+fn paint(
     canvas: &NodeRef,
     scene: &Scene,
-    looks: &Looks<L>,
+    painter: &dyn Painter,
     cam: Camera,
     (w, h): (f64, f64),
     only: Option<&[usize]>,
@@ -787,18 +884,13 @@ fn paint<L: Look>(
             .map(|i| i as usize)
             .collect(),
     };
-    let mut cache = LookCache {
-        looks,
-        scene,
-        seen: HashMap::new(),
-    };
     // Edges, a path per colour.
     let mut by_colour: HashMap<&'static str, Vec<(f64, f64, f64, f64)>> = HashMap::new();
     for &i in &indices {
         let Some(p) = scene.nodes[i].parent else {
             continue;
         };
-        let kind = cache.at(i).edge(&cache.at(p));
+        let kind = painter.edge(scene, p, i);
         if let Some(colour) = kind.sketch() {
             let (a, b) = (&scene.nodes[p], &scene.nodes[i]);
             let (x0, y0) = cam.to_frame(a.x, a.y);
@@ -820,7 +912,7 @@ fn paint<L: Look>(
     let speck = |half: f64| (2.0 * half * cam.scale).clamp(1.5, 24.0);
     for &i in &indices {
         let n = &scene.nodes[i];
-        let sketch = cache.at(i).sketch();
+        let sketch = painter.sketch(scene, i);
         let (x, y) = cam.to_frame(n.x, n.y);
         let s = speck(n.half_width.max(17.0));
         ctx.set_fill_style_str(sketch.line);
