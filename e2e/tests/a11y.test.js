@@ -3,13 +3,7 @@
 // rules cannot see inside SVG; type sizes on the tree; a title per page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { launch, openPage, BASE } from "./helpers.js";
-
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { launch, openPage, BASE, audit } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -18,20 +12,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-// Runs axe on the page as it is; fails on any serious or critical violation, naming each.
-async function audit(page, what) {
-  await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(
-    async (tags) => await window.axe.run(document, { runOnly: { type: "tag", values: tags } }),
-    TAGS,
-  );
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const told = bad.map(
-    (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
-  assert.deepEqual(told, [], `${what}:\n${told.join("\n")}`);
-}
 
 // The view's own tree (the stepper also draws small ones to compare move orders).
 const TREE = "svg.tree [data-node='r'] >> nth=0";

@@ -1,6 +1,43 @@
 // Shared set-up for the end-to-end tests: one headless Chromium, pages that fail the test on
 // any uncaught error or Rust panic.
 import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+// Runs axe-core (WCAG 2.2 AA rules) on the page as it is; fails on any serious or critical
+// violation, naming each.
+export async function audit(page, what) {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } });
+    // A tree node cut by the edge of its frame shows part of its words, and axe compares its
+    // name with that part: not a fault of the name. Only such nodes are let off that rule.
+    const clipped = (el) => {
+      const frame = el?.closest(".tree-frame");
+      if (!frame) return false;
+      const f = frame.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return r.left < f.left || r.right > f.right || r.top < f.top || r.bottom > f.bottom;
+    };
+    for (const v of result.violations) {
+      if (v.id === "label-content-name-mismatch") {
+        v.nodes = v.nodes.filter((n) => !clipped(document.querySelector(n.target.join(" "))));
+      }
+    }
+    result.violations = result.violations.filter((v) => v.nodes.length > 0);
+    return result;
+  }, TAGS);
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const told = bad.map(
+    (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  assert.deepEqual(told, [], `${what}:\n${told.join("\n")}`);
+}
 
 export const BASE = process.env.ARBOR_URL ?? "http://127.0.0.1:8080/";
 

@@ -3,7 +3,7 @@
 // page; a tree is stepped to its end, games are played and a practice exercise marked by tapping.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE } from "./helpers.js";
+import { launch, BASE, audit } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -80,7 +80,7 @@ const ROUTES = [
 ];
 
 for (const device of DEVICES) {
-  test(`${device.name} (${device.width} × ${device.height}): no route is wider than the screen`, async () => {
+  test(`${device.name} (${device.width} × ${device.height}): no route is wider than the screen; axe finds nothing serious`, async () => {
     const page = await openTouch(device, "#/");
     for (const route of ROUTES) {
       await page.goto(new URL(route, BASE).href);
@@ -97,6 +97,7 @@ for (const device of DEVICES) {
         return { scroll: document.documentElement.scrollWidth, out: out.slice(0, 5) };
       });
       assert.ok(wide.scroll <= device.width, `${route}: the page is ${wide.scroll} px wide: ${wide.out.join("; ")}`);
+      await audit(page, `${route} at ${device.width} px`);
     }
     page.assertHealthy();
   });

@@ -194,3 +194,40 @@ test("the lists number past 9 in full, and every state drawn on the tree is in t
   assert.equal(await start.locator("svg.tree [data-node='r'] text.name").textContent(), "A ");
   start.assertHealthy();
 });
+
+test("a big search tree follows the node being searched; Fit shows all of it; a drag stops the following", async () => {
+  // Breadth-first on the 8-puzzle: thousands of recorded nodes, level after level.
+  const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=bfs&step=400");
+  const inFrame = () =>
+    page.evaluate(() => {
+      const node = document.querySelector(".tree-frame .snode.current");
+      if (!node) return "none";
+      const f = document.querySelector(".tree-frame").getBoundingClientRect();
+      const r = node.getBoundingClientRect();
+      return r.left >= f.left - 1 && r.right <= f.right + 1 && r.top >= f.top - 1 && r.bottom <= f.bottom + 1;
+    });
+  await page.locator(".tree-frame .snode.current").waitFor({ timeout: 20000 });
+  assert.equal(await inFrame(), true, "at step 400");
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("ArrowRight");
+    if (i % 8 === 7) assert.equal(await inFrame(), true, `at step ${401 + i}`);
+  }
+  await page.keyboard.press("End");
+  assert.equal(await inFrame(), true, "at the end");
+  // Fit: the whole drawing in the frame.
+  await page.getByRole("button", { name: "Fit to the frame" }).click();
+  const whole = await page.locator(TREE).evaluate((s) => {
+    const [x0, y0, w, h] = s.getAttribute("viewBox").split(" ").map(Number);
+    return x0 <= 0.5 && y0 <= 0.5 && x0 + w >= Number(s.dataset.width) - 0.5 && y0 + h >= Number(s.dataset.height) - 0.5;
+  });
+  assert.ok(whole, "Fit shows the whole tree");
+  // A drag by hand: Follow is off until pressed again.
+  const box = await page.locator(".tree-frame").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 30, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await page.getByRole("button", { name: "Follow" }).getAttribute("aria-pressed"), "false");
+  page.assertHealthy();
+});

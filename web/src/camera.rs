@@ -179,9 +179,9 @@ impl Camera {
         }
     }
 
-    /// The least move that brings `target` (scene units) into the frame with `margin` pixels
-    /// to spare: none if it is in view; a pan if it fits; otherwise zoomed out until it does
-    /// (never in).
+    /// A move that brings `target` (scene units) into the frame with `margin` pixels to spare:
+    /// none if it is in view; a pan centring it on each axis it pokes out of, if it fits;
+    /// otherwise zoomed out until it does (never in).
     pub fn follow(&self, target: &Rect, frame: (f64, f64), margin: f64) -> Camera {
         let (w, h) = frame;
         let need = (
@@ -197,16 +197,19 @@ impl Camera {
         let scale = scale.min(vscale);
         let (mx, my) = (margin / scale, margin / vscale);
         let (vw, vh) = (w / scale, h / vscale);
-        // Keep the camera where it is unless the target pokes out of the view.
-        let x = if scale != self.scale {
+        // Keep the camera where it is unless the target pokes out of the view; then centre the
+        // target on that axis (a search moves on from there in any direction, so the view moves
+        // once per screenful, not at every step, and the node is never left at the frame's edge).
+        let x = if scale != self.scale || self.x > target.x0 - mx || self.x + vw < target.x1 + mx {
             (target.x0 + target.x1) / 2.0 - vw / 2.0
         } else {
-            self.x.min(target.x0 - mx).max(target.x1 + mx - vw)
+            self.x
         };
-        let y = if vscale != self.vscale {
+        let y = if vscale != self.vscale || self.y > target.y0 - my || self.y + vh < target.y1 + my
+        {
             (target.y0 + target.y1) / 2.0 - vh / 2.0
         } else {
-            self.y.min(target.y0 - my).max(target.y1 + my - vh)
+            self.y
         };
         Camera {
             x,

@@ -43,7 +43,7 @@ pub fn Teachers() -> Html {
             <h2 id="embed">{ "Embed" }</h2>
             <p><strong>{ "Embed" }</strong>{ " in the header gives a ready " }<code>{ "<iframe>" }</code>{ " for the view as it is now. Embedded views (" }<code>{ "embed=1" }</code>{ ") drop Arbor's header, fit their frame — 600 × 400 is enough to step a tree, and they work on a phone — and carry a small “Open in Arbor” link to the full app." }</p>
             <p>{ "Arbor is one static folder (" }<code>{ "dist/" }</code>{ "): copy it anywhere on your course site — any sub-path works, and it needs no network once loaded. For example, with the folder at " }<code>{ "/course/arbor/" }</code>{ ":" }</p>
-            <pre class="snippet-example"><code>{ "<iframe src=\"/course/arbor/#/alphabeta?preset=seed003-alphabeta&amp;step=5&amp;embed=1\"\n        width=\"600\" height=\"400\" title=\"Arbor: alpha-beta stepper\"></iframe>" }</code></pre>
+            <pre class="snippet-example" tabindex="0"><code>{ "<iframe src=\"/course/arbor/#/alphabeta?preset=seed003-alphabeta&amp;step=5&amp;embed=1\"\n        width=\"600\" height=\"400\" title=\"Arbor: alpha-beta stepper\"></iframe>" }</code></pre>
 
             <h2 id="export">{ "Export" }</h2>
             <p>{ "Above each drawn tree, " }<strong>{ "Export" }</strong>{ " saves the tree as it is drawn at this step as an SVG file (it scales for slides) or a PNG picture, and the whole search as JSON: the tree (each node with its path " }<code>{ "r.0.1" }</code>{ ", label and player), the nodes the search entered, and every event in order — entering a node with (α, β), a leaf's value, a cut-off and the children it skips, a table hit. Students can compare their own code's output with it event by event." }</p>

@@ -28,8 +28,6 @@ use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, To
 
 /// Nodes recorded for the visualiser; beyond them the search goes on uncounted.
 pub const RECORD: usize = 20_000;
-/// Drawn trees larger than this start folded below a few levels.
-const FOLD_ABOVE: usize = 1_500;
 
 /// A finished (or partly finished) recorded search.
 pub struct Recorded {
@@ -521,7 +519,7 @@ pub fn Search(props: &SearchProps) -> Html {
                         <panels::TreeTools levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
                         if let (Some(scene), Some(r)) = (&*scene, &recorded) {
                             <TreeView<SearchMark> scene={scene.clone()} looks={(*looks).clone()}
-                                drawing={rec_id as u64} focus={(*frame).as_ref().and_then(|f| f.current).map(|k| k as usize)} follows=true
+                                drawing={rec_id as u64} focus={shown_current(r, scene, (*frame).as_ref().and_then(|f| f.current))} follows=true
                                 title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
                                 on_inner={Some(on_fold.clone())}>
                                 <ExportMenu selector=".search-view .main svg.tree" name="arbor-search" trace={Some(on_trace)} />
@@ -559,6 +557,18 @@ struct SearchExport<'a> {
     summary: Option<&'a SearchSummary>,
 }
 
+/// The node to keep in view: the current one, or if it is folded away, its nearest drawn
+/// ancestor (the fold that holds it).
+fn shown_current(r: &Recorded, scene: &Scene, current: Option<u64>) -> Option<usize> {
+    let mut key = current? as usize;
+    loop {
+        if scene.index_of_key.get(key).copied().flatten().is_some() {
+            return Some(key);
+        }
+        key = r.view.nodes.get(key)?.info.parent? as usize;
+    }
+}
+
 fn problem_name(problem: &Problem) -> String {
     match problem {
         Problem::Graph { .. } => "the tree or graph".into(),
@@ -591,14 +601,6 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
             crate::scene::text_width(&text, 12.0, true)
         })
         .fold(0.0, f64::max);
-    let auto_fold: BTreeSet<usize> = if keys.len() > FOLD_ABOVE && folded.is_empty() {
-        keys.iter()
-            .copied()
-            .filter(|&k| r.view.nodes[k].info.depth == 4)
-            .collect()
-    } else {
-        BTreeSet::new()
-    };
     Scene::build(
         &TreeShape {
             keys: &keys,
@@ -618,7 +620,7 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
             margins: Margins::default(),
             half_width: &|_| 0.0,
         },
-        &|k| folded.contains(&k) || auto_fold.contains(&k),
+        &|k| folded.contains(&k),
     )
 }
 

@@ -196,9 +196,9 @@ pub fn Lists(props: &ListsProps) -> Html {
                 </tbody>
             </table>
             <h2>{ frontier_title }</h2>
-            <ol class="node-list frontier-list" aria-label="Frontier">{ show(&f.frontier) }</ol>
+            <ol class="node-list frontier-list" aria-label="Frontier" tabindex="0">{ show(&f.frontier) }</ol>
             <h2>{ "Explored, in order" }</h2>
-            <ol class="node-list explored-list" aria-label="Explored">{ show(&f.explored) }</ol>
+            <ol class="node-list explored-list" aria-label="Explored" tabindex="0">{ show(&f.explored) }</ol>
             if rounds {
                 <h2>{ "Iterations: the order nodes were visited" }</h2>
                 <ol class="rounds" aria-label="Iterations">
