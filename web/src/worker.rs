@@ -1,10 +1,5 @@
 //! The Web Worker that runs searches off the main thread, and the page's handle on it.
 //!
-//! The worker runs the page's own module: the page starts a small module script that imports the
-//! page's JavaScript glue and instantiates the very `WebAssembly.Module` the page compiled (posted
-//! to it, so nothing is fetched or compiled twice); the module's `main` sees no window and calls
-//! [`run_worker`]. One module means one download, and every engine in it is the one the page has.
-//!
 //! The worker posts [`FromWorker::Ready`] once its WebAssembly is running; the handle queues
 //! requests until then. Stopping a search terminates the worker (a running search cannot
 //! read messages); the next request starts a fresh one.
@@ -13,59 +8,13 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::Callback;
 
 use crate::worker_api::{answer, FromWorker, ToWorker};
 
-#[wasm_bindgen]
-extern "C" {
-    /// The address of this module's JavaScript glue (`import.meta.url` in the glue).
-    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
-    static GLUE_URL: String;
-}
-
-/// The worker's script: wait for the glue's address and the compiled module, then instantiate
-/// it (its `main` runs [`run_worker`]). A failure is thrown outside the promise, so that the page
-/// hears of it as the worker's `error` event.
-const BOOT_SCRIPT: &str = "self.onmessage = (e) => { self.onmessage = null; \
-import(e.data.glue).then((glue) => glue.default({ module_or_path: e.data.module })) \
-.catch((err) => setTimeout(() => { throw err; })); };";
-
-thread_local! {
-    /// The worker script as a `blob:` address, made once.
-    static BOOT_URL: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-fn boot_url() -> Result<String, JsValue> {
-    if let Some(url) = BOOT_URL.with_borrow(Clone::clone) {
-        return Ok(url);
-    }
-    let parts = js_sys::Array::of1(&JsValue::from_str(BOOT_SCRIPT));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/javascript");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    BOOT_URL.set(Some(url.clone()));
-    Ok(url)
-}
-
-/// Starts a worker running this module.
-fn start_worker() -> Result<web_sys::Worker, JsValue> {
-    let options = web_sys::WorkerOptions::new();
-    options.set_type(web_sys::WorkerType::Module);
-    let worker = web_sys::Worker::new_with_options(&boot_url()?, &options)?;
-    let start = js_sys::Object::new();
-    js_sys::Reflect::set(
-        &start,
-        &"glue".into(),
-        &GLUE_URL.with(|u| JsValue::from_str(u)),
-    )?;
-    js_sys::Reflect::set(&start, &"module".into(), &wasm_bindgen::module())?;
-    worker.post_message(&start)?;
-    Ok(worker)
-}
+/// The worker script, next to the page (Trunk names worker files after the binary).
+const WORKER_URL: &str = "./arbor-worker_loader.js";
 
 /// The worker's entry point: answer requests until terminated.
 pub fn run_worker() {
@@ -106,8 +55,8 @@ pub struct SearchWorker {
 impl SearchWorker {
     /// Starts a worker; its messages go to `on_message`.
     pub fn spawn(on_message: Callback<FromWorker>) -> Result<SearchWorker, String> {
-        let worker =
-            start_worker().map_err(|e| format!("the search worker could not start: {e:?}"))?;
+        let worker = web_sys::Worker::new(WORKER_URL)
+            .map_err(|e| format!("the search worker could not start: {e:?}"))?;
         let ready = Rc::new(Cell::new(false));
         let queue: Rc<RefCell<Vec<JsValue>>> = Rc::default();
         let onmessage = {
