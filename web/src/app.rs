@@ -4,8 +4,8 @@ use gloo_events::EventListener;
 use yew::prelude::*;
 
 use crate::components::share::{OpenInArbor, ShareBar};
-use crate::route::{Route, View};
 use crate::views;
+use arbor_app::route::{Route, View};
 
 fn current_route() -> Route {
     let hash = web_sys::window()

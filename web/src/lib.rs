@@ -1,23 +1,15 @@
-//! Arbor's single-page app: Yew components over the pure search crates.
-//!
-//! The pure parts — routes ([`route`]) and what a drawn tree looks like ([`scene`]) — are plain
-//! Rust, tested natively; components only turn them into HTML and SVG.
+//! Arbor's single-page app: Yew components, hooks and browser glue over the app models of
+//! `arbor_app` (routes, the scene, each page's state and reducer, the worker protocol), which are
+//! plain Rust and tested natively; components only turn them into HTML and SVG.
 
 #![deny(missing_docs)]
 
 mod app;
-pub mod camera;
 mod components;
-pub mod explore;
-pub mod play;
-pub mod practice;
-pub mod route;
-pub mod scene;
-pub mod stepper;
-pub mod teachers;
+mod store;
+mod url;
 mod views;
 pub mod worker;
-pub mod worker_api;
 
 pub use app::App;
 

@@ -11,7 +11,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::Callback;
 
-use crate::worker_api::{answer, FromWorker, ToWorker};
+use arbor_app::worker_api::{answer, FromWorker, ToWorker};
 
 /// The worker script, next to the page (Trunk names worker files after the binary).
 const WORKER_URL: &str = "./arbor-worker_loader.js";

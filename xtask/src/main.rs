@@ -285,6 +285,8 @@ fn test(root: &Path) -> Result<(), String> {
             "-p",
             "arbor-web",
             "-p",
+            "arbor-app",
+            "-p",
             "arbor-game",
             "-p",
             "arbor-games",

@@ -6,6 +6,8 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+pub use arbor_app::control::{Control, SPEEDS};
+
 /// True if a key press belongs to the focused element rather than to the page's step keys:
 /// typing in a field or a menu; Space or Enter on a button or link (they press it); any key
 /// inside an element marked `data-keys="own"` (the tree drawing, whose arrows move between
@@ -42,13 +44,8 @@ pub fn use_step_keys(on: Callback<Control>) {
                 if e.ctrl_key() || e.meta_key() || e.alt_key() || owns_key(e) {
                     return;
                 }
-                let control = match e.key().as_str() {
-                    "ArrowRight" => Control::Forward,
-                    "ArrowLeft" => Control::Back,
-                    " " | "Spacebar" => Control::TogglePlay,
-                    "Home" => Control::Start,
-                    "End" => Control::End,
-                    _ => return,
+                let Some(control) = Control::for_key(&e.key()) else {
+                    return;
                 };
                 e.prevent_default();
                 on.emit(control);
@@ -57,33 +54,6 @@ pub fn use_step_keys(on: Callback<Control>) {
         move || drop(listener)
     });
 }
-
-/// What the controls ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
-    /// Back to step 0.
-    Start,
-    /// One step back.
-    Back,
-    /// Play or pause.
-    TogglePlay,
-    /// One step forward.
-    Forward,
-    /// To the last step.
-    End,
-    /// To this step.
-    Seek(usize),
-    /// Milliseconds between steps while playing.
-    Speed(u32),
-}
-
-/// Speeds offered while playing: (milliseconds per step, name).
-pub const SPEEDS: [(u32, &str); 4] = [
-    (1500, "Slow"),
-    (800, "Normal"),
-    (300, "Fast"),
-    (60, "Very fast"),
-];
 
 /// Props of [`StepControls`].
 #[derive(Properties, PartialEq)]

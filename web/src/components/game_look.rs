@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
-use crate::scene::{
+use arbor_app::scene::{
     data_value, label_place, show_value, value_baseline, window_below, GamePicture, NodeMark,
     SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET, TAG_BASELINE, WINDOW_LINE,
 };

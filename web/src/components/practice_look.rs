@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::components::game_look::outline;
 use crate::components::tree_svg::{fmt, node_name, spaced, EdgeKind, Interaction, Look};
-use crate::practice::alphabeta::{Correction, Verdict};
-use crate::scene::{data_value, show_value, SceneNode, Shape, WINDOW_LINE};
+use arbor_app::practice::alphabeta::{Correction, Verdict};
+use arbor_app::scene::{data_value, show_value, SceneNode, Shape, WINDOW_LINE};
 
 /// What a node shows in practice.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl Look for PracticeMark {
 
     fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html {
         let (x, y) = (node.x, node.y);
-        let (label_x, label_y) = crate::scene::label_place(node);
+        let (label_x, label_y) = arbor_app::scene::label_place(node);
         let kind = match node.shape {
             Shape::Max => "MAX node",
             Shape::Min => "MIN node",
@@ -146,7 +146,7 @@ impl Look for PracticeMark {
                     <text class="value" x={fmt(x)} y={fmt(y + 5.0)}>{ spaced(&value_text) }</text>
                 }
                 if let Some(v) = &fix_value {
-                    <text class="value key-answer" x={fmt(x)} y={fmt(y + crate::scene::value_baseline(node.shape))}>{ spaced(v) }</text>
+                    <text class="value key-answer" x={fmt(x)} y={fmt(y + arbor_app::scene::value_baseline(node.shape))}>{ spaced(v) }</text>
                 }
                 if self.asked.is_some() {
                     <text class="ask" x={fmt(x + 22.0)} y={fmt(y - 18.0)}>{ spaced(&ask_text) }

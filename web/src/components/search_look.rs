@@ -8,8 +8,8 @@ use yew::prelude::*;
 use crate::components::tree_svg::{
     fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look, Sketch,
 };
-use crate::explore::{seen_name, Picture, SearchMark};
-use crate::scene::SceneNode;
+use arbor_app::explore::{seen_name, Picture, SearchMark};
+use arbor_app::scene::SceneNode;
 
 /// Width and height of a node's box.
 pub fn box_size(picture: &Picture) -> (f64, f64) {
@@ -113,7 +113,7 @@ impl Look for SearchMark {
             picture_words(&self.picture)
         };
         let order = self.order.map(|n| n.to_string()).unwrap_or_default();
-        let badge = (crate::scene::text_width(&order, 12.0, false) + 8.0).max(18.0);
+        let badge = (arbor_app::scene::text_width(&order, 12.0, false) + 8.0).max(18.0);
         let name = node_name(
             &[&shown_name, &order, cost_text.as_deref().unwrap_or("")],
             &format!("{}, {description}", node.label),

@@ -1,16 +1,16 @@
 //! Sharing: "Copy link" and the "Embed" dialog in the site header, and the "Open in Arbor" link
 //! of an embedded view. Views keep the address bar in step with what they show
-//! ([`crate::route::replace_url`]), so these read the current location when used.
+//! ([`crate::url::replace_url`]), so these read the current location when used.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::route::{embed_snippet, Route, EMBED_SIZES};
+use arbor_app::route::{embed_snippet, Route, EMBED_SIZES};
 
 /// The page's address without its hash, and its hash parsed (any address update still waiting
 /// is written first).
 fn here() -> Option<(String, Route)> {
-    crate::route::flush_url();
+    crate::url::flush_url();
     let location = web_sys::window()?.location();
     let href = location.href().ok()?;
     let hash = location.hash().unwrap_or_default();

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::scene::{Scene, SceneNode};
+use arbor_app::scene::{Scene, SceneNode};
 
 /// Nodes per memoised chunk.
 const CHUNK: usize = 64;
@@ -395,7 +395,7 @@ fn NodeChunk<L: Look>(props: &NodeChunkProps<L>) -> Html {
         <g>
             { for props.marks.iter().enumerate().map(|(k, mark)| {
                 let i = props.start + k;
-                let leaf = props.all_buttons || nodes[i].shape == crate::scene::Shape::Leaf;
+                let leaf = props.all_buttons || nodes[i].shape == arbor_app::scene::Shape::Leaf;
                 html! {
                     <NodeView<L>
                         key={k}

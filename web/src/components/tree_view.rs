@@ -15,9 +15,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::camera::{Camera, DETAIL_SCALE};
 use crate::components::tree_svg::{fixed, fmt, EdgeKind, EdgeView, Look, NodeView, Sketch};
-use crate::scene::{Rect, Scene};
+use arbor_app::camera::{Camera, DETAIL_SCALE};
+use arbor_app::scene::{Rect, Scene};
 
 /// Trees with more drawn nodes than this draw only what is in view.
 pub const CULL_ABOVE: usize = 1_500;

@@ -1,7 +1,6 @@
 //! The alpha-beta stepper: pick a tree, step the search node by node, read why.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_game::presets::PRESETS;
@@ -10,457 +9,22 @@ use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
-use crate::components::controls::{use_step_keys, Control, StepControls};
+use crate::store::Store;
+use arbor_app::pages::alphabeta::{Action, State};
+
+use crate::components::controls::{use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
 use crate::components::tree_view::{Looks, TreeView};
-use crate::route::{Route, View};
-use crate::scene::GamePicture;
-use crate::scene::{NodeMark, Scene};
-use crate::stepper::{
+use crate::worker::SearchWorker;
+use arbor_app::route::{Route, View};
+use arbor_app::scene::{NodeMark, Scene};
+use arbor_app::stepper::{
     self, caption::caption, ordering_key, ordering_title, pseudocode, Algorithm, GameSource,
     OrderResult, Perspective, Run, Settings, Source,
 };
-use crate::worker::SearchWorker;
-use crate::worker_api::{FromWorker, ToWorker};
-
-/// The stepper's state: the settings (all in the URL) and what is derived from them.
-pub struct State {
-    settings: Settings,
-    tree: Rc<GameTree>,
-    run: Rc<Run>,
-    /// The text box, which may hold a tree that does not parse; `None` until asked for, for a
-    /// tree too large to write out at once.
-    text: Option<String>,
-    text_error: Option<String>,
-    playing: bool,
-    speed: u32,
-    collapsed: Rc<BTreeSet<NodeId>>,
-    editing: Option<NodeId>,
-    notices: Vec<String>,
-    random: RandomSpec,
-    compare: bool,
-    /// The search behind a game move: its pictures and source, once the worker sent them.
-    game: Option<Rc<GameData>>,
-    /// Waiting for the worker to record a game's search.
-    loading: bool,
-}
-
-/// The tree of a game's search, beyond the tree itself.
-pub struct GameData {
-    pictures: Rc<Vec<Rc<GamePicture>>>,
-    /// Nodes recorded, and nodes the search entered beyond the record.
-    recorded: usize,
-    omitted: u64,
-    /// Leading iterations not recorded (the search was too big to record whole).
-    skipped: u32,
-}
-
-/// What can happen on the page.
-pub enum Action {
-    /// A step control.
-    Control(Control),
-    /// The play timer fired.
-    Tick,
-    /// Choose the search.
-    Algorithm(Algorithm),
-    /// Choose the move order.
-    Ordering(Ordering),
-    /// Set or clear the depth limit.
-    Depth(Option<u32>),
-    /// MAX or MIN at the root.
-    MinRoot(bool),
-    /// Load a preset.
-    Preset(&'static str),
-    /// Edit the random-tree form.
-    RandomForm(RandomSpec),
-    /// Build the random tree the form describes.
-    Generate,
-    /// The text box changed.
-    Text(String),
-    /// Write a large tree out as text, in the text box.
-    WriteText,
-    /// Open (or close) the editor for a leaf.
-    EditLeaf(Option<NodeId>),
-    /// Give a leaf a new value.
-    SetLeaf(NodeId, i32),
-    /// Collapse or expand an inner node.
-    ToggleCollapse(NodeId),
-    /// Show every level, or only the first few.
-    Levels(Option<u32>),
-    /// Show or hide the order comparison.
-    Compare(bool),
-    /// The worker recorded the game's search.
-    GameLoaded(Box<crate::play::ai::ExplainedView>),
-    /// The worker could not.
-    GameFailed(String),
-}
-
-impl State {
-    fn new(route: &Route) -> State {
-        let (mut settings, mut notices) = Settings::from_route(route);
-        if let Source::Game(_) = &settings.source {
-            // A placeholder until the worker sends the search.
-            let tree = GameTree::parse("0").expect("a constant tree");
-            return State {
-                run: Rc::new(stepper::run(
-                    &tree,
-                    Algorithm::Minimax,
-                    Ordering::Natural,
-                    None,
-                )),
-                tree: Rc::new(tree),
-                settings,
-                text: Some(String::new()),
-                text_error: None,
-                playing: false,
-                speed: 800,
-                collapsed: Rc::new(BTreeSet::new()),
-                editing: None,
-                notices,
-                random: RandomSpec::default(),
-                compare: false,
-                game: None,
-                loading: true,
-            };
-        }
-        let (tree, text_error) = match settings.tree() {
-            Ok(tree) => (tree, None),
-            Err(e) => {
-                notices.push(format!("The tree in the link could not be read: {e}. Showing a preset instead; fix the text below to use it."));
-                let fallback = Settings::default();
-                let tree = fallback
-                    .tree()
-                    .unwrap_or_else(|_| GameTree::parse("[1,2]").expect("a constant tree"));
-                (tree, Some(e))
-            }
-        };
-        let text = match &settings.source {
-            Source::Text(t) => Some(t.clone()),
-            _ => eager_text(&tree),
-        };
-        if let (Some(_), Some(t)) = (&text_error, &text) {
-            // Keep the broken text in the box, but search the fallback tree.
-            settings.source = Source::Text(t.clone());
-        }
-        let random = match &settings.source {
-            Source::Random(spec) => *spec,
-            _ => RandomSpec::default(),
-        };
-        let tree = Rc::new(tree);
-        let mut state = State {
-            tree: tree.clone(),
-            run: Rc::new(stepper::run_shared(
-                tree,
-                settings.algorithm,
-                settings.ordering,
-                settings.depth,
-            )),
-            settings,
-            text,
-            text_error,
-            playing: false,
-            speed: 800,
-            collapsed: Rc::new(BTreeSet::new()),
-            editing: None,
-            notices,
-            random,
-            compare: true,
-            game: None,
-            loading: false,
-        };
-        if state.settings.step > state.run.replay.len() {
-            state.notices.push(format!(
-                "The link asks for step {}, but this search has {} steps; showing the last.",
-                state.settings.step,
-                state.run.replay.len()
-            ));
-            state.settings.step = state.run.replay.len();
-        }
-        state
-    }
-
-    /// Re-runs the search after the tree or the options changed, keeping the step if it
-    /// still exists.
-    fn rerun(&mut self) {
-        if self.game.is_some() || self.loading {
-            return;
-        }
-        let s = &self.settings;
-        self.run = Rc::new(stepper::run_shared(
-            self.tree.clone(),
-            s.algorithm,
-            s.ordering,
-            s.depth,
-        ));
-        self.settings.step = self.settings.step.min(self.run.replay.len());
-        self.playing = false;
-    }
-
-    fn set_tree(&mut self, tree: GameTree, source: Source) {
-        let tree = if self.settings.min_root {
-            tree.with_root_player(RootPlayer::Min)
-        } else {
-            tree
-        };
-        self.tree = Rc::new(tree);
-        self.settings.source = source;
-        self.settings.step = 0;
-        self.collapsed = Rc::new(BTreeSet::new());
-        self.editing = None;
-        self.rerun();
-    }
-
-    /// Unfolds the ancestors of the node the current step is about, so stepping never goes
-    /// out of sight.
-    fn reveal_current(&mut self) {
-        let step = self.settings.step;
-        let Some(node) = step
-            .checked_sub(1)
-            .and_then(|i| self.run.replay.steps().get(i))
-            .and_then(|s| s.node)
-        else {
-            return;
-        };
-        let mut hidden_by = Vec::new();
-        let mut at = self.tree.node(node).parent;
-        while let Some(p) = at {
-            if self.collapsed.contains(&p) {
-                hidden_by.push(p);
-            }
-            at = self.tree.node(p).parent;
-        }
-        if !hidden_by.is_empty() {
-            let mut set = (*self.collapsed).clone();
-            for p in hidden_by {
-                set.remove(&p);
-                // Keep the unfolded node's other children folded.
-                for &c in &self.tree.node(p).children {
-                    if !self.tree.node(c).is_leaf() {
-                        set.insert(c);
-                    }
-                }
-            }
-            // The path itself stays open.
-            let mut at = Some(node);
-            while let Some(p) = at {
-                if p != node {
-                    set.remove(&p);
-                }
-                at = self.tree.node(p).parent;
-            }
-            self.collapsed = Rc::new(set);
-        }
-    }
-}
-
-fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
-    tree.nodes()
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| n.depth == levels && !n.is_leaf())
-        .map(|(i, _)| NodeId(i as u32))
-        .collect()
-}
-
-impl Reducible for State {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = match Rc::try_unwrap(self) {
-            Ok(s) => s,
-            Err(rc) => State {
-                settings: rc.settings.clone(),
-                tree: rc.tree.clone(),
-                run: rc.run.clone(),
-                text: rc.text.clone(),
-                text_error: rc.text_error.clone(),
-                playing: rc.playing,
-                speed: rc.speed,
-                collapsed: rc.collapsed.clone(),
-                editing: rc.editing,
-                notices: rc.notices.clone(),
-                random: rc.random,
-                compare: rc.compare,
-                game: rc.game.clone(),
-                loading: rc.loading,
-            },
-        };
-        let len = s.run.replay.len();
-        let action_kind = match &action {
-            Action::Control(_) | Action::GameLoaded(_) => ActionKind::Step,
-            _ => ActionKind::Other,
-        };
-        match action {
-            Action::Control(c) => match c {
-                Control::Start => s.settings.step = 0,
-                Control::Back => s.settings.step = s.settings.step.saturating_sub(1),
-                Control::Forward => s.settings.step = (s.settings.step + 1).min(len),
-                Control::End => s.settings.step = len,
-                Control::Seek(k) => s.settings.step = k.min(len),
-                Control::Speed(ms) => s.speed = ms,
-                Control::TogglePlay => {
-                    s.playing = !s.playing && s.settings.step < len;
-                }
-            },
-            Action::Tick => {
-                if s.settings.step < len {
-                    s.settings.step += 1;
-                }
-                if s.settings.step >= len {
-                    s.playing = false;
-                }
-                s.reveal_current();
-            }
-            Action::Algorithm(a) => {
-                s.settings.algorithm = a;
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::Ordering(o) => {
-                s.settings.ordering = o;
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::Depth(d) => {
-                s.settings.depth = d;
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::MinRoot(min) => {
-                s.settings.min_root = min;
-                let tree = s.tree.with_root_player(if min {
-                    RootPlayer::Min
-                } else {
-                    RootPlayer::Max
-                });
-                if let Source::Text(_) = s.settings.source {
-                    let text = tree.to_text();
-                    s.settings.source = Source::Text(text.clone());
-                    s.text = Some(text);
-                }
-                s.tree = Rc::new(tree);
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::Preset(id) => {
-                if let Some(p) = arbor_game::presets::preset(id) {
-                    if let Ok(tree) = GameTree::parse(p.text) {
-                        s.text = eager_text(&tree);
-                        s.text_error = None;
-                        s.set_tree(tree, Source::Preset(p.id));
-                    }
-                }
-            }
-            Action::RandomForm(spec) => s.random = spec,
-            Action::Generate => match s.random.generate() {
-                Ok(tree) => {
-                    s.text = eager_text(&tree);
-                    s.text_error = None;
-                    let spec = s.random;
-                    s.set_tree(tree, Source::Random(spec));
-                }
-                Err(e) => s.text_error = Some(format!("Random tree: {e}")),
-            },
-            Action::Text(text) => {
-                match GameTree::parse(&text) {
-                    Ok(tree) => {
-                        s.text_error = None;
-                        s.settings.min_root = false;
-                        s.set_tree(tree, Source::Text(text.clone()));
-                    }
-                    Err(e) => s.text_error = Some(e.to_string()),
-                }
-                s.text = Some(text);
-            }
-            Action::WriteText => s.text = Some(s.tree.to_text()),
-            Action::EditLeaf(id) => s.editing = id,
-            Action::SetLeaf(id, value) => {
-                let payoff = if s.tree.players() > 2 {
-                    None
-                } else {
-                    Some(vec![value])
-                };
-                if let Some(Ok(tree)) = payoff.map(|p| s.tree.with_payoff(id, p)) {
-                    let step = s.settings.step;
-                    let text = tree.to_text();
-                    s.text_error = None;
-                    s.tree = Rc::new(tree);
-                    s.settings.source = Source::Text(text.clone());
-                    s.text = Some(text);
-                    s.rerun();
-                    s.settings.step = step.min(s.run.replay.len());
-                }
-                s.editing = None;
-            }
-            Action::ToggleCollapse(id) => {
-                let mut set = (*s.collapsed).clone();
-                if !set.remove(&id) {
-                    set.insert(id);
-                }
-                s.collapsed = Rc::new(set);
-            }
-            Action::Levels(levels) => {
-                s.collapsed = Rc::new(match levels {
-                    Some(l) => collapse_below(&s.tree, l),
-                    None => BTreeSet::new(),
-                });
-            }
-            Action::Compare(on) => s.compare = on,
-            Action::GameLoaded(view) => {
-                s.loading = false;
-                match (stepper::run_game(&view), &s.settings.source) {
-                    (Ok((tree, run)), Source::Game(_)) => {
-                        let pictures: Vec<Rc<GamePicture>> =
-                            view.pictures.into_iter().map(Rc::new).collect();
-                        s.game = Some(Rc::new(GameData {
-                            pictures: Rc::new(pictures),
-                            recorded: view.trace.nodes.len(),
-                            omitted: view.trace.omitted,
-                            skipped: view.trace.skipped,
-                        }));
-                        s.collapsed = Rc::new(collapse_below(&tree, 1));
-                        s.tree = Rc::new(tree);
-                        s.run = Rc::new(run);
-                        if s.settings.step > s.run.replay.len() {
-                            s.settings.step = s.run.replay.len();
-                        }
-                    }
-                    (Err(e), _) => s
-                        .notices
-                        .push(format!("The search could not be shown: {e}")),
-                    _ => {}
-                }
-            }
-            Action::GameFailed(e) => {
-                s.loading = false;
-                s.notices.push(format!(
-                    "The search behind this move could not be recorded: {e}"
-                ));
-            }
-        }
-        if matches!(action_kind, ActionKind::Step) {
-            s.reveal_current();
-        }
-        Rc::new(s)
-    }
-}
-
-/// Trees up to this many nodes are written out in the text box at once; larger ones when asked
-/// (a 100,000-node tree is half a megabyte of text).
-const EAGER_TEXT: usize = 5_000;
-
-/// The tree's text for the text box, if it is small enough to write out at once.
-fn eager_text(tree: &GameTree) -> Option<String> {
-    (tree.len() <= EAGER_TEXT).then(|| tree.to_text())
-}
-
-/// Whether an action moves the step (and so may need folded nodes opened).
-enum ActionKind {
-    Step,
-    Other,
-}
+use arbor_app::worker_api::{FromWorker, ToWorker};
 
 /// Props of [`AlphaBeta`].
 #[derive(Properties, PartialEq)]
@@ -474,7 +38,7 @@ pub struct AlphaBetaProps {
 pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     let state = {
         let route = props.route.clone();
-        use_reducer(move || State::new(&route))
+        use_reducer(move || Store::new(State::new(&route)))
     };
     let dispatch = state.dispatcher();
 
@@ -484,7 +48,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         use_effect_with(settings, |settings| {
             let mut route = Route::new(View::AlphaBeta);
             settings.to_route(&mut route);
-            crate::route::replace_url(&route);
+            crate::url::replace_url(&route);
         });
     }
     // The search behind a game move is recorded in the worker (it may be long).
@@ -494,7 +58,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             (Source::Game(g), true) => Some(ToWorker::Explain {
                 request: g.request(
                     state.settings.depth.unwrap_or(1),
-                    crate::play::ai::RECORD_LIMIT,
+                    arbor_app::play::ai::RECORD_LIMIT,
                 ),
                 o_first: g.o_first,
             }),
@@ -684,7 +248,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
 
 /// A `<select>`'s change handler: the chosen value mapped to an action (none: ignored).
 fn on_select(
-    d: &UseReducerDispatcher<State>,
+    d: &UseReducerDispatcher<Store<State>>,
     to_action: impl Fn(&str) -> Option<Action> + 'static,
 ) -> Callback<Event> {
     let d = d.clone();
@@ -706,7 +270,7 @@ struct TreeInputProps {
     random: RandomSpec,
     root_is_min: bool,
     players: usize,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -875,10 +439,10 @@ fn GamePanel(props: &GamePanelProps) -> Html {
                 let (first, second) = if g.o_first { (names[1], names[0]) } else { (names[0], names[1]) };
                 format!("▲ MAX is {first}, who moved first; ▼ MIN is {second}. Values are for MAX{}.",
                     match kind {
-                        crate::play::Kind::TicTacToe => ": a win is worth 10 less the marks on the board when it ends",
-                        crate::play::Kind::Connect4 if props.algorithm == Algorithm::Solver => ": the exact score, 22 less the winner's stones",
-                        crate::play::Kind::Connect4 => ": a win is worth 1000 and more; smaller values are the evaluation",
-                        crate::play::Kind::Nim => ": +1 or −1",
+                        arbor_app::play::Kind::TicTacToe => ": a win is worth 10 less the marks on the board when it ends",
+                        arbor_app::play::Kind::Connect4 if props.algorithm == Algorithm::Solver => ": the exact score, 22 less the winner's stones",
+                        arbor_app::play::Kind::Connect4 => ": a win is worth 1000 and more; smaller values are the evaluation",
+                        arbor_app::play::Kind::Nim => ": +1 or −1",
                     })
             } }</p>
             <p>{ "Search: " }<strong>{ props.algorithm.title() }</strong>
@@ -903,7 +467,7 @@ fn GamePanel(props: &GamePanelProps) -> Html {
 struct TreeToolsProps {
     height: u32,
     collapsed: bool,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -927,7 +491,7 @@ fn TreeTools(props: &TreeToolsProps) -> Html {
 struct LeafEditorProps {
     node: NodeId,
     tree: Rc<GameTree>,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -1080,7 +644,7 @@ struct ComparePanelProps {
     open: bool,
     fail: Fail,
     depth: Option<u32>,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 /// Trees drawn side by side up to this size.

@@ -6,7 +6,7 @@ use arbor_game::{minimax, presets, Event, GameTree, Recorder};
 use yew::prelude::*;
 
 use crate::components::tree_svg::TreeSvg;
-use crate::scene::{show_value, NodeMark, Relation, Scene, Shown, Status};
+use arbor_app::scene::{show_value, NodeMark, Relation, Scene, Shown, Status};
 
 /// A tree drawn with its values, and the root's value.
 struct Solved {

@@ -8,369 +8,15 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::play::ai::{Hint, ThinkRequest, Thinking, Thought};
-use crate::play::{
-    move_seed, search_route, Kind, Move, Outcome, Player, Pos, Rules, Setup, Verdict,
-};
-use crate::route::{replace_url, Route, View};
+use crate::store::Store;
+use arbor_app::pages::play::{Action, State, Task};
+
+use crate::url::replace_url;
 use crate::worker::SearchWorker;
-use crate::worker_api::{FromWorker, ToWorker};
-
-/// The AI's last move, and what reproduces its search.
-#[derive(Clone, Debug, PartialEq)]
-struct AiMove {
-    /// The moves before it.
-    before: String,
-    /// The side that played it.
-    side: usize,
-    /// Its level.
-    level: &'static str,
-    /// Its seed.
-    seed: u64,
-    /// What it found.
-    thought: Thought,
-}
-
-/// What the worker is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Task {
-    Idle,
-    Thinking,
-    Hinting,
-}
-
-/// The page's state.
-pub struct State {
-    setup: Setup,
-    notes: Vec<String>,
-    /// Why the last click was refused.
-    message: Option<String>,
-    /// Refusals so far: each is a new alert, so a screen reader hears it even when it repeats.
-    refusals: u64,
-    task: Task,
-    /// Increases with every request to the worker.
-    job: u64,
-    /// Increases whenever the worker must be stopped.
-    kill: u64,
-    progress: Option<Thinking>,
-    last_ai: Option<AiMove>,
-    /// Hints for the position with these moves.
-    hints: Option<(String, Vec<Hint>)>,
-    /// The AI waits (after Stop with nothing found, undo in AI-vs-AI, or a failure).
-    paused: bool,
-    failed: Option<String>,
-}
-
-/// What can happen on the page.
-pub enum Action {
-    /// A move on the board.
-    Click(Move),
-    /// Take back a move (back to a person's turn).
-    Undo,
-    /// Play again a move taken back.
-    Redo,
-    /// Start again, with this new seed (drawn from the browser's random source).
-    NewGame(u64),
-    /// Who plays a side.
-    Player(usize, Player),
-    /// Tic-tac-toe: the first player plays O.
-    OFirst(bool),
-    /// Show hints.
-    Hints(bool),
-    /// Seconds the perfect connect-four AI may think.
-    Think(u32),
-    /// New rules (a new game, with this new seed).
-    Rules(Rules, u64),
-    /// Stop the AI: it plays the best move found so far.
-    Stop,
-    /// Let a paused AI move.
-    Resume,
-    /// A message from the worker about job `u64`.
-    Worker(u64, FromWorker),
-}
-
-impl State {
-    /// The page as a link opens it: exactly the position it holds. If the AI is to move there,
-    /// it waits to be asked (Continue), so the position shown is the one shared. Without a
-    /// seed in the link, the game gets `fresh_seed`.
-    fn new(route: &Route, fresh_seed: u64) -> State {
-        let (mut setup, notes) = Setup::from_route(route);
-        if route.get("seed").is_none() {
-            setup.seed = fresh_seed;
-        }
-        let ai_to_move = matches!(setup.position().outcome(&setup.rules),
-            Outcome::ToMove(side) if setup.players[side] != Player::Human);
-        let mut s = State {
-            setup,
-            notes,
-            message: None,
-            refusals: 0,
-            task: Task::Idle,
-            job: 0,
-            kill: 0,
-            progress: None,
-            last_ai: None,
-            hints: None,
-            paused: ai_to_move,
-            failed: None,
-        };
-        s.schedule();
-        s
-    }
-
-    /// Stops whatever the worker is doing.
-    fn cancel(&mut self) {
-        if self.task != Task::Idle {
-            self.task = Task::Idle;
-            self.kill += 1;
-            self.job += 1;
-        }
-        self.progress = None;
-    }
-
-    /// Gives the worker its next job, if there is one: the AI's move, or hints for a person.
-    fn schedule(&mut self) {
-        if self.task != Task::Idle {
-            return;
-        }
-        let pos = self.setup.position();
-        let Outcome::ToMove(side) = pos.outcome(&self.setup.rules) else {
-            return;
-        };
-        match self.setup.players[side] {
-            Player::Ai(_) if !self.paused => {
-                self.task = Task::Thinking;
-                self.job += 1;
-                self.progress = None;
-            }
-            Player::Human if self.setup.hints => {
-                let moves = self.setup.moves_text();
-                if self.hints.as_ref().is_none_or(|(m, _)| *m != moves) {
-                    self.task = Task::Hinting;
-                    self.job += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The request for the current job.
-    fn request(&self) -> Option<ToWorker> {
-        let s = &self.setup;
-        match self.task {
-            Task::Idle => None,
-            Task::Thinking => {
-                let side = s.position().to_move();
-                let level = s.level(side)?;
-                Some(ToWorker::Think(ThinkRequest {
-                    rules: s.rules.clone(),
-                    moves: s.moves_text(),
-                    level: level.key.to_string(),
-                    seed: move_seed(s),
-                    millis: s.think_seconds * 1000,
-                }))
-            }
-            Task::Hinting => Some(ToWorker::Hints {
-                rules: s.rules.clone(),
-                moves: s.moves_text(),
-            }),
-        }
-    }
-
-    /// True if some side is played by a person.
-    fn has_human(&self) -> bool {
-        self.setup.players.contains(&Player::Human)
-    }
-
-    /// Takes back (or plays again) a move with `step`, and goes on until a person is to move
-    /// (one move only when nobody plays). False if there was no move to step over.
-    fn walk(&mut self, step: fn(&mut Setup) -> bool) -> bool {
-        if !step(&mut self.setup) {
-            return false;
-        }
-        if self.has_human() {
-            while self.setup.players[self.setup.position().to_move()] != Player::Human
-                && step(&mut self.setup)
-            {}
-        }
-        true
-    }
-
-    /// Plays the AI's move.
-    fn apply_ai(&mut self, thought: Thought) {
-        let pos = self.setup.position();
-        let side = pos.to_move();
-        let Some(level) = self.setup.level(side) else {
-            return;
-        };
-        let before = self.setup.moves_text();
-        let seed = move_seed(&self.setup);
-        if let Err(e) = self.setup.play(thought.mv) {
-            self.failed = Some(format!("The AI chose a move that is not allowed: {e}"));
-            self.paused = true;
-            return;
-        }
-        self.last_ai = Some(AiMove {
-            before,
-            side,
-            level: level.key,
-            seed,
-            thought,
-        });
-    }
-
-    /// A new game: no moves, nothing remembered of the last, this seed.
-    fn restart(&mut self, seed: u64) {
-        self.cancel();
-        self.setup.moves.clear();
-        self.setup.played = 0;
-        self.setup.seed = seed;
-        self.last_ai = None;
-        self.hints = None;
-        self.paused = false;
-        self.failed = None;
-        self.message = None;
-    }
-}
-
-impl Reducible for State {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = match Rc::try_unwrap(self) {
-            Ok(s) => s,
-            Err(rc) => State {
-                setup: rc.setup.clone(),
-                notes: rc.notes.clone(),
-                message: rc.message.clone(),
-                refusals: rc.refusals,
-                task: rc.task,
-                job: rc.job,
-                kill: rc.kill,
-                progress: rc.progress.clone(),
-                last_ai: rc.last_ai.clone(),
-                hints: rc.hints.clone(),
-                paused: rc.paused,
-                failed: rc.failed.clone(),
-            },
-        };
-        // A refusal is told anew each time, the same words or not.
-        let refusable = matches!(action, Action::Click(_) | Action::Undo | Action::Redo);
-        match action {
-            Action::Click(mv) => {
-                let pos = s.setup.position();
-                let rules = &s.setup.rules;
-                s.message = match pos.outcome(rules) {
-                    Outcome::ToMove(side) if s.setup.players[side] != Player::Human => {
-                        Some(format!(
-                            "It is the AI's turn ({}); wait for it, or press Stop.",
-                            s.setup.side_name(side)
-                        ))
-                    }
-                    Outcome::ToMove(_) => match pos.play(rules, mv) {
-                        Err(e) => Some(format!("That move is not allowed: {e}.")),
-                        Ok(_) => {
-                            if s.task == Task::Hinting {
-                                s.cancel();
-                            }
-                            let _ = s.setup.play(mv);
-                            // A person moved: the AI answers.
-                            s.paused = false;
-                            None
-                        }
-                    },
-                    _ => Some("The game is over: start a new game, or undo.".into()),
-                };
-            }
-            Action::Undo => {
-                s.cancel();
-                s.message = None;
-                if s.walk(Setup::undo) {
-                    // In a game the AI plays alone, nobody's turn stops it: wait.
-                    s.paused = !s.has_human();
-                    s.last_ai = None;
-                } else {
-                    s.message = Some("There is no move to take back.".into());
-                }
-            }
-            Action::Redo => {
-                s.cancel();
-                s.message = None;
-                if s.walk(Setup::redo) {
-                    s.last_ai = None;
-                } else {
-                    s.message = Some("There is no move to play again.".into());
-                }
-            }
-            Action::NewGame(seed) => s.restart(seed),
-            Action::Player(side, player) => {
-                s.cancel();
-                s.setup.players[side] = player;
-                s.paused = false;
-                s.failed = None;
-            }
-            Action::OFirst(o) => s.setup.o_first = o && s.setup.rules.kind == Kind::TicTacToe,
-            Action::Hints(on) => {
-                s.setup.hints = on;
-                if !on && s.task == Task::Hinting {
-                    s.cancel();
-                }
-            }
-            Action::Think(secs) => s.setup.think_seconds = secs.clamp(1, 60),
-            Action::Rules(rules, seed) => {
-                s.setup.rules = rules;
-                s.restart(seed);
-            }
-            Action::Stop => {
-                if s.task == Task::Thinking {
-                    let best = s.progress.as_ref().and_then(|p| p.best.clone());
-                    s.cancel();
-                    match best {
-                        Some(mut thought) => {
-                            thought.stopped = true;
-                            thought.proven = false;
-                            s.apply_ai(thought);
-                        }
-                        None => s.paused = true,
-                    }
-                }
-            }
-            Action::Resume => {
-                s.paused = false;
-                s.failed = None;
-            }
-            Action::Worker(job, message) => {
-                if job != s.job {
-                    return Rc::new(s);
-                }
-                match message {
-                    FromWorker::Thinking(t) if s.task == Task::Thinking => s.progress = Some(t),
-                    FromWorker::Thought(t) if s.task == Task::Thinking => {
-                        s.task = Task::Idle;
-                        s.progress = None;
-                        s.apply_ai(t);
-                    }
-                    FromWorker::Hints(h) if s.task == Task::Hinting => {
-                        s.task = Task::Idle;
-                        s.hints = Some((s.setup.moves_text(), h));
-                    }
-                    FromWorker::Failed(e) => {
-                        s.task = Task::Idle;
-                        s.kill += 1;
-                        s.failed = Some(e);
-                        s.paused = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if refusable && s.message.is_some() {
-            s.refusals += 1;
-        }
-        s.schedule();
-        Rc::new(s)
-    }
-}
+use arbor_app::play::ai::{Hint, Thinking, Thought};
+use arbor_app::play::{search_route, Kind, Move, Outcome, Player, Pos, Rules, Setup, Verdict};
+use arbor_app::route::{Route, View};
+use arbor_app::worker_api::FromWorker;
 
 /// Props of [`Play`].
 #[derive(Properties, PartialEq)]
@@ -384,7 +30,7 @@ pub struct PlayProps {
 pub fn Play(props: &PlayProps) -> Html {
     let state = {
         let route = props.route.clone();
-        use_reducer(move || State::new(&route, fresh_seed()))
+        use_reducer(move || Store::new(State::new(&route, fresh_seed())))
     };
     let dispatch = state.dispatcher();
     let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
@@ -472,7 +118,7 @@ pub fn Play(props: &PlayProps) -> Html {
             o_first={s.o_first} win={b.winning_line().map(|l| l.to_vec()).unwrap_or_default()}
             last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> }
         }
-        Pos::C4(p) => html! { <C4Board cells={crate::play::ai::c4_picture(&p)}
+        Pos::C4(p) => html! { <C4Board cells={arbor_app::play::ai::c4_picture(&p)}
         win={p.winning_line().map(|l| l.iter().map(|&(r, c)| (5 - r) * 7 + c).collect::<Vec<usize>>()).unwrap_or_default()}
         last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> },
         Pos::Nim(p) => html! { <NimBoard piles={p.sizes().to_vec()} max_take={s.rules.max_take}
@@ -567,7 +213,7 @@ fn short(v: Verdict) -> String {
         Verdict::Draw => "draw".into(),
         Verdict::Loss(Some(n)) => format!("loss {n}"),
         Verdict::Loss(None) => "loss".into(),
-        Verdict::Estimate(x) => format!("≈{}", crate::scene::show_value(x)),
+        Verdict::Estimate(x) => format!("≈{}", arbor_app::scene::show_value(x)),
     }
 }
 
@@ -618,7 +264,7 @@ fn TttBoard(props: &TttBoardProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct C4BoardProps {
     /// The board as a picture (42 cells, the top row first).
-    cells: crate::scene::GamePicture,
+    cells: arbor_app::scene::GamePicture,
     /// Indices (into `cells`) of a winning line.
     win: Vec<usize>,
     last: Option<Move>,
@@ -628,7 +274,7 @@ struct C4BoardProps {
 
 #[component]
 fn C4Board(props: &C4BoardProps) -> Html {
-    let crate::scene::GamePicture::Connect4(cells) = &props.cells else {
+    let arbor_app::scene::GamePicture::Connect4(cells) = &props.cells else {
         return html! {};
     };
     // The last stone: the top stone of the last column played.
@@ -744,7 +390,7 @@ fn MoveList(props: &MoveListProps) -> Html {
                     <li>{ format!("{}: {}", props.names[i % 2], m.describe(props.kind)) }</li>
                 }) }
             </ol>
-            <p class="hint">{ "As text: " }<code>{ crate::play::moves_text(props.kind, &props.moves) }</code></p>
+            <p class="hint">{ "As text: " }<code>{ arbor_app::play::moves_text(props.kind, &props.moves) }</code></p>
         </details>
     }
 }
@@ -771,7 +417,7 @@ struct AiPanelProps {
     paused: bool,
     failed: Option<String>,
     last: Option<LastMove>,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -812,7 +458,7 @@ fn AiPanel(props: &AiPanelProps) -> Html {
                         }
                     </p>
                     <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
-                        crate::scene::show_value(last.thought.value), last.max) }</p>
+                        arbor_app::scene::show_value(last.thought.value), last.max) }</p>
                     <p class="hint">
                         { format!("{} nodes; ", group(last.thought.nodes)) }
                         { if last.thought.proven {
@@ -848,7 +494,7 @@ fn group(n: u64) -> String {
 #[derive(Properties, PartialEq)]
 struct SetupPanelProps {
     setup: Setup,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -946,7 +592,7 @@ fn SetupPanel(props: &SetupPanelProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct NimRulesProps {
     rules: Rules,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]

@@ -16,12 +16,12 @@ use crate::components::controls::{Control, StepControls};
 use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{Looks, TreeView};
-use crate::explore::{Drawing, Problem, SearchMark};
-use crate::practice::alphabeta::{self, Answers, Exercise, Question, Report, Verdict};
-use crate::practice::{search, Kind, Settings};
-use crate::route::{Route, View};
-use crate::scene::{Margins, NodeMark, Scene, Shape, TreeShape, GAP_Y};
-use crate::stepper::{self, Algorithm, Perspective};
+use arbor_app::explore::{Drawing, Problem, SearchMark};
+use arbor_app::practice::alphabeta::{self, Answers, Exercise, Question, Report, Verdict};
+use arbor_app::practice::{search, Kind, Settings};
+use arbor_app::route::{Route, View};
+use arbor_app::scene::{Margins, NodeMark, Scene, Shape, TreeShape, GAP_Y};
+use arbor_app::stepper::{self, Algorithm, Perspective};
 
 /// Sets one setting from a menu's value.
 type SetFrom = Rc<dyn Fn(&mut Settings, &str)>;
@@ -569,7 +569,7 @@ fn SearchPractice(props: &SearchProps) -> Html {
         },
         &|_| false,
     ));
-    let marks = crate::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
+    let marks = arbor_app::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
     let advance = {
         let (first_try, tried, order) = (first_try.clone(), tried.clone(), order.clone());
         move |ok_first: bool| {

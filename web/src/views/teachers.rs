@@ -3,8 +3,8 @@
 
 use yew::prelude::*;
 
-use crate::route::View;
-use crate::teachers::{examples, params, Param, COMMON_PARAMS, TREE_TEXTS};
+use arbor_app::route::View;
+use arbor_app::teachers::{examples, params, Param, COMMON_PARAMS, TREE_TEXTS};
 
 fn param_table(caption: &str, params: &[Param]) -> Html {
     html! {

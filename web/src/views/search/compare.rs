@@ -9,9 +9,11 @@ use arbor_search::{Algorithm, Mode, Options, Status};
 use yew::prelude::*;
 
 use crate::components::tree_svg::fmt;
-use crate::explore::Problem;
 use crate::worker::SearchWorker;
-use crate::worker_api::{Family, FromWorker, ScaleRequest, SearchRequest, SearchSummary, ToWorker};
+use arbor_app::explore::Problem;
+use arbor_app::worker_api::{
+    Family, FromWorker, ScaleRequest, SearchRequest, SearchSummary, ToWorker,
+};
 
 /// Most nodes each compared search may generate.
 const BUDGET: u64 = 3_000_000;

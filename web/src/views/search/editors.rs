@@ -4,9 +4,11 @@ use arbor_puzzles::{BlocksSpec, Heuristic, NPuzzle};
 use arbor_search::{Algorithm, Mode, GRAPH_PRESETS};
 use yew::prelude::*;
 
+use crate::store::Store;
+
 use super::{Action, State};
 use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
-use crate::explore::{Problem, Settings, BLOCKS_PRESETS};
+use arbor_app::explore::{Problem, Settings, BLOCKS_PRESETS};
 
 /// Props of [`ProblemPanel`].
 #[derive(Properties, PartialEq)]
@@ -18,11 +20,11 @@ pub struct ProblemPanelProps {
     /// What is wrong with the problem.
     pub error: Option<String>,
     /// Where actions go.
-    pub dispatch: UseReducerDispatcher<State>,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 fn on_select(
-    d: &UseReducerDispatcher<State>,
+    d: &UseReducerDispatcher<Store<State>>,
     to: impl Fn(&str) -> Option<Action> + 'static,
 ) -> Callback<Event> {
     let d = d.clone();
@@ -138,7 +140,7 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct GraphEditorProps {
     text: String,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -184,7 +186,7 @@ struct PuzzleEditorProps {
     tiles: Vec<u8>,
     blank_first: bool,
     heuristic: Heuristic,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
@@ -379,7 +381,7 @@ enum Tool {
 struct BlocksEditorProps {
     text: String,
     heuristic: bool,
-    dispatch: UseReducerDispatcher<State>,
+    dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]

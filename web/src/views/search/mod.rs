@@ -9,308 +9,24 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use arbor_search::replay::SearchReplay;
-use arbor_search::{Algorithm, Limit, Mode, Status};
+use arbor_search::{Limit, Mode, Status};
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
-use crate::components::controls::{use_step_keys, Control, StepControls};
+use crate::store::Store;
+pub use arbor_app::pages::search::{Action, Recorded, Run, State};
+
+use crate::components::controls::{use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
 use crate::components::tree_view::{Looks, TreeView};
-use crate::explore::caption::{caption, line, listing};
-use crate::explore::{marks, Drawing, Problem, SearchMark, Settings};
-use crate::route::{Route, View};
-use crate::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
 use crate::worker::SearchWorker;
-use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
-
-/// Nodes recorded for the visualiser; beyond them the search goes on uncounted.
-pub const RECORD: usize = 20_000;
-
-/// A finished (or partly finished) recorded search.
-pub struct Recorded {
-    view: SearchView,
-    replay: SearchReplay,
-    drawing: Drawing,
-}
-
-/// Where the search worker is.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Run {
-    /// Nothing asked yet.
-    Idle,
-    /// Searching: nodes generated and expanded, milliseconds.
-    Running(u64, u64, f64),
-    /// Stopped by the user after this many nodes.
-    Stopped(u64),
-    /// Finished.
-    Done(Box<SearchSummary>),
-    /// The worker could not do it.
-    Failed(String),
-}
-
-/// The visualiser's state.
-pub struct State {
-    settings: Settings,
-    /// The graph text box (may not parse).
-    text: String,
-    /// What is wrong with the problem, said before any search.
-    problem_error: Option<String>,
-    notices: Vec<String>,
-    run: Run,
-    /// Increases with every search asked for; worker messages carry it.
-    run_id: u64,
-    recorded: Option<Rc<Recorded>>,
-    playing: bool,
-    speed: u32,
-    folded: Rc<BTreeSet<usize>>,
-    /// Levels shown (none: all).
-    levels: Option<u32>,
-    /// The step asked for by the URL, applied when the record arrives.
-    pending_step: Option<usize>,
-}
-
-/// What can happen.
-pub enum Action {
-    /// A step control.
-    Control(Control),
-    /// The play timer fired.
-    Tick,
-    /// A new problem.
-    Problem(Problem),
-    /// The graph text box changed.
-    Text(String),
-    /// Choose the search.
-    Algorithm(Algorithm),
-    /// Tree or graph search.
-    Mode(Mode),
-    /// Cycle checks on or off.
-    Cycles(bool),
-    /// The depth limit.
-    Depth(Option<u32>),
-    /// Stop the search.
-    Stop,
-    /// A message from the worker, for run `id`.
-    Worker(u64, FromWorker),
-    /// Fold or unfold a node.
-    Fold(usize),
-    /// Show only this many levels (none: all).
-    Levels(Option<u32>),
-}
-
-impl State {
-    fn new(route: &Route) -> State {
-        let (settings, notices) = Settings::from_route(route);
-        let text = match &settings.problem {
-            Problem::Graph { text } => text.clone(),
-            _ => String::new(),
-        };
-        let mut state = State {
-            pending_step: Some(settings.step),
-            settings,
-            text,
-            problem_error: None,
-            notices,
-            run: Run::Idle,
-            run_id: 0,
-            recorded: None,
-            playing: false,
-            speed: 800,
-            folded: Rc::default(),
-            levels: None,
-        };
-        state.ask();
-        state
-    }
-
-    /// Checks the problem and, if it is good, asks for a new search.
-    fn ask(&mut self) {
-        self.playing = false;
-        self.folded = Rc::default();
-        self.levels = None;
-        match self.settings.problem.spec() {
-            Ok(_) => {
-                self.problem_error = None;
-                self.run_id += 1;
-                self.run = Run::Running(0, 0, 0.0);
-            }
-            Err(e) => {
-                self.problem_error = Some(e);
-                self.recorded = None;
-                self.run = Run::Idle;
-            }
-        }
-    }
-
-    /// The request for the current settings.
-    fn request(&self) -> Option<ToWorker> {
-        let problem = self.settings.problem.spec().ok()?;
-        let memory_bound = matches!(
-            self.settings.algorithm,
-            Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar
-        ) || (self.settings.mode == Mode::Graph
-            && self.settings.algorithm == Algorithm::DepthFirst);
-        Some(ToWorker::Search(SearchRequest {
-            problem,
-            options: self.settings.options(),
-            record: RECORD,
-            // Searches that keep every state stop before they fill the tab's memory; the
-            // others run until found or stopped.
-            max_nodes: Some(if memory_bound {
-                4_000_000
-            } else {
-                20_000_000_000
-            }),
-        }))
-    }
-
-    fn steps(&self) -> usize {
-        self.recorded.as_ref().map_or(0, |r| r.replay.len())
-    }
-}
-
-impl Reducible for State {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = match Rc::try_unwrap(self) {
-            Ok(s) => s,
-            Err(rc) => State {
-                settings: rc.settings.clone(),
-                text: rc.text.clone(),
-                problem_error: rc.problem_error.clone(),
-                notices: rc.notices.clone(),
-                run: rc.run.clone(),
-                run_id: rc.run_id,
-                recorded: rc.recorded.clone(),
-                playing: rc.playing,
-                speed: rc.speed,
-                folded: rc.folded.clone(),
-                levels: rc.levels,
-                pending_step: rc.pending_step,
-            },
-        };
-        let len = s.steps();
-        match action {
-            Action::Control(c) => {
-                let step = &mut s.settings.step;
-                match c {
-                    Control::Start => *step = 0,
-                    Control::Back => *step = step.saturating_sub(1),
-                    Control::Forward => *step = (*step + 1).min(len),
-                    Control::End => *step = len,
-                    Control::Seek(k) => *step = k.min(len),
-                    Control::Speed(ms) => s.speed = ms,
-                    Control::TogglePlay => s.playing = !s.playing && *step < len,
-                }
-            }
-            Action::Tick => {
-                s.settings.step = (s.settings.step + 1).min(len);
-                if s.settings.step >= len {
-                    s.playing = false;
-                }
-            }
-            Action::Problem(p) => {
-                if let Problem::Graph { text } = &p {
-                    s.text = text.clone();
-                }
-                s.settings.problem = p;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Text(text) => {
-                s.text = text.clone();
-                s.settings.problem = Problem::Graph { text };
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Algorithm(a) => {
-                s.settings.algorithm = a;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Mode(m) => {
-                s.settings.mode = m;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Cycles(c) => {
-                s.settings.cycle_check = c;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Depth(d) => {
-                s.settings.depth = d;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Stop => {
-                if let Run::Running(generated, ..) = s.run {
-                    s.run = Run::Stopped(generated);
-                    s.run_id += 1; // ignore whatever the old worker still sends
-                }
-            }
-            Action::Worker(id, message) if id == s.run_id => match message {
-                FromWorker::Progress {
-                    generated,
-                    expanded,
-                    millis,
-                } => s.run = Run::Running(generated, expanded, millis),
-                FromWorker::Recorded(view) => {
-                    let replay = SearchReplay::new(
-                        view.nodes.iter().map(|n| n.info).collect(),
-                        view.events.clone(),
-                        s.settings.algorithm,
-                    );
-                    let drawing = Drawing::of(&s.settings.problem);
-                    let len = replay.len();
-                    s.recorded = Some(Rc::new(Recorded {
-                        view,
-                        replay,
-                        drawing,
-                    }));
-                    if let Some(step) = s.pending_step.take() {
-                        if step > len {
-                            s.notices.push(format!("The link asks for step {step}, but this search has {len} steps; showing the last."));
-                        }
-                        s.settings.step = step.min(len);
-                    }
-                }
-                FromWorker::Done(summary) => s.run = Run::Done(Box::new(summary)),
-                FromWorker::Failed(message) => {
-                    s.run = Run::Failed(message);
-                    s.recorded = None;
-                }
-                _ => {}
-            },
-            Action::Worker(..) => {}
-            Action::Fold(key) => {
-                let mut set = (*s.folded).clone();
-                if !set.remove(&key) {
-                    set.insert(key);
-                }
-                s.folded = Rc::new(set);
-            }
-            Action::Levels(levels) => {
-                s.levels = levels;
-                s.folded = Rc::new(match (levels, &s.recorded) {
-                    (Some(l), Some(r)) => r
-                        .view
-                        .nodes
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, n)| n.info.depth == l)
-                        .map(|(i, _)| i)
-                        .collect(),
-                    _ => BTreeSet::new(),
-                });
-            }
-        }
-        Rc::new(s)
-    }
-}
+use arbor_app::explore::caption::{caption, line, listing};
+use arbor_app::explore::{marks, Problem, SearchMark};
+use arbor_app::route::{Route, View};
+use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
+use arbor_app::worker_api::{FromWorker, SearchSummary};
 
 /// Props of [`Search`].
 #[derive(Properties, PartialEq)]
@@ -324,7 +40,7 @@ pub struct SearchProps {
 pub fn Search(props: &SearchProps) -> Html {
     let state = {
         let route = props.route.clone();
-        use_reducer(move || State::new(&route))
+        use_reducer(move || Store::new(State::new(&route)))
     };
     let dispatch = state.dispatcher();
     let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
@@ -374,7 +90,7 @@ pub fn Search(props: &SearchProps) -> Html {
         use_effect_with(settings, |settings| {
             let mut route = Route::new(View::Search);
             settings.to_route(&mut route);
-            crate::route::replace_url(&route);
+            crate::url::replace_url(&route);
         });
     }
     // Playing.
@@ -552,7 +268,7 @@ struct SearchExport<'a> {
     link: String,
     algorithm: &'static str,
     graph_search: bool,
-    nodes: &'a [crate::worker_api::ViewNode],
+    nodes: &'a [arbor_app::worker_api::ViewNode],
     events: &'a [arbor_search::Event],
     summary: Option<&'a SearchSummary>,
 }
@@ -598,7 +314,7 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
         .map(|&k| {
             let n = &r.view.nodes[k].info;
             let text = format!("{}+{}={}", n.g, n.h, n.g.saturating_add(n.h));
-            crate::scene::text_width(&text, 12.0, true)
+            arbor_app::scene::text_width(&text, 12.0, true)
         })
         .fold(0.0, f64::max);
     Scene::build(
@@ -608,7 +324,7 @@ fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene
             label: &|k| {
                 let n = &r.view.nodes[k];
                 match (&n.state, &n.action) {
-                    (crate::worker_api::StateView::Name(name), _) => name.clone(),
+                    (arbor_app::worker_api::StateView::Name(name), _) => name.clone(),
                     (_, Some(a)) => format!("#{k} {a}"),
                     _ => format!("#{k}"),
                 }

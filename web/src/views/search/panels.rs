@@ -8,10 +8,12 @@ use arbor_search::replay::SearchFrame;
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
+use crate::store::Store;
+
 use super::{status_words, Action, Recorded, Run, State};
 use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
-use crate::explore::Problem;
-use crate::worker_api::{SearchSummary, StateView};
+use arbor_app::explore::Problem;
+use arbor_app::worker_api::{SearchSummary, StateView};
 
 /// Props of [`RunStatus`].
 #[derive(Properties, PartialEq)]
@@ -70,7 +72,7 @@ pub struct TreeToolsProps {
     /// Nodes generated in all.
     pub total: u64,
     /// Where actions go.
-    pub dispatch: UseReducerDispatcher<State>,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 /// Zoom, levels, and how much of the tree is shown.

@@ -201,120 +201,53 @@ impl Route {
     }
 }
 
-/// Puts `route` in the address bar without a new history entry or a `hashchange` (so the view
-/// keeps its state): how views keep their URL in step with what they show. Long values are
-/// packed ([`Route::to_link`]) and embed mode is kept, so the address bar is always the link to
-/// share.
-///
-/// Browsers limit how often a page may update its history (Chromium refuses more than 200
-/// updates in ten seconds, and each costs the page time): steps a person clicks are written at
-/// once, while a long burst — a search played fast, a key held down — spends a small budget
-/// ([`URL_BURST`], refilled at [`URL_PER_SECOND`]) and is then written at most every
-/// [`URL_EVERY_MS`], the last change always written.
-pub fn replace_url(route: &Route) {
-    URL.with(|w| {
-        let mut w = w.borrow_mut();
-        if w.last.as_ref() == Some(route) {
-            return;
-        }
-        w.last = Some(route.clone());
-        let now = now_ms();
-        w.refill(now);
-        if w.timer.is_none() && w.tokens >= 1.0 {
-            w.tokens -= 1.0;
-            write_url(route);
-        } else if w.timer.is_none() {
-            w.timer = Some(gloo_timers::callback::Timeout::new(URL_EVERY_MS, || {
-                URL.with(|w| {
-                    let mut w = w.borrow_mut();
-                    w.timer = None;
-                    w.refill(now_ms());
-                    w.tokens = (w.tokens - 1.0).max(0.0);
-                    if let Some(route) = w.last.clone() {
-                        write_url(&route);
-                    }
-                })
-            }));
-        }
-    });
-}
-
-/// Writes at once an address update that is waiting (before the address is read to be shared).
-pub fn flush_url() {
-    let route = URL.with(|w| {
-        let mut w = w.borrow_mut();
-        w.timer.take().and(w.last.clone())
-    });
-    if let Some(route) = route {
-        write_url(&route);
-    }
-}
-
-/// Time between two history updates once a burst has spent its budget, in milliseconds.
+/// Time between two address-bar updates once a burst has spent its budget, in milliseconds.
 pub const URL_EVERY_MS: u32 = 250;
-/// History updates written at once before a burst is slowed down.
+/// Address-bar updates written at once before a burst is slowed down.
 pub const URL_BURST: f64 = 40.0;
 /// How fast that budget refills, in updates per second (well under the browser's 20).
 pub const URL_PER_SECOND: f64 = 8.0;
 
-/// The address bar's writer: the last route asked for, the budget of immediate writes, and the
-/// timer that writes the last of a burst.
-struct UrlWriter {
-    last: Option<Route>,
+/// The budget of immediate address-bar updates: browsers limit how often a page may update its
+/// history (Chromium refuses more than 200 updates in ten seconds, and each costs the page
+/// time), so a long burst of changes spends [`URL_BURST`] updates, refilled at
+/// [`URL_PER_SECOND`], and is then written at most every [`URL_EVERY_MS`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct UrlBudget {
     tokens: f64,
     refilled_at: f64,
-    timer: Option<gloo_timers::callback::Timeout>,
 }
 
-impl Default for UrlWriter {
+impl Default for UrlBudget {
     fn default() -> Self {
-        UrlWriter {
-            last: None,
+        UrlBudget {
             tokens: URL_BURST,
             refilled_at: 0.0,
-            timer: None,
         }
     }
 }
 
-impl UrlWriter {
-    fn refill(&mut self, now: f64) {
+impl UrlBudget {
+    /// Adds what the time since the last refill earned (`now` in milliseconds).
+    pub fn refill(&mut self, now: f64) {
         let gained = (now - self.refilled_at).max(0.0) / 1000.0 * URL_PER_SECOND;
         self.tokens = (self.tokens + gained).min(URL_BURST);
         self.refilled_at = now;
     }
-}
 
-thread_local! {
-    static URL: std::cell::RefCell<UrlWriter> = std::cell::RefCell::new(UrlWriter::default());
-}
-
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
-fn write_url(route: &Route) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let current = window.location().hash().unwrap_or_default();
-    let mut route = route.clone();
-    // Embed mode stays (read from the query without unpacking anything).
-    if current
-        .split(['?', '&'])
-        .skip(1)
-        .any(|part| part == "embed=1")
-    {
-        route.set("embed", "1");
+    /// Spends one update if the budget has one.
+    pub fn try_spend(&mut self) -> bool {
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
     }
-    let hash = route.to_link();
-    if current == hash {
-        return;
-    }
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+
+    /// Spends one update written late (the last of a burst), going no lower than empty.
+    pub fn spend_late(&mut self) {
+        self.tokens = (self.tokens - 1.0).max(0.0);
     }
 }
 

@@ -1,0 +1,31 @@
+//! Arbor's app models: everything the pages show and do, as plain Rust.
+//!
+//! Routes and their links ([`route`]), the drawn scene ([`scene`]) and the view's camera
+//! ([`camera`]), each page's settings, state and reducer ([`pages`], over the models of
+//! [`stepper`], [`explore`], [`play`] and [`practice`]), the step controls ([`control`]) and the
+//! search worker's requests and answers ([`worker_api`]). Nothing here depends on a browser: the
+//! web crate turns these into HTML and SVG, runs the worker and keeps the address bar, and every
+//! transition is tested natively.
+
+#![deny(missing_docs)]
+
+pub mod camera;
+pub mod control;
+pub mod explore;
+pub mod pages;
+pub mod play;
+pub mod practice;
+pub mod route;
+pub mod scene;
+pub mod stepper;
+pub mod teachers;
+pub mod worker_api;
+
+/// A page's state and what can happen to it: the page's reducer. The web crate wraps it for
+/// Yew's `use_reducer`; tests drive it directly.
+pub trait Reducer {
+    /// What can happen on the page.
+    type Action;
+    /// The state after `action`; `self` unchanged (the same `Rc`) when nothing changes.
+    fn reduce(self: std::rc::Rc<Self>, action: Self::Action) -> std::rc::Rc<Self>;
+}

@@ -1,0 +1,466 @@
+//! The alpha-beta stepper page: its settings (all in the URL), state and reducer.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use arbor_game::{GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
+
+use crate::control::Control;
+use crate::route::Route;
+use crate::scene::GamePicture;
+use crate::stepper::{self, Algorithm, Run, Settings, Source};
+
+/// The stepper's state: the settings (all in the URL) and what is derived from them.
+pub struct State {
+    /// The settings, all in the URL.
+    pub settings: Settings,
+    /// The tree being searched.
+    pub tree: Rc<GameTree>,
+    /// The engine's recorded run on it, and the step.
+    pub run: Rc<Run>,
+    /// The text box, which may hold a tree that does not parse; `None` until asked for, for a
+    /// tree too large to write out at once.
+    pub text: Option<String>,
+    /// What is wrong with the text box's tree, if anything.
+    pub text_error: Option<String>,
+    /// Stepping on its own (Play).
+    pub playing: bool,
+    /// Milliseconds between steps while playing.
+    pub speed: u32,
+    /// Inner nodes folded in the drawing.
+    pub collapsed: Rc<BTreeSet<NodeId>>,
+    /// The leaf whose value is being edited.
+    pub editing: Option<NodeId>,
+    /// Notes for the reader: what a link got wrong, what was changed.
+    pub notices: Vec<String>,
+    /// The random-tree form.
+    pub random: RandomSpec,
+    /// Whether the move-order comparison is open.
+    pub compare: bool,
+    /// The search behind a game move: its pictures and source, once the worker sent them.
+    pub game: Option<Rc<GameData>>,
+    /// Waiting for the worker to record a game's search.
+    pub loading: bool,
+}
+
+/// The tree of a game's search, beyond the tree itself.
+pub struct GameData {
+    /// The position at each node, drawn.
+    pub pictures: Rc<Vec<Rc<GamePicture>>>,
+    /// Nodes recorded, and nodes the search entered beyond the record.
+    pub recorded: usize,
+    /// Nodes the search entered beyond the record.
+    pub omitted: u64,
+    /// Leading iterations not recorded (the search was too big to record whole).
+    pub skipped: u32,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// A step control.
+    Control(Control),
+    /// The play timer fired.
+    Tick,
+    /// Choose the search.
+    Algorithm(Algorithm),
+    /// Choose the move order.
+    Ordering(Ordering),
+    /// Set or clear the depth limit.
+    Depth(Option<u32>),
+    /// MAX or MIN at the root.
+    MinRoot(bool),
+    /// Load a preset.
+    Preset(&'static str),
+    /// Edit the random-tree form.
+    RandomForm(RandomSpec),
+    /// Build the random tree the form describes.
+    Generate,
+    /// The text box changed.
+    Text(String),
+    /// Write a large tree out as text, in the text box.
+    WriteText,
+    /// Open (or close) the editor for a leaf.
+    EditLeaf(Option<NodeId>),
+    /// Give a leaf a new value.
+    SetLeaf(NodeId, i32),
+    /// Collapse or expand an inner node.
+    ToggleCollapse(NodeId),
+    /// Show every level, or only the first few.
+    Levels(Option<u32>),
+    /// Show or hide the order comparison.
+    Compare(bool),
+    /// The worker recorded the game's search.
+    GameLoaded(Box<crate::play::ai::ExplainedView>),
+    /// The worker could not.
+    GameFailed(String),
+}
+
+impl State {
+    /// The page as the route opens it.
+    pub fn new(route: &Route) -> State {
+        let (mut settings, mut notices) = Settings::from_route(route);
+        if let Source::Game(_) = &settings.source {
+            // A placeholder until the worker sends the search.
+            let tree = GameTree::parse("0").expect("a constant tree");
+            return State {
+                run: Rc::new(stepper::run(
+                    &tree,
+                    Algorithm::Minimax,
+                    Ordering::Natural,
+                    None,
+                )),
+                tree: Rc::new(tree),
+                settings,
+                text: Some(String::new()),
+                text_error: None,
+                playing: false,
+                speed: 800,
+                collapsed: Rc::new(BTreeSet::new()),
+                editing: None,
+                notices,
+                random: RandomSpec::default(),
+                compare: false,
+                game: None,
+                loading: true,
+            };
+        }
+        let (tree, text_error) = match settings.tree() {
+            Ok(tree) => (tree, None),
+            Err(e) => {
+                notices.push(format!("The tree in the link could not be read: {e}. Showing a preset instead; fix the text below to use it."));
+                let fallback = Settings::default();
+                let tree = fallback
+                    .tree()
+                    .unwrap_or_else(|_| GameTree::parse("[1,2]").expect("a constant tree"));
+                (tree, Some(e))
+            }
+        };
+        let text = match &settings.source {
+            Source::Text(t) => Some(t.clone()),
+            _ => eager_text(&tree),
+        };
+        if let (Some(_), Some(t)) = (&text_error, &text) {
+            // Keep the broken text in the box, but search the fallback tree.
+            settings.source = Source::Text(t.clone());
+        }
+        let random = match &settings.source {
+            Source::Random(spec) => *spec,
+            _ => RandomSpec::default(),
+        };
+        let tree = Rc::new(tree);
+        let mut state = State {
+            tree: tree.clone(),
+            run: Rc::new(stepper::run_shared(
+                tree,
+                settings.algorithm,
+                settings.ordering,
+                settings.depth,
+            )),
+            settings,
+            text,
+            text_error,
+            playing: false,
+            speed: 800,
+            collapsed: Rc::new(BTreeSet::new()),
+            editing: None,
+            notices,
+            random,
+            compare: true,
+            game: None,
+            loading: false,
+        };
+        if state.settings.step > state.run.replay.len() {
+            state.notices.push(format!(
+                "The link asks for step {}, but this search has {} steps; showing the last.",
+                state.settings.step,
+                state.run.replay.len()
+            ));
+            state.settings.step = state.run.replay.len();
+        }
+        state
+    }
+
+    /// Re-runs the search after the tree or the options changed, keeping the step if it
+    /// still exists.
+    pub fn rerun(&mut self) {
+        if self.game.is_some() || self.loading {
+            return;
+        }
+        let s = &self.settings;
+        self.run = Rc::new(stepper::run_shared(
+            self.tree.clone(),
+            s.algorithm,
+            s.ordering,
+            s.depth,
+        ));
+        self.settings.step = self.settings.step.min(self.run.replay.len());
+        self.playing = false;
+    }
+
+    /// Searches a new tree from the start.
+    pub fn set_tree(&mut self, tree: GameTree, source: Source) {
+        let tree = if self.settings.min_root {
+            tree.with_root_player(RootPlayer::Min)
+        } else {
+            tree
+        };
+        self.tree = Rc::new(tree);
+        self.settings.source = source;
+        self.settings.step = 0;
+        self.collapsed = Rc::new(BTreeSet::new());
+        self.editing = None;
+        self.rerun();
+    }
+
+    /// Unfolds the ancestors of the node the current step is about, so stepping never goes
+    /// out of sight.
+    pub fn reveal_current(&mut self) {
+        let step = self.settings.step;
+        let Some(node) = step
+            .checked_sub(1)
+            .and_then(|i| self.run.replay.steps().get(i))
+            .and_then(|s| s.node)
+        else {
+            return;
+        };
+        let mut hidden_by = Vec::new();
+        let mut at = self.tree.node(node).parent;
+        while let Some(p) = at {
+            if self.collapsed.contains(&p) {
+                hidden_by.push(p);
+            }
+            at = self.tree.node(p).parent;
+        }
+        if !hidden_by.is_empty() {
+            let mut set = (*self.collapsed).clone();
+            for p in hidden_by {
+                set.remove(&p);
+                // Keep the unfolded node's other children folded.
+                for &c in &self.tree.node(p).children {
+                    if !self.tree.node(c).is_leaf() {
+                        set.insert(c);
+                    }
+                }
+            }
+            // The path itself stays open.
+            let mut at = Some(node);
+            while let Some(p) = at {
+                if p != node {
+                    set.remove(&p);
+                }
+                at = self.tree.node(p).parent;
+            }
+            self.collapsed = Rc::new(set);
+        }
+    }
+}
+
+/// The inner nodes at depth `levels`: folding them shows that many levels.
+pub fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
+    tree.nodes()
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.depth == levels && !n.is_leaf())
+        .map(|(i, _)| NodeId(i as u32))
+        .collect()
+}
+
+impl crate::Reducer for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = match Rc::try_unwrap(self) {
+            Ok(s) => s,
+            Err(rc) => State {
+                settings: rc.settings.clone(),
+                tree: rc.tree.clone(),
+                run: rc.run.clone(),
+                text: rc.text.clone(),
+                text_error: rc.text_error.clone(),
+                playing: rc.playing,
+                speed: rc.speed,
+                collapsed: rc.collapsed.clone(),
+                editing: rc.editing,
+                notices: rc.notices.clone(),
+                random: rc.random,
+                compare: rc.compare,
+                game: rc.game.clone(),
+                loading: rc.loading,
+            },
+        };
+        let len = s.run.replay.len();
+        let action_kind = match &action {
+            Action::Control(_) | Action::GameLoaded(_) => ActionKind::Step,
+            _ => ActionKind::Other,
+        };
+        match action {
+            Action::Control(c) => match c {
+                Control::Start => s.settings.step = 0,
+                Control::Back => s.settings.step = s.settings.step.saturating_sub(1),
+                Control::Forward => s.settings.step = (s.settings.step + 1).min(len),
+                Control::End => s.settings.step = len,
+                Control::Seek(k) => s.settings.step = k.min(len),
+                Control::Speed(ms) => s.speed = ms,
+                Control::TogglePlay => {
+                    s.playing = !s.playing && s.settings.step < len;
+                }
+            },
+            Action::Tick => {
+                if s.settings.step < len {
+                    s.settings.step += 1;
+                }
+                if s.settings.step >= len {
+                    s.playing = false;
+                }
+                s.reveal_current();
+            }
+            Action::Algorithm(a) => {
+                s.settings.algorithm = a;
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::Ordering(o) => {
+                s.settings.ordering = o;
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::Depth(d) => {
+                s.settings.depth = d;
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::MinRoot(min) => {
+                s.settings.min_root = min;
+                let tree = s.tree.with_root_player(if min {
+                    RootPlayer::Min
+                } else {
+                    RootPlayer::Max
+                });
+                if let Source::Text(_) = s.settings.source {
+                    let text = tree.to_text();
+                    s.settings.source = Source::Text(text.clone());
+                    s.text = Some(text);
+                }
+                s.tree = Rc::new(tree);
+                s.settings.step = 0;
+                s.rerun();
+            }
+            Action::Preset(id) => {
+                if let Some(p) = arbor_game::presets::preset(id) {
+                    if let Ok(tree) = GameTree::parse(p.text) {
+                        s.text = eager_text(&tree);
+                        s.text_error = None;
+                        s.set_tree(tree, Source::Preset(p.id));
+                    }
+                }
+            }
+            Action::RandomForm(spec) => s.random = spec,
+            Action::Generate => match s.random.generate() {
+                Ok(tree) => {
+                    s.text = eager_text(&tree);
+                    s.text_error = None;
+                    let spec = s.random;
+                    s.set_tree(tree, Source::Random(spec));
+                }
+                Err(e) => s.text_error = Some(format!("Random tree: {e}")),
+            },
+            Action::Text(text) => {
+                match GameTree::parse(&text) {
+                    Ok(tree) => {
+                        s.text_error = None;
+                        s.settings.min_root = false;
+                        s.set_tree(tree, Source::Text(text.clone()));
+                    }
+                    Err(e) => s.text_error = Some(e.to_string()),
+                }
+                s.text = Some(text);
+            }
+            Action::WriteText => s.text = Some(s.tree.to_text()),
+            Action::EditLeaf(id) => s.editing = id,
+            Action::SetLeaf(id, value) => {
+                let payoff = if s.tree.players() > 2 {
+                    None
+                } else {
+                    Some(vec![value])
+                };
+                if let Some(Ok(tree)) = payoff.map(|p| s.tree.with_payoff(id, p)) {
+                    let step = s.settings.step;
+                    let text = tree.to_text();
+                    s.text_error = None;
+                    s.tree = Rc::new(tree);
+                    s.settings.source = Source::Text(text.clone());
+                    s.text = Some(text);
+                    s.rerun();
+                    s.settings.step = step.min(s.run.replay.len());
+                }
+                s.editing = None;
+            }
+            Action::ToggleCollapse(id) => {
+                let mut set = (*s.collapsed).clone();
+                if !set.remove(&id) {
+                    set.insert(id);
+                }
+                s.collapsed = Rc::new(set);
+            }
+            Action::Levels(levels) => {
+                s.collapsed = Rc::new(match levels {
+                    Some(l) => collapse_below(&s.tree, l),
+                    None => BTreeSet::new(),
+                });
+            }
+            Action::Compare(on) => s.compare = on,
+            Action::GameLoaded(view) => {
+                s.loading = false;
+                match (stepper::run_game(&view), &s.settings.source) {
+                    (Ok((tree, run)), Source::Game(_)) => {
+                        let pictures: Vec<Rc<GamePicture>> =
+                            view.pictures.into_iter().map(Rc::new).collect();
+                        s.game = Some(Rc::new(GameData {
+                            pictures: Rc::new(pictures),
+                            recorded: view.trace.nodes.len(),
+                            omitted: view.trace.omitted,
+                            skipped: view.trace.skipped,
+                        }));
+                        s.collapsed = Rc::new(collapse_below(&tree, 1));
+                        s.tree = Rc::new(tree);
+                        s.run = Rc::new(run);
+                        if s.settings.step > s.run.replay.len() {
+                            s.settings.step = s.run.replay.len();
+                        }
+                    }
+                    (Err(e), _) => s
+                        .notices
+                        .push(format!("The search could not be shown: {e}")),
+                    _ => {}
+                }
+            }
+            Action::GameFailed(e) => {
+                s.loading = false;
+                s.notices.push(format!(
+                    "The search behind this move could not be recorded: {e}"
+                ));
+            }
+        }
+        if matches!(action_kind, ActionKind::Step) {
+            s.reveal_current();
+        }
+        Rc::new(s)
+    }
+}
+
+/// Trees up to this many nodes are written out in the text box at once; larger ones when asked
+/// (a 100,000-node tree is half a megabyte of text).
+pub const EAGER_TEXT: usize = 5_000;
+
+/// The tree's text for the text box, if it is small enough to write out at once.
+pub fn eager_text(tree: &GameTree) -> Option<String> {
+    (tree.len() <= EAGER_TEXT).then(|| tree.to_text())
+}
+
+/// Whether an action moves the step (and so may need folded nodes opened).
+pub enum ActionKind {
+    /// It moves the step.
+    Step,
+    /// It does not.
+    Other,
+}

@@ -1,0 +1,5 @@
+//! Each page's settings, state and reducer (its `Action`s); the web crate's views draw them.
+
+pub mod alphabeta;
+pub mod play;
+pub mod search;

@@ -1,0 +1,373 @@
+//! The Play page: the game, the AI's jobs in the worker, undo and redo, as state and reducer.
+
+use std::rc::Rc;
+
+use crate::play::ai::{Hint, ThinkRequest, Thinking, Thought};
+use crate::play::{move_seed, Kind, Move, Outcome, Player, Rules, Setup};
+use crate::route::Route;
+use crate::worker_api::{FromWorker, ToWorker};
+
+/// The AI's last move, and what reproduces its search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AiMove {
+    /// The moves before it.
+    pub before: String,
+    /// The side that played it.
+    pub side: usize,
+    /// Its level.
+    pub level: &'static str,
+    /// Its seed.
+    pub seed: u64,
+    /// What it found.
+    pub thought: Thought,
+}
+
+/// What the worker is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Nothing.
+    Idle,
+    /// The AI is choosing its move.
+    Thinking,
+    /// Scoring the moves for a hint.
+    Hinting,
+}
+
+/// The page's state.
+pub struct State {
+    /// The game: rules, players, moves played and undone.
+    pub setup: Setup,
+    /// Notes for the player: what a link got wrong.
+    pub notes: Vec<String>,
+    /// Why the last click was refused.
+    pub message: Option<String>,
+    /// Refusals so far: each is a new alert, so a screen reader hears it even when it repeats.
+    pub refusals: u64,
+    /// What the worker is doing.
+    pub task: Task,
+    /// Increases with every request to the worker.
+    pub job: u64,
+    /// Increases whenever the worker must be stopped.
+    pub kill: u64,
+    /// The AI's progress while it thinks.
+    pub progress: Option<Thinking>,
+    /// The AI's last move, to open the search behind it.
+    pub last_ai: Option<AiMove>,
+    /// Hints for the position with these moves.
+    pub hints: Option<(String, Vec<Hint>)>,
+    /// The AI waits (after Stop with nothing found, undo in AI-vs-AI, or a failure).
+    pub paused: bool,
+    /// What went wrong in the worker, if anything.
+    pub failed: Option<String>,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// A move on the board.
+    Click(Move),
+    /// Take back a move (back to a person's turn).
+    Undo,
+    /// Play again a move taken back.
+    Redo,
+    /// Start again, with this new seed (drawn from the browser's random source).
+    NewGame(u64),
+    /// Who plays a side.
+    Player(usize, Player),
+    /// Tic-tac-toe: the first player plays O.
+    OFirst(bool),
+    /// Show hints.
+    Hints(bool),
+    /// Seconds the perfect connect-four AI may think.
+    Think(u32),
+    /// New rules (a new game, with this new seed).
+    Rules(Rules, u64),
+    /// Stop the AI: it plays the best move found so far.
+    Stop,
+    /// Let a paused AI move.
+    Resume,
+    /// A message from the worker about job `u64`.
+    Worker(u64, FromWorker),
+}
+
+impl State {
+    /// The page as a link opens it: exactly the position it holds. If the AI is to move there,
+    /// it waits to be asked (Continue), so the position shown is the one shared. Without a
+    /// seed in the link, the game gets `fresh_seed`.
+    pub fn new(route: &Route, fresh_seed: u64) -> State {
+        let (mut setup, notes) = Setup::from_route(route);
+        if route.get("seed").is_none() {
+            setup.seed = fresh_seed;
+        }
+        let ai_to_move = matches!(setup.position().outcome(&setup.rules),
+            Outcome::ToMove(side) if setup.players[side] != Player::Human);
+        let mut s = State {
+            setup,
+            notes,
+            message: None,
+            refusals: 0,
+            task: Task::Idle,
+            job: 0,
+            kill: 0,
+            progress: None,
+            last_ai: None,
+            hints: None,
+            paused: ai_to_move,
+            failed: None,
+        };
+        s.schedule();
+        s
+    }
+
+    /// Stops whatever the worker is doing.
+    pub fn cancel(&mut self) {
+        if self.task != Task::Idle {
+            self.task = Task::Idle;
+            self.kill += 1;
+            self.job += 1;
+        }
+        self.progress = None;
+    }
+
+    /// Gives the worker its next job, if there is one: the AI's move, or hints for a person.
+    pub fn schedule(&mut self) {
+        if self.task != Task::Idle {
+            return;
+        }
+        let pos = self.setup.position();
+        let Outcome::ToMove(side) = pos.outcome(&self.setup.rules) else {
+            return;
+        };
+        match self.setup.players[side] {
+            Player::Ai(_) if !self.paused => {
+                self.task = Task::Thinking;
+                self.job += 1;
+                self.progress = None;
+            }
+            Player::Human if self.setup.hints => {
+                let moves = self.setup.moves_text();
+                if self.hints.as_ref().is_none_or(|(m, _)| *m != moves) {
+                    self.task = Task::Hinting;
+                    self.job += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The request for the current job.
+    pub fn request(&self) -> Option<ToWorker> {
+        let s = &self.setup;
+        match self.task {
+            Task::Idle => None,
+            Task::Thinking => {
+                let side = s.position().to_move();
+                let level = s.level(side)?;
+                Some(ToWorker::Think(ThinkRequest {
+                    rules: s.rules.clone(),
+                    moves: s.moves_text(),
+                    level: level.key.to_string(),
+                    seed: move_seed(s),
+                    millis: s.think_seconds * 1000,
+                }))
+            }
+            Task::Hinting => Some(ToWorker::Hints {
+                rules: s.rules.clone(),
+                moves: s.moves_text(),
+            }),
+        }
+    }
+
+    /// True if some side is played by a person.
+    pub fn has_human(&self) -> bool {
+        self.setup.players.contains(&Player::Human)
+    }
+
+    /// Takes back (or plays again) a move with `step`, and goes on until a person is to move
+    /// (one move only when nobody plays). False if there was no move to step over.
+    pub fn walk(&mut self, step: fn(&mut Setup) -> bool) -> bool {
+        if !step(&mut self.setup) {
+            return false;
+        }
+        if self.has_human() {
+            while self.setup.players[self.setup.position().to_move()] != Player::Human
+                && step(&mut self.setup)
+            {}
+        }
+        true
+    }
+
+    /// Plays the AI's move.
+    pub fn apply_ai(&mut self, thought: Thought) {
+        let pos = self.setup.position();
+        let side = pos.to_move();
+        let Some(level) = self.setup.level(side) else {
+            return;
+        };
+        let before = self.setup.moves_text();
+        let seed = move_seed(&self.setup);
+        if let Err(e) = self.setup.play(thought.mv) {
+            self.failed = Some(format!("The AI chose a move that is not allowed: {e}"));
+            self.paused = true;
+            return;
+        }
+        self.last_ai = Some(AiMove {
+            before,
+            side,
+            level: level.key,
+            seed,
+            thought,
+        });
+    }
+
+    /// A new game: no moves, nothing remembered of the last, this seed.
+    pub fn restart(&mut self, seed: u64) {
+        self.cancel();
+        self.setup.moves.clear();
+        self.setup.played = 0;
+        self.setup.seed = seed;
+        self.last_ai = None;
+        self.hints = None;
+        self.paused = false;
+        self.failed = None;
+        self.message = None;
+    }
+}
+
+impl crate::Reducer for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = match Rc::try_unwrap(self) {
+            Ok(s) => s,
+            Err(rc) => State {
+                setup: rc.setup.clone(),
+                notes: rc.notes.clone(),
+                message: rc.message.clone(),
+                refusals: rc.refusals,
+                task: rc.task,
+                job: rc.job,
+                kill: rc.kill,
+                progress: rc.progress.clone(),
+                last_ai: rc.last_ai.clone(),
+                hints: rc.hints.clone(),
+                paused: rc.paused,
+                failed: rc.failed.clone(),
+            },
+        };
+        // A refusal is told anew each time, the same words or not.
+        let refusable = matches!(action, Action::Click(_) | Action::Undo | Action::Redo);
+        match action {
+            Action::Click(mv) => {
+                let pos = s.setup.position();
+                let rules = &s.setup.rules;
+                s.message = match pos.outcome(rules) {
+                    Outcome::ToMove(side) if s.setup.players[side] != Player::Human => {
+                        Some(format!(
+                            "It is the AI's turn ({}); wait for it, or press Stop.",
+                            s.setup.side_name(side)
+                        ))
+                    }
+                    Outcome::ToMove(_) => match pos.play(rules, mv) {
+                        Err(e) => Some(format!("That move is not allowed: {e}.")),
+                        Ok(_) => {
+                            if s.task == Task::Hinting {
+                                s.cancel();
+                            }
+                            let _ = s.setup.play(mv);
+                            // A person moved: the AI answers.
+                            s.paused = false;
+                            None
+                        }
+                    },
+                    _ => Some("The game is over: start a new game, or undo.".into()),
+                };
+            }
+            Action::Undo => {
+                s.cancel();
+                s.message = None;
+                if s.walk(Setup::undo) {
+                    // In a game the AI plays alone, nobody's turn stops it: wait.
+                    s.paused = !s.has_human();
+                    s.last_ai = None;
+                } else {
+                    s.message = Some("There is no move to take back.".into());
+                }
+            }
+            Action::Redo => {
+                s.cancel();
+                s.message = None;
+                if s.walk(Setup::redo) {
+                    s.last_ai = None;
+                } else {
+                    s.message = Some("There is no move to play again.".into());
+                }
+            }
+            Action::NewGame(seed) => s.restart(seed),
+            Action::Player(side, player) => {
+                s.cancel();
+                s.setup.players[side] = player;
+                s.paused = false;
+                s.failed = None;
+            }
+            Action::OFirst(o) => s.setup.o_first = o && s.setup.rules.kind == Kind::TicTacToe,
+            Action::Hints(on) => {
+                s.setup.hints = on;
+                if !on && s.task == Task::Hinting {
+                    s.cancel();
+                }
+            }
+            Action::Think(secs) => s.setup.think_seconds = secs.clamp(1, 60),
+            Action::Rules(rules, seed) => {
+                s.setup.rules = rules;
+                s.restart(seed);
+            }
+            Action::Stop => {
+                if s.task == Task::Thinking {
+                    let best = s.progress.as_ref().and_then(|p| p.best.clone());
+                    s.cancel();
+                    match best {
+                        Some(mut thought) => {
+                            thought.stopped = true;
+                            thought.proven = false;
+                            s.apply_ai(thought);
+                        }
+                        None => s.paused = true,
+                    }
+                }
+            }
+            Action::Resume => {
+                s.paused = false;
+                s.failed = None;
+            }
+            Action::Worker(job, message) => {
+                if job != s.job {
+                    return Rc::new(s);
+                }
+                match message {
+                    FromWorker::Thinking(t) if s.task == Task::Thinking => s.progress = Some(t),
+                    FromWorker::Thought(t) if s.task == Task::Thinking => {
+                        s.task = Task::Idle;
+                        s.progress = None;
+                        s.apply_ai(t);
+                    }
+                    FromWorker::Hints(h) if s.task == Task::Hinting => {
+                        s.task = Task::Idle;
+                        s.hints = Some((s.setup.moves_text(), h));
+                    }
+                    FromWorker::Failed(e) => {
+                        s.task = Task::Idle;
+                        s.kill += 1;
+                        s.failed = Some(e);
+                        s.paused = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if refusable && s.message.is_some() {
+            s.refusals += 1;
+        }
+        s.schedule();
+        Rc::new(s)
+    }
+}

@@ -1,0 +1,310 @@
+//! The search visualiser page: the problem, the recorded search and the step, as state and reducer.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use arbor_search::replay::SearchReplay;
+use arbor_search::{Algorithm, Mode};
+
+use crate::control::Control;
+use crate::explore::{Drawing, Problem, Settings};
+use crate::route::Route;
+use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
+
+/// Nodes recorded for the visualiser; beyond them the search goes on uncounted.
+pub const RECORD: usize = 20_000;
+
+/// A finished (or partly finished) recorded search.
+pub struct Recorded {
+    /// The worker's record of the search.
+    pub view: SearchView,
+    /// Its replay, step by step.
+    pub replay: SearchReplay,
+    /// How its tree is drawn.
+    pub drawing: Drawing,
+}
+
+/// Where the search worker is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Run {
+    /// Nothing asked yet.
+    Idle,
+    /// Searching: nodes generated and expanded, milliseconds.
+    Running(u64, u64, f64),
+    /// Stopped by the user after this many nodes.
+    Stopped(u64),
+    /// Finished.
+    Done(Box<SearchSummary>),
+    /// The worker could not do it.
+    Failed(String),
+}
+
+/// The visualiser's state.
+pub struct State {
+    /// The settings, all in the URL.
+    pub settings: Settings,
+    /// The graph text box (may not parse).
+    pub text: String,
+    /// What is wrong with the problem, said before any search.
+    pub problem_error: Option<String>,
+    /// Notes for the reader: what a link got wrong.
+    pub notices: Vec<String>,
+    /// Where the worker's search stands.
+    pub run: Run,
+    /// Increases with every search asked for; worker messages carry it.
+    pub run_id: u64,
+    /// The recorded search, once there is one.
+    pub recorded: Option<Rc<Recorded>>,
+    /// Stepping on its own (Play).
+    pub playing: bool,
+    /// Milliseconds between steps while playing.
+    pub speed: u32,
+    /// Inner nodes folded in the drawing.
+    pub folded: Rc<BTreeSet<usize>>,
+    /// Levels shown (none: all).
+    pub levels: Option<u32>,
+    /// The step asked for by the URL, applied when the record arrives.
+    pub pending_step: Option<usize>,
+}
+
+/// What can happen.
+pub enum Action {
+    /// A step control.
+    Control(Control),
+    /// The play timer fired.
+    Tick,
+    /// A new problem.
+    Problem(Problem),
+    /// The graph text box changed.
+    Text(String),
+    /// Choose the search.
+    Algorithm(Algorithm),
+    /// Tree or graph search.
+    Mode(Mode),
+    /// Cycle checks on or off.
+    Cycles(bool),
+    /// The depth limit.
+    Depth(Option<u32>),
+    /// Stop the search.
+    Stop,
+    /// A message from the worker, for run `id`.
+    Worker(u64, FromWorker),
+    /// Fold or unfold a node.
+    Fold(usize),
+    /// Show only this many levels (none: all).
+    Levels(Option<u32>),
+}
+
+impl State {
+    /// The page as the route opens it.
+    pub fn new(route: &Route) -> State {
+        let (settings, notices) = Settings::from_route(route);
+        let text = match &settings.problem {
+            Problem::Graph { text } => text.clone(),
+            _ => String::new(),
+        };
+        let mut state = State {
+            pending_step: Some(settings.step),
+            settings,
+            text,
+            problem_error: None,
+            notices,
+            run: Run::Idle,
+            run_id: 0,
+            recorded: None,
+            playing: false,
+            speed: 800,
+            folded: Rc::default(),
+            levels: None,
+        };
+        state.ask();
+        state
+    }
+
+    /// Checks the problem and, if it is good, asks for a new search.
+    pub fn ask(&mut self) {
+        self.playing = false;
+        self.folded = Rc::default();
+        self.levels = None;
+        match self.settings.problem.spec() {
+            Ok(_) => {
+                self.problem_error = None;
+                self.run_id += 1;
+                self.run = Run::Running(0, 0, 0.0);
+            }
+            Err(e) => {
+                self.problem_error = Some(e);
+                self.recorded = None;
+                self.run = Run::Idle;
+            }
+        }
+    }
+
+    /// The request for the current settings.
+    pub fn request(&self) -> Option<ToWorker> {
+        let problem = self.settings.problem.spec().ok()?;
+        let memory_bound = matches!(
+            self.settings.algorithm,
+            Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar
+        ) || (self.settings.mode == Mode::Graph
+            && self.settings.algorithm == Algorithm::DepthFirst);
+        Some(ToWorker::Search(SearchRequest {
+            problem,
+            options: self.settings.options(),
+            record: RECORD,
+            // Searches that keep every state stop before they fill the tab's memory; the
+            // others run until found or stopped.
+            max_nodes: Some(if memory_bound {
+                4_000_000
+            } else {
+                20_000_000_000
+            }),
+        }))
+    }
+
+    /// Steps in the recorded search.
+    pub fn steps(&self) -> usize {
+        self.recorded.as_ref().map_or(0, |r| r.replay.len())
+    }
+}
+
+impl crate::Reducer for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = match Rc::try_unwrap(self) {
+            Ok(s) => s,
+            Err(rc) => State {
+                settings: rc.settings.clone(),
+                text: rc.text.clone(),
+                problem_error: rc.problem_error.clone(),
+                notices: rc.notices.clone(),
+                run: rc.run.clone(),
+                run_id: rc.run_id,
+                recorded: rc.recorded.clone(),
+                playing: rc.playing,
+                speed: rc.speed,
+                folded: rc.folded.clone(),
+                levels: rc.levels,
+                pending_step: rc.pending_step,
+            },
+        };
+        let len = s.steps();
+        match action {
+            Action::Control(c) => {
+                let step = &mut s.settings.step;
+                match c {
+                    Control::Start => *step = 0,
+                    Control::Back => *step = step.saturating_sub(1),
+                    Control::Forward => *step = (*step + 1).min(len),
+                    Control::End => *step = len,
+                    Control::Seek(k) => *step = k.min(len),
+                    Control::Speed(ms) => s.speed = ms,
+                    Control::TogglePlay => s.playing = !s.playing && *step < len,
+                }
+            }
+            Action::Tick => {
+                s.settings.step = (s.settings.step + 1).min(len);
+                if s.settings.step >= len {
+                    s.playing = false;
+                }
+            }
+            Action::Problem(p) => {
+                if let Problem::Graph { text } = &p {
+                    s.text = text.clone();
+                }
+                s.settings.problem = p;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Text(text) => {
+                s.text = text.clone();
+                s.settings.problem = Problem::Graph { text };
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Algorithm(a) => {
+                s.settings.algorithm = a;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Mode(m) => {
+                s.settings.mode = m;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Cycles(c) => {
+                s.settings.cycle_check = c;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Depth(d) => {
+                s.settings.depth = d;
+                s.settings.step = 0;
+                s.ask();
+            }
+            Action::Stop => {
+                if let Run::Running(generated, ..) = s.run {
+                    s.run = Run::Stopped(generated);
+                    s.run_id += 1; // ignore whatever the old worker still sends
+                }
+            }
+            Action::Worker(id, message) if id == s.run_id => match message {
+                FromWorker::Progress {
+                    generated,
+                    expanded,
+                    millis,
+                } => s.run = Run::Running(generated, expanded, millis),
+                FromWorker::Recorded(view) => {
+                    let replay = SearchReplay::new(
+                        view.nodes.iter().map(|n| n.info).collect(),
+                        view.events.clone(),
+                        s.settings.algorithm,
+                    );
+                    let drawing = Drawing::of(&s.settings.problem);
+                    let len = replay.len();
+                    s.recorded = Some(Rc::new(Recorded {
+                        view,
+                        replay,
+                        drawing,
+                    }));
+                    if let Some(step) = s.pending_step.take() {
+                        if step > len {
+                            s.notices.push(format!("The link asks for step {step}, but this search has {len} steps; showing the last."));
+                        }
+                        s.settings.step = step.min(len);
+                    }
+                }
+                FromWorker::Done(summary) => s.run = Run::Done(Box::new(summary)),
+                FromWorker::Failed(message) => {
+                    s.run = Run::Failed(message);
+                    s.recorded = None;
+                }
+                _ => {}
+            },
+            Action::Worker(..) => {}
+            Action::Fold(key) => {
+                let mut set = (*s.folded).clone();
+                if !set.remove(&key) {
+                    set.insert(key);
+                }
+                s.folded = Rc::new(set);
+            }
+            Action::Levels(levels) => {
+                s.levels = levels;
+                s.folded = Rc::new(match (levels, &s.recorded) {
+                    (Some(l), Some(r)) => r
+                        .view
+                        .nodes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, n)| n.info.depth == l)
+                        .map(|(i, _)| i)
+                        .collect(),
+                    _ => BTreeSet::new(),
+                });
+            }
+        }
+        Rc::new(s)
+    }
+}

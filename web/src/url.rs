@@ -1,0 +1,89 @@
+//! The address bar: views keep it in step with what they show.
+
+use std::cell::RefCell;
+
+use arbor_app::route::{Route, UrlBudget, URL_EVERY_MS};
+
+/// Puts `route` in the address bar without a new history entry or a `hashchange` (so the view
+/// keeps its state): how views keep their URL in step with what they show. Long values are
+/// packed ([`Route::to_link`]) and embed mode is kept, so the address bar is always the link to
+/// share. A long burst of changes is slowed down by a [`UrlBudget`], the last change always
+/// written.
+pub fn replace_url(route: &Route) {
+    URL.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.last.as_ref() == Some(route) {
+            return;
+        }
+        w.last = Some(route.clone());
+        w.budget.refill(now_ms());
+        if w.timer.is_none() && w.budget.try_spend() {
+            write_url(route);
+        } else if w.timer.is_none() {
+            w.timer = Some(gloo_timers::callback::Timeout::new(URL_EVERY_MS, || {
+                URL.with(|w| {
+                    let mut w = w.borrow_mut();
+                    w.timer = None;
+                    w.budget.refill(now_ms());
+                    w.budget.spend_late();
+                    if let Some(route) = w.last.clone() {
+                        write_url(&route);
+                    }
+                })
+            }));
+        }
+    });
+}
+
+/// Writes at once an address update that is waiting (before the address is read to be shared).
+pub fn flush_url() {
+    let route = URL.with(|w| {
+        let mut w = w.borrow_mut();
+        w.timer.take().and(w.last.clone())
+    });
+    if let Some(route) = route {
+        write_url(&route);
+    }
+}
+
+/// The address bar's writer: the last route asked for, the budget of immediate writes, and the
+/// timer that writes the last of a burst.
+#[derive(Default)]
+struct UrlWriter {
+    last: Option<Route>,
+    budget: UrlBudget,
+    timer: Option<gloo_timers::callback::Timeout>,
+}
+
+thread_local! {
+    static URL: RefCell<UrlWriter> = RefCell::new(UrlWriter::default());
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+fn write_url(route: &Route) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let current = window.location().hash().unwrap_or_default();
+    let mut route = route.clone();
+    // Embed mode stays (read from the query without unpacking anything).
+    if current
+        .split(['?', '&'])
+        .skip(1)
+        .any(|part| part == "embed=1")
+    {
+        route.set("embed", "1");
+    }
+    let hash = route.to_link();
+    if current == hash {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+    }
+}
