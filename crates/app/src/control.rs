@@ -42,6 +42,81 @@ impl Control {
     }
 }
 
+/// Where a stepped view stands: the step (0 to the number of steps), playing or not, and the
+/// speed. Every stepped view applies the controls and the play timer's ticks through it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Playback<'a> {
+    /// Steps done.
+    pub step: &'a mut usize,
+    /// Stepping on its own.
+    pub playing: &'a mut bool,
+    /// Milliseconds between steps while playing.
+    pub speed: &'a mut u32,
+}
+
+impl Playback<'_> {
+    /// Applies a control, `len` being the number of steps.
+    pub fn apply(self, control: Control, len: usize) {
+        let step = self.step;
+        match control {
+            Control::Start => *step = 0,
+            Control::Back => *step = step.saturating_sub(1),
+            Control::Forward => *step = (*step + 1).min(len),
+            Control::End => *step = len,
+            Control::Seek(k) => *step = k.min(len),
+            Control::Speed(ms) => *self.speed = ms,
+            Control::TogglePlay => *self.playing = !*self.playing && *step < len,
+        }
+    }
+
+    /// The play timer fired: one step on, stopping at the end.
+    pub fn tick(self, len: usize) {
+        *self.step = (*self.step + 1).min(len);
+        if *self.step >= len {
+            *self.playing = false;
+        }
+    }
+}
+
+/// A stepped view that keeps nothing else: the step, playing, the speed (the practice page's
+/// replay of the real run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stepping {
+    /// Steps done.
+    pub step: usize,
+    /// Stepping on its own.
+    pub playing: bool,
+    /// Milliseconds between steps while playing.
+    pub speed: u32,
+}
+
+/// What happens to a [`Stepping`]: a control or a tick, with the number of steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SteppingAction {
+    /// A control, and the number of steps.
+    Control(Control, usize),
+    /// The play timer fired, and the number of steps.
+    Tick(usize),
+}
+
+impl crate::Reducer for Stepping {
+    type Action = SteppingAction;
+
+    fn reduce(self: std::rc::Rc<Self>, action: SteppingAction) -> std::rc::Rc<Self> {
+        let mut s = *self;
+        let playback = Playback {
+            step: &mut s.step,
+            playing: &mut s.playing,
+            speed: &mut s.speed,
+        };
+        match action {
+            SteppingAction::Control(c, len) => playback.apply(c, len),
+            SteppingAction::Tick(len) => playback.tick(len),
+        }
+        std::rc::Rc::new(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +130,38 @@ mod tests {
         assert_eq!(Control::for_key("End"), Some(Control::End));
         assert_eq!(Control::for_key("a"), None);
         assert_eq!(Control::for_key("ArrowUp"), None);
+    }
+
+    #[test]
+    fn controls_keep_the_step_within_the_run_and_play_stops_at_the_end() {
+        let (mut step, mut playing, mut speed) = (0, false, 800);
+        let mut go = |c: Control| {
+            Playback {
+                step: &mut step,
+                playing: &mut playing,
+                speed: &mut speed,
+            }
+            .apply(c, 3);
+            (step, playing, speed)
+        };
+        assert_eq!(go(Control::Back), (0, false, 800));
+        assert_eq!(go(Control::Forward), (1, false, 800));
+        assert_eq!(go(Control::End), (3, false, 800));
+        assert_eq!(go(Control::Forward), (3, false, 800));
+        // Play at the end does not start.
+        assert_eq!(go(Control::TogglePlay), (3, false, 800));
+        assert_eq!(go(Control::Seek(9)), (3, false, 800));
+        assert_eq!(go(Control::Start), (0, false, 800));
+        assert_eq!(go(Control::Speed(60)), (0, false, 60));
+        assert_eq!(go(Control::TogglePlay), (0, true, 60));
+        for want in [(1, true), (2, true), (3, false), (3, false)] {
+            Playback {
+                step: &mut step,
+                playing: &mut playing,
+                speed: &mut speed,
+            }
+            .tick(3);
+            assert_eq!((step, playing), want);
+        }
     }
 }

@@ -55,6 +55,16 @@ pub fn use_step_keys(on: Callback<Control>) {
     });
 }
 
+/// The play timer of a stepped view: while `playing`, `tick` every `speed` milliseconds.
+#[hook]
+pub fn use_play_timer(playing: bool, speed: u32, tick: Callback<()>) {
+    use_effect_with((playing, speed), move |&(playing, speed)| {
+        let timer =
+            playing.then(|| gloo_timers::callback::Interval::new(speed, move || tick.emit(())));
+        move || drop(timer)
+    });
+}
+
 /// Props of [`StepControls`].
 #[derive(Properties, PartialEq)]
 pub struct StepControlsProps {

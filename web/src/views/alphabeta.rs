@@ -6,13 +6,12 @@ use std::rc::Rc;
 use arbor_game::presets::PRESETS;
 use arbor_game::replay::Cursor;
 use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
-use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::store::Store;
 use arbor_app::pages::alphabeta::{Action, State};
 
-use crate::components::controls::{use_step_keys, StepControls};
+use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
@@ -87,14 +86,11 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         });
     }
     // Playing: one step per tick.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((state.playing, state.speed), move |&(playing, speed)| {
-            let timer =
-                playing.then(|| Interval::new(speed, move || dispatch.dispatch(Action::Tick)));
-            move || drop(timer)
-        });
-    }
+    use_play_timer(
+        state.playing,
+        state.speed,
+        dispatch.to_callback().reform(|()| Action::Tick),
+    );
     // Keys: ← → Space Home End, unless the focus needs them.
     use_step_keys(dispatch.to_callback().reform(Action::Control));
 

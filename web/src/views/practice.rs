@@ -12,12 +12,16 @@ use std::rc::Rc;
 use arbor_game::NodeId;
 use yew::prelude::*;
 
-use crate::components::controls::{Control, StepControls};
+use crate::components::controls::{use_play_timer, Control, StepControls};
 use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{Looks, TreeView};
+use arbor_app::control::{Stepping, SteppingAction};
 use arbor_app::explore::{Drawing, Problem, SearchMark};
-use arbor_app::practice::alphabeta::{self, Answers, Exercise, Question, Report, Verdict};
+use arbor_app::pages::practice::{AbAction, AbState, SearchAction, SearchState};
+use arbor_app::practice::alphabeta::{self, Exercise, Question, Report, Verdict};
+
+use crate::store::Store;
 use arbor_app::practice::{search, Kind, Settings};
 use arbor_app::route::{Route, View};
 use arbor_app::scene::{Margins, NodeMark, Scene, Shape, TreeShape, GAP_Y};
@@ -204,10 +208,8 @@ fn AbPractice(props: &AbProps) -> Html {
         s.tree()
             .map(|t| Rc::new(Exercise::new(&t, s.ab_level, s.seed)))
     });
-    let answers = use_state(Answers::default);
-    // Checked since the last change of an answer: the report is derived, never stored.
-    let checked = use_state(|| false);
-    let reveal = use_state(|| None::<usize>);
+    let state = use_reducer(|| Store::new(AbState::default()));
+    let answers = &state.answers;
     let ex = match &*exercise {
         Ok(ex) => ex.clone(),
         Err(e) => return cannot_set(settings, e),
@@ -222,30 +224,17 @@ fn AbPractice(props: &AbProps) -> Html {
     let mut asked: Vec<NodeId> = number.keys().copied().collect();
     asked.sort_by_key(|n| number[n]);
 
-    let report: Option<Report> = checked.then(|| alphabeta::check(&ex, &answers));
+    let report: Option<Report> = state.report(&ex);
     // What the engine had, wherever an answer was wrong or missing: drawn on the tree.
     let corrections = report
         .as_ref()
         .map(|r| r.corrections(&ex.key))
         .unwrap_or_default();
     let on_node = {
-        let (answers, checked, root) = (answers.clone(), checked.clone(), tree.root());
-        Callback::from(move |key: usize| {
-            let id = NodeId(key as u32);
-            if id == root {
-                return;
-            }
-            let mut next = (*answers).clone();
-            if !next.marked.remove(&id) {
-                next.marked.insert(id);
-            }
-            answers.set(next);
-            checked.set(false);
-        })
+        let d = state.dispatcher();
+        Callback::from(move |key: usize| d.dispatch(AbAction::ToggleMark(NodeId(key as u32))))
     };
     let field = |n: NodeId, which: Question| {
-        let answers = answers.clone();
-        let checked = checked.clone();
         let value = match which {
             Question::Value => answers.values.get(&n),
             Question::Alpha => answers.alphas.get(&n),
@@ -266,18 +255,13 @@ fn AbPractice(props: &AbProps) -> Html {
                 .find(|i| i.node == n && i.question == which)
                 .map(|i| i.verdict)
         });
-        let oninput = Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let mut next = (*answers).clone();
-            let map = match which {
-                Question::Value => &mut next.values,
-                Question::Alpha => &mut next.alphas,
-                _ => &mut next.betas,
-            };
-            map.insert(n, input.value());
-            answers.set(next);
-            checked.set(false);
-        });
+        let oninput = {
+            let d = state.dispatcher();
+            Callback::from(move |e: InputEvent| {
+                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                d.dispatch(AbAction::Answer(n, which, input.value()));
+            })
+        };
         html! {
             <label class={classes!("answer", verdict.map(verdict_class))}>
                 <span>{ text }</span>
@@ -286,24 +270,13 @@ fn AbPractice(props: &AbProps) -> Html {
             </label>
         }
     };
-    let on_check = {
-        let checked = checked.clone();
-        Callback::from(move |_: MouseEvent| checked.set(true))
+    let on = |action: fn(&Rc<Exercise>) -> AbAction| {
+        let (d, ex) = (state.dispatcher(), ex.clone());
+        Callback::from(move |_: MouseEvent| d.dispatch(action(&ex)))
     };
-    let on_reveal = {
-        let (ex, answers, reveal) = (ex.clone(), answers.clone(), reveal.clone());
-        Callback::from(move |_: MouseEvent| {
-            let r = alphabeta::check(&ex, &answers);
-            reveal.set(Some(r.first_difference.unwrap_or(0)));
-        })
-    };
-    let on_clear = {
-        let (answers, checked) = (answers.clone(), checked.clone());
-        Callback::from(move |_: MouseEvent| {
-            answers.set(Answers::default());
-            checked.set(false);
-        })
-    };
+    let on_check = on(|_| AbAction::Check);
+    let on_reveal = on(|ex| AbAction::Reveal(ex.clone()));
+    let on_clear = on(|_| AbAction::Clear);
 
     // The student's tree: cuts, questions, verdicts.
     let branch_verdicts: BTreeMap<NodeId, Verdict> = report
@@ -367,8 +340,8 @@ fn AbPractice(props: &AbProps) -> Html {
             <ExerciseSettings settings={settings.clone()} />
             <div class="main">
                 <p class="lede">{ instructions }</p>
-                if let Some(frame) = *reveal {
-                    <Reveal run={ex.clone()} start={frame} on_close={{ let reveal = reveal.clone(); Callback::from(move |_| reveal.set(None)) }} />
+                if let Some(frame) = state.reveal {
+                    <Reveal run={ex.clone()} start={frame} on_close={{ let d = state.dispatcher(); Callback::from(move |_| d.dispatch(AbAction::CloseReveal)) }} />
                 } else {
                     <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
                         all_buttons=true on_leaf={Some(on_node)}
@@ -462,12 +435,19 @@ impl PartialEq for RevealProps {
 /// The real run, stepped from the first difference.
 #[component]
 fn Reveal(props: &RevealProps) -> Html {
-    let step = use_state(|| props.start);
-    let playing = use_state(|| false);
-    let speed = use_state(|| 500u32);
+    let stepping = {
+        let start = props.start;
+        use_reducer(move || {
+            Store::new(Stepping {
+                step: start,
+                playing: false,
+                speed: 500,
+            })
+        })
+    };
     let run = &props.run.run;
     let len = run.replay.len();
-    let at = (*step).min(len);
+    let at = stepping.step.min(len);
     let frame = run.replay.frame(at);
     let marks: Vec<NodeMark> = stepper::marks(run.replay.tree(), &frame, Perspective::Max, true);
     let current = frame.current.map(|n| n.index());
@@ -482,41 +462,20 @@ fn Reveal(props: &RevealProps) -> Html {
         &frame,
         Perspective::Max,
     );
-    {
-        let (step, playing) = (step.clone(), playing.clone());
-        use_effect_with((*playing, *speed, *step), move |&(on, ms, at)| {
-            let timer = on.then(|| {
-                gloo_timers::callback::Timeout::new(ms, move || {
-                    if at >= len {
-                        playing.set(false);
-                    } else {
-                        step.set(at + 1);
-                    }
-                })
-            });
-            move || drop(timer)
-        });
-    }
-    let on = {
-        let (step, playing, speed) = (step.clone(), playing.clone(), speed.clone());
-        Callback::from(move |c: Control| {
-            let s = *step;
-            match c {
-                Control::Forward => step.set((s + 1).min(len)),
-                Control::Back => step.set(s.saturating_sub(1)),
-                Control::Start => step.set(0),
-                Control::End => step.set(len),
-                Control::Seek(k) => step.set(k.min(len)),
-                Control::TogglePlay => playing.set(!*playing),
-                Control::Speed(ms) => speed.set(ms),
-            }
-        })
-    };
+    let d = stepping.dispatcher();
+    use_play_timer(
+        stepping.playing,
+        stepping.speed,
+        d.to_callback().reform(move |()| SteppingAction::Tick(len)),
+    );
+    let on = d
+        .to_callback()
+        .reform(move |c: Control| SteppingAction::Control(c, len));
     let close = props.on_close.reform(|_: MouseEvent| ());
     html! {
         <section class="reveal" aria-label="The real run">
             <p class="hint">{ format!("The real run, from step {} — where your answers and alpha-beta first part ways.", props.start) }</p>
-            <StepControls step={at} len={len} playing={*playing} speed={*speed} on={on} />
+            <StepControls step={at} len={len} playing={stepping.playing} speed={stepping.speed} on={on} />
             <p class="caption" role="status" aria-live="polite">{ text }</p>
             <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
                 focus={current} follows=true title={format!("Alpha-beta's run, step {at} of {len}")} />
@@ -538,16 +497,12 @@ fn SearchPractice(props: &SearchProps) -> Html {
     let exercise = use_memo(settings.clone(), |s| {
         search::Exercise::new(&s.problem(), s.algorithm, s.search_level).map(Rc::new)
     });
-    // Per question answered: right at the first try? (Its length is the question under way.)
-    let first_try = use_state(Vec::<bool>::new);
-    let tried = use_state(|| false);
-    let message = use_state(|| None::<(bool, String)>);
-    let order = use_state(Vec::<u64>::new);
+    let state = use_reducer(|| Store::new(SearchState::default()));
     let ex = match &*exercise {
         Ok(ex) => ex.clone(),
         Err(e) => return cannot_set(settings, e),
     };
-    let q = first_try.len();
+    let q = state.question();
     let total = ex.questions.len();
     let done = q >= total;
     let frame = ex.frame(q);
@@ -570,71 +525,15 @@ fn SearchPractice(props: &SearchProps) -> Html {
         &|_| false,
     ));
     let marks = arbor_app::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
-    let advance = {
-        let (first_try, tried, order) = (first_try.clone(), tried.clone(), order.clone());
-        move |ok_first: bool| {
-            let mut f = (*first_try).clone();
-            f.push(ok_first);
-            first_try.set(f);
-            tried.set(false);
-            order.set(Vec::new());
-        }
-    };
     let on_node = {
-        let (ex, message, tried, order) =
-            (ex.clone(), message.clone(), tried.clone(), order.clone());
-        let advance = advance.clone();
-        Callback::from(move |key: usize| {
-            if q >= ex.questions.len() {
-                return;
-            }
-            let node = key as u64;
-            match ex.level {
-                search::Level::Next => match ex.check_next(q, node) {
-                    Ok(()) => {
-                        message.set(Some((
-                            true,
-                            format!("Right: {} is taken next.", ex.name(node)),
-                        )));
-                        advance(!*tried);
-                    }
-                    Err(why) => {
-                        message.set(Some((false, format!("Not {}. {why}", ex.name(node)))));
-                        tried.set(true);
-                    }
-                },
-                search::Level::Frontier => {
-                    let mut next = (*order).clone();
-                    if let Some(i) = next.iter().position(|&n| n == node) {
-                        next.remove(i);
-                    } else {
-                        next.push(node);
-                    }
-                    order.set(next);
-                    message.set(None);
-                }
-            }
-        })
+        let (d, ex) = (state.dispatcher(), ex.clone());
+        Callback::from(move |key: usize| d.dispatch(SearchAction::Click(ex.clone(), key as u64)))
     };
     let on_check_order = {
-        let (ex, message, tried, order) =
-            (ex.clone(), message.clone(), tried.clone(), order.clone());
-        let advance = advance.clone();
-        Callback::from(move |_: MouseEvent| match ex.check_order(q, &order) {
-            Ok(()) => {
-                message.set(Some((
-                    true,
-                    "Right: that is the order in which they leave the frontier.".into(),
-                )));
-                advance(!*tried);
-            }
-            Err((_, why)) => {
-                message.set(Some((false, why)));
-                tried.set(true);
-            }
-        })
+        let (d, ex) = (state.dispatcher(), ex.clone());
+        Callback::from(move |_: MouseEvent| d.dispatch(SearchAction::CheckOrder(ex.clone())))
     };
-    let right = first_try.iter().filter(|&&ok| ok).count();
+    let right = state.right();
     let informed = settings.algorithm.informed();
     let mut frontier: Vec<u64> = frame.frontier.clone();
     frontier.sort_by_key(|&n| ex.name(n));
@@ -657,7 +556,7 @@ fn SearchPractice(props: &SearchProps) -> Html {
                     if done { format!("Done: {right} of {total} right at the first try.") }
                     else { format!("Question {} of {total} — {right} right at the first try so far.", q + 1) }
                 }</p>
-                if let Some((ok, text)) = &*message {
+                if let Some((ok, text)) = &state.message {
                     <p class={classes!("feedback", if *ok { "right" } else { "wrong" })} role="alert">{ if *ok { "✓ " } else { "✗ " } }{ text.clone() }</p>
                 }
                 <TreeView<SearchMark> scene={scene} looks={Looks::of(marks)} drawing={text_id(&ex.text)}
@@ -665,11 +564,11 @@ fn SearchPractice(props: &SearchProps) -> Html {
                     title={format!("Search tree, question {} of {total}", (q + 1).min(total))} />
                 if ex.level == search::Level::Frontier && !done {
                     <p class="order">{ "Your order: " }
-                        <strong>{ if order.is_empty() { "(click the frontier nodes)".to_string() } else { order.iter().map(|&n| ex.name(n)).collect::<Vec<_>>().join(", ") } }</strong>
+                        <strong>{ if state.order.is_empty() { "(click the frontier nodes)".to_string() } else { state.order.iter().map(|&n| ex.name(n)).collect::<Vec<_>>().join(", ") } }</strong>
                     </p>
                     <div class="row">
                         <button type="button" class="primary" onclick={on_check_order}>{ "Check the order" }</button>
-                        <button type="button" onclick={{ let order = order.clone(); Callback::from(move |_: MouseEvent| order.set(Vec::new())) }}>{ "Clear the order" }</button>
+                        <button type="button" onclick={{ let d = state.dispatcher(); Callback::from(move |_: MouseEvent| d.dispatch(SearchAction::ClearOrder)) }}>{ "Clear the order" }</button>
                     </div>
                 }
                 <table class="frontier-table">

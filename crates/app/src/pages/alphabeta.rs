@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use arbor_game::{GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
 
-use crate::control::Control;
+use crate::control::{Control, Playback};
 use crate::route::Route;
 use crate::scene::GamePicture;
 use crate::stepper::{self, Algorithm, Run, Settings, Source};
@@ -197,6 +197,14 @@ impl State {
         self.playing = false;
     }
 
+    fn playback(&mut self) -> Playback<'_> {
+        Playback {
+            step: &mut self.settings.step,
+            playing: &mut self.playing,
+            speed: &mut self.speed,
+        }
+    }
+
     /// Searches a new tree from the start.
     pub fn set_tree(&mut self, tree: GameTree, source: Source) {
         let tree = if self.settings.min_root {
@@ -294,24 +302,9 @@ impl crate::Reducer for State {
             _ => ActionKind::Other,
         };
         match action {
-            Action::Control(c) => match c {
-                Control::Start => s.settings.step = 0,
-                Control::Back => s.settings.step = s.settings.step.saturating_sub(1),
-                Control::Forward => s.settings.step = (s.settings.step + 1).min(len),
-                Control::End => s.settings.step = len,
-                Control::Seek(k) => s.settings.step = k.min(len),
-                Control::Speed(ms) => s.speed = ms,
-                Control::TogglePlay => {
-                    s.playing = !s.playing && s.settings.step < len;
-                }
-            },
+            Action::Control(c) => s.playback().apply(c, len),
             Action::Tick => {
-                if s.settings.step < len {
-                    s.settings.step += 1;
-                }
-                if s.settings.step >= len {
-                    s.playing = false;
-                }
+                s.playback().tick(len);
                 s.reveal_current();
             }
             Action::Algorithm(a) => {
@@ -463,4 +456,124 @@ pub enum ActionKind {
     Step,
     /// It does not.
     Other,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::View;
+    use crate::Reducer;
+
+    fn step(s: State, a: Action) -> State {
+        Rc::into_inner(Rc::new(s).reduce(a)).expect("the only reference")
+    }
+
+    fn page(tree: &str) -> State {
+        let mut route = Route::new(View::AlphaBeta);
+        route.set("tree", tree);
+        State::new(&route)
+    }
+
+    /// Minimax written out here, MAX at the root: the oracle for edited trees.
+    fn minimax(tree: &GameTree, n: NodeId, max: bool) -> i32 {
+        let node = tree.node(n);
+        if node.children.is_empty() {
+            return node.payoff[0];
+        }
+        let values = node.children.iter().map(|&c| minimax(tree, c, !max));
+        if max {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+
+    #[test]
+    fn step_jump_and_play_stay_within_the_run() {
+        let mut s = page("[[3,12,8],[2,4,6],[14,5,2]]");
+        let len = s.run.replay.len();
+        assert!(len > 5);
+        s = step(s, Action::Control(Control::Forward));
+        assert_eq!(s.settings.step, 1);
+        s = step(s, Action::Control(Control::End));
+        assert_eq!(s.settings.step, len);
+        s = step(s, Action::Control(Control::Forward));
+        assert_eq!(s.settings.step, len);
+        s = step(s, Action::Control(Control::Seek(3)));
+        assert_eq!(s.settings.step, 3);
+        s = step(s, Action::Control(Control::TogglePlay));
+        assert!(s.playing);
+        for _ in 0..len {
+            s = step(s, Action::Tick);
+        }
+        assert_eq!(s.settings.step, len);
+        assert!(!s.playing, "playing stops at the end");
+        s = step(s, Action::Control(Control::Start));
+        assert_eq!(s.settings.step, 0);
+    }
+
+    #[test]
+    fn editing_a_leaf_reruns_the_search_on_the_new_tree_and_keeps_the_step() {
+        let mut s = page("[[3,12,8],[2,4,6],[14,5,2]]");
+        assert_eq!(s.run.result, "3");
+        s = step(s, Action::Control(Control::Seek(4)));
+        // Every leaf in turn gets a value that changes the root's or not; the run agrees with
+        // minimax written out here.
+        let leaves: Vec<NodeId> = (0..s.tree.len() as u32)
+            .map(NodeId)
+            .filter(|&n| s.tree.node(n).children.is_empty())
+            .collect();
+        for (i, &leaf) in leaves.iter().enumerate() {
+            s = step(s, Action::EditLeaf(Some(leaf)));
+            assert_eq!(s.editing, Some(leaf));
+            let value = [20, -3, 7][i % 3];
+            s = step(s, Action::SetLeaf(leaf, value));
+            assert_eq!(s.editing, None);
+            assert_eq!(s.tree.node(leaf).payoff, vec![value]);
+            let want = minimax(&s.tree, s.tree.root(), true);
+            let want = want.to_string().replace('-', "−");
+            assert_eq!(s.run.result, want, "after leaf {i} = {value}");
+            assert_eq!(s.settings.step, 4.min(s.run.replay.len()));
+            // The link holds the edited tree.
+            assert!(
+                matches!(&s.settings.source, Source::Text(t) if GameTree::parse(t).unwrap().to_text() == s.tree.to_text())
+            );
+        }
+    }
+
+    #[test]
+    fn folding_toggles_a_node_and_levels_fold_a_whole_depth() {
+        let mut s = page("[[3,12,8],[2,4,6],[14,5,2]]");
+        let b = s.tree.node(s.tree.root()).children[0];
+        s = step(s, Action::ToggleCollapse(b));
+        assert!(s.collapsed.contains(&b));
+        s = step(s, Action::ToggleCollapse(b));
+        assert!(!s.collapsed.contains(&b));
+        s = step(s, Action::Levels(Some(1)));
+        let depth_one: BTreeSet<NodeId> = s
+            .tree
+            .node(s.tree.root())
+            .children
+            .iter()
+            .copied()
+            .collect();
+        assert_eq!(*s.collapsed, depth_one);
+        s = step(s, Action::Levels(None));
+        assert!(s.collapsed.is_empty());
+    }
+
+    #[test]
+    fn a_bad_tree_text_is_named_and_the_last_good_tree_stays() {
+        let mut s = page("[[3,12,8],[2,4,6],[14,5,2]]");
+        let before = s.tree.to_text();
+        s = step(s, Action::Text("[[3, 12".into()));
+        assert!(s.text_error.is_some());
+        assert_eq!(s.tree.to_text(), before);
+        s = step(s, Action::Text("[1, [2, 3]]".into()));
+        assert!(s.text_error.is_none());
+        assert_eq!(s.run.result, "2");
+        // A recorded game's search that failed is said, not silently dropped.
+        s = step(s, Action::GameFailed("worker gone".into()));
+        assert!(s.notices.iter().any(|n| n.contains("worker gone")));
+    }
 }

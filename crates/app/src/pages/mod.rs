@@ -2,4 +2,5 @@
 
 pub mod alphabeta;
 pub mod play;
+pub mod practice;
 pub mod search;

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use arbor_search::replay::SearchReplay;
 use arbor_search::{Algorithm, Mode};
 
-use crate::control::Control;
+use crate::control::{Control, Playback};
 use crate::explore::{Drawing, Problem, Settings};
 use crate::route::Route;
 use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
@@ -162,6 +162,14 @@ impl State {
         }))
     }
 
+    fn playback(&mut self) -> Playback<'_> {
+        Playback {
+            step: &mut self.settings.step,
+            playing: &mut self.playing,
+            speed: &mut self.speed,
+        }
+    }
+
     /// Steps in the recorded search.
     pub fn steps(&self) -> usize {
         self.recorded.as_ref().map_or(0, |r| r.replay.len())
@@ -191,24 +199,8 @@ impl crate::Reducer for State {
         };
         let len = s.steps();
         match action {
-            Action::Control(c) => {
-                let step = &mut s.settings.step;
-                match c {
-                    Control::Start => *step = 0,
-                    Control::Back => *step = step.saturating_sub(1),
-                    Control::Forward => *step = (*step + 1).min(len),
-                    Control::End => *step = len,
-                    Control::Seek(k) => *step = k.min(len),
-                    Control::Speed(ms) => s.speed = ms,
-                    Control::TogglePlay => s.playing = !s.playing && *step < len,
-                }
-            }
-            Action::Tick => {
-                s.settings.step = (s.settings.step + 1).min(len);
-                if s.settings.step >= len {
-                    s.playing = false;
-                }
-            }
+            Action::Control(c) => s.playback().apply(c, len),
+            Action::Tick => s.playback().tick(len),
             Action::Problem(p) => {
                 if let Problem::Graph { text } = &p {
                     s.text = text.clone();
@@ -306,5 +298,96 @@ impl crate::Reducer for State {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::View;
+    use crate::worker_api::answer;
+    use crate::Reducer;
+
+    fn step(s: State, a: Action) -> State {
+        Rc::into_inner(Rc::new(s).reduce(a)).expect("the only reference")
+    }
+
+    fn page() -> State {
+        let mut route = Route::new(View::Search);
+        route.set("text", "A[B[D E] C[F G]]\ngoal G");
+        route.set("algo", "bfs");
+        State::new(&route)
+    }
+
+    /// What the worker answers to the page's current request, natively.
+    fn worker(s: &State) -> Vec<FromWorker> {
+        let mut out = Vec::new();
+        answer(
+            &s.request().expect("a search to ask for"),
+            &mut |m| out.push(m),
+            &|| 0.0,
+        );
+        out
+    }
+
+    #[test]
+    fn the_recorded_search_is_stepped_within_its_length() {
+        let mut s = page();
+        let id = s.run_id;
+        for m in worker(&s) {
+            s = step(s, Action::Worker(id, m));
+        }
+        assert!(matches!(s.run, Run::Done(_)), "{:?}", s.run);
+        let len = s.steps();
+        assert!(len > 3);
+        s = step(s, Action::Control(Control::End));
+        assert_eq!(s.settings.step, len);
+        s = step(s, Action::Control(Control::Forward));
+        assert_eq!(s.settings.step, len);
+        s = step(s, Action::Control(Control::Start));
+        s = step(s, Action::Control(Control::TogglePlay));
+        for _ in 0..=len {
+            s = step(s, Action::Tick);
+        }
+        assert_eq!(s.settings.step, len);
+        assert!(!s.playing);
+    }
+
+    #[test]
+    fn answers_from_a_stopped_or_replaced_search_are_ignored() {
+        let mut s = page();
+        let first = s.run_id;
+        let stale = worker(&s);
+        s = step(
+            s,
+            Action::Worker(
+                first,
+                FromWorker::Progress {
+                    generated: 5,
+                    expanded: 2,
+                    millis: 1.0,
+                },
+            ),
+        );
+        s = step(s, Action::Stop);
+        assert_eq!(s.run, Run::Stopped(5));
+        for m in stale.clone() {
+            s = step(s, Action::Worker(first, m));
+        }
+        assert_eq!(s.run, Run::Stopped(5));
+        assert!(s.recorded.is_none());
+        // A new search: the old one's answers still change nothing, the new one's do.
+        s = step(s, Action::Algorithm(Algorithm::DepthFirst));
+        assert!(s.run_id > first);
+        for m in stale {
+            s = step(s, Action::Worker(first, m));
+        }
+        assert!(s.recorded.is_none());
+        let id = s.run_id;
+        for m in worker(&s) {
+            s = step(s, Action::Worker(id, m));
+        }
+        assert!(s.recorded.is_some());
+        assert!(matches!(s.run, Run::Done(_)));
     }
 }

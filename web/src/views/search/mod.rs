@@ -10,13 +10,12 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_search::{Limit, Mode, Status};
-use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::store::Store;
 pub use arbor_app::pages::search::{Action, Recorded, Run, State};
 
-use crate::components::controls::{use_step_keys, StepControls};
+use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
@@ -94,14 +93,11 @@ pub fn Search(props: &SearchProps) -> Html {
         });
     }
     // Playing.
-    {
-        let dispatch = dispatch.clone();
-        use_effect_with((state.playing, state.speed), move |&(playing, speed)| {
-            let timer =
-                playing.then(|| Interval::new(speed, move || dispatch.dispatch(Action::Tick)));
-            move || drop(timer)
-        });
-    }
+    use_play_timer(
+        state.playing,
+        state.speed,
+        dispatch.to_callback().reform(|()| Action::Tick),
+    );
     // Keys: ← → Space Home End, unless the focus needs them.
     use_step_keys(dispatch.to_callback().reform(Action::Control));
 
