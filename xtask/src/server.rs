@@ -187,7 +187,7 @@ fn respond(target: &str, mounts: &[(String, PathBuf)], accepts: &str) -> Reply {
         return not_found;
     };
     let rest = path.get(prefix.len()..).unwrap_or("");
-    let rest = percent_decode(rest);
+    let rest = arbor_util::percent_decode(rest, false);
     let relative = Path::new(&rest);
     if relative
         .components()
@@ -247,25 +247,6 @@ fn respond(target: &str, mounts: &[(String, PathBuf)], accepts: &str) -> Reply {
         },
         Err(_) => not_found,
     }
-}
-
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
-            if let Some(b) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn content_type(path: &Path) -> &'static str {

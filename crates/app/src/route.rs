@@ -388,41 +388,9 @@ pub fn encode(s: &str) -> String {
     out
 }
 
-/// Decodes `%XX` escapes and `+` as a space; malformed escapes are kept as they are and
-/// invalid UTF-8 becomes U+FFFD, so any input decodes to something printable.
+/// Decodes a query value: `%XX` escapes and `+` as a space ([`arbor_util::percent_decode`]).
 pub fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len()
-                && hex(bytes[i + 1]).is_some()
-                && hex(bytes[i + 2]).is_some() =>
-            {
-                out.push(hex(bytes[i + 1]).unwrap_or(0) * 16 + hex(bytes[i + 2]).unwrap_or(0));
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
+    arbor_util::percent_decode(s, true)
 }
 
 #[cfg(test)]

@@ -301,9 +301,7 @@ const ATTEMPTS: u32 = 3_000;
 /// The coursework's blocks world with the blocks and the agent on random distinct cells.
 fn scattered_blocks(rng: &mut arbor_util::SplitMix64) -> Option<BlocksWorld> {
     let mut cells: Vec<usize> = (0..16).collect();
-    for i in (1..16).rev() {
-        cells.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
+    rng.shuffle(&mut cells);
     let cell = |c: usize| (c % 4 + 1, c / 4 + 1);
     let spec = BlocksSpec::coursework(
         cell(cells[0]),

@@ -27,6 +27,20 @@ pub const HEIGHT: usize = 6;
 /// Cells.
 pub const CELLS: u32 = (WIDTH * HEIGHT) as u32;
 
+/// The exact score of a game won with the winner's `stones`-th stone, for the winner: the
+/// data sets' (Pons') convention, one more than the stones the winner had left — 22 − stones on
+/// the 7 × 6 board. The loser's score is its negative; a draw is 0. The one place the formula
+/// is written.
+pub const fn win_score(stones: i32) -> i32 {
+    CELLS as i32 / 2 + 1 - stones
+}
+
+/// The winner's stones at the end of a game whose exact score for the winner is `score` (the
+/// inverse of [`win_score`]).
+pub const fn winning_stones(score: i32) -> i32 {
+    CELLS as i32 / 2 + 1 - score
+}
+
 /// The bottom cell of every column.
 const BOTTOM: u64 = {
     let mut m = 0;
@@ -327,15 +341,27 @@ impl Position {
     /// The exact score, in the data sets' convention, of a game just won: the winner's stones
     /// subtracted from 22, for the player to move (who lost).
     fn lost_score(&self) -> i32 {
-        -(22 - (i32::from(self.moves) + 1) / 2)
+        -win_score((i32::from(self.moves) + 1) / 2)
+    }
+
+    /// The number the player to move's next stone would have (its stones so far, plus one).
+    fn own_next_stone(&self) -> i32 {
+        i32::from(self.moves) / 2 + 1
+    }
+
+    /// The number the opponent's next stone would have.
+    fn their_next_stone(&self) -> i32 {
+        (i32::from(self.moves) + 1) / 2 + 1
     }
 
     /// Bounds on the exact score for the player to move, when that player cannot win at once
     /// and has a move that does not lose at once: the opponent cannot win before their second
     /// stone from now, nor the mover before its next-but-one.
     fn score_bounds(&self) -> (i32, i32) {
-        let n = i32::from(self.moves);
-        (-(CELLS as i32 - 2 - n) / 2, (CELLS as i32 - 1 - n) / 2)
+        (
+            -win_score(self.their_next_stone() + 1),
+            win_score(self.own_next_stone() + 1),
+        )
     }
 
     /// +1 when the first player (MAX) is to move, −1 otherwise.
@@ -559,13 +585,12 @@ impl Game for Connect4Solver {
     }
 
     fn utility(&self, state: &Position) -> i32 {
-        let n = i32::from(state.moves);
         let mover = if state.won {
             state.lost_score()
         } else if state.can_win_now() {
-            (CELLS as i32 + 1 - n) / 2
+            win_score(state.own_next_stone())
         } else if state.non_losing() == 0 {
-            -(CELLS as i32 - n) / 2
+            -win_score(state.their_next_stone())
         } else {
             0
         };
@@ -687,11 +712,13 @@ impl<'a> Solver<'a> {
     ) -> Result<Solved, Aborted> {
         // Pons' range for the player to move: a loss at the opponent's next stone at worst, a
         // win with this one at best (or, weakly, −1 to 1).
-        let n = p.moves() as i32;
         let range = if weak {
             (-1, 1)
         } else {
-            (-(CELLS as i32 - n) / 2, (CELLS as i32 + 1 - n) / 2)
+            (
+                -win_score(p.their_next_stone()),
+                win_score(p.own_next_stone()),
+            )
         };
         let range = if p.colour() == 1 {
             range
@@ -830,7 +857,6 @@ pub fn hints(p: &Position, node_budget: u64, estimate_depth: u32) -> Vec<MoveSco
     if p.is_over() {
         return Vec::new();
     }
-    let n = p.moves() as i32;
     let mut estimates: Option<Vec<MoveScore<u8>>> = None;
     let mut out = Vec::new();
     for c in CENTRE_FIRST
@@ -842,7 +868,7 @@ pub fn hints(p: &Position, node_budget: u64, estimate_depth: u32) -> Vec<MoveSco
         if child.is_won() {
             out.push(MoveScore {
                 mv: c,
-                value: (CELLS as i32 + 1 - n) / 2,
+                value: win_score(p.own_next_stone()),
                 exact: true,
             });
             continue;

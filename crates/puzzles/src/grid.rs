@@ -100,15 +100,8 @@ impl GridPath {
     }
 
     fn step(&self, cell: usize, d: Dir) -> Option<usize> {
-        let (x, y) = (cell % self.width, cell / self.width);
-        let to = match d {
-            Dir::Up if y > 0 => cell - self.width,
-            Dir::Down if y + 1 < self.height => cell + self.width,
-            Dir::Left if x > 0 => cell - 1,
-            Dir::Right if x + 1 < self.width => cell + 1,
-            _ => return None,
-        };
-        (!self.wall[to]).then_some(to)
+        d.step(cell, self.width, self.height)
+            .filter(|&to| !self.wall[to])
     }
 }
 

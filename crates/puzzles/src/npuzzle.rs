@@ -34,6 +34,20 @@ pub enum Dir {
 }
 
 impl Dir {
+    /// The cell one step from `cell` this way on a `width` × `height` board of cells numbered
+    /// row by row, or `None` off the board: the one grid step of the sliding puzzle's blank, the
+    /// blocks world's agent and the path-finding grid.
+    pub fn step(self, cell: usize, width: usize, height: usize) -> Option<usize> {
+        let (x, y) = (cell % width, cell / width);
+        match self {
+            Dir::Up if y > 0 => Some(cell - width),
+            Dir::Down if y + 1 < height => Some(cell + width),
+            Dir::Left if x > 0 => Some(cell - 1),
+            Dir::Right if x + 1 < width => Some(cell + 1),
+            _ => None,
+        }
+    }
+
     /// The letter used in move lists: U, D, L, R.
     pub fn letter(self) -> char {
         match self {
@@ -446,9 +460,7 @@ impl NPuzzle {
     pub fn random_board(cells: usize, seed: u64) -> Vec<u8> {
         let mut rng = SplitMix64(seed);
         let mut tiles: Vec<u8> = (0..cells as u8).collect();
-        for i in (1..cells).rev() {
-            tiles.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-        }
+        rng.shuffle(&mut tiles);
         tiles
     }
 

@@ -1,7 +1,7 @@
 //! What Arbor's search crates share: limits on a search ([`Budget`], with a [`Clock`] the caller
 //! provides, since the browser and the machine keep time differently) and a seeded random
-//! generator ([`SplitMix64`]), a fast hasher for search tables ([`FxHasher`]) and reusable move
-//! lists ([`MoveLists`]).
+//! generator ([`SplitMix64`]), a fast hasher for search tables ([`FxHasher`]), reusable move
+//! lists ([`MoveLists`]) and the one percent-decoder for text from links ([`percent_decode`]).
 
 #![deny(missing_docs)]
 
@@ -9,6 +9,7 @@ mod budget;
 mod hash;
 mod lists;
 mod rng;
+mod text;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use budget::SystemClock;
@@ -16,3 +17,4 @@ pub use budget::{Aborted, Budget, Clock, Meter};
 pub use hash::{FxBuildHasher, FxHasher};
 pub use lists::MoveLists;
 pub use rng::{mix64, SplitMix64};
+pub use text::percent_decode;

@@ -19,6 +19,15 @@ impl SplitMix64 {
         let span = (hi - lo) as u64 + 1;
         lo + (self.next_u64() % span) as i64
     }
+
+    /// Shuffles `items` in place (Fisher–Yates): every order equally likely, the same order
+    /// for the same seed.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.range(0, i as i64) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 /// The SplitMix64 finaliser: a good 64-bit mixing function.

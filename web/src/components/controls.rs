@@ -55,6 +55,21 @@ pub fn use_step_keys(on: Callback<Control>) {
     });
 }
 
+/// A `<select>`'s change handler: the chosen value mapped to an action of a page's reducer
+/// (`None`: ignored).
+pub fn on_select<R: Reducible + 'static>(
+    d: &UseReducerDispatcher<R>,
+    to_action: impl Fn(&str) -> Option<R::Action> + 'static,
+) -> Callback<Event> {
+    let d = d.clone();
+    Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Some(action) = to_action(&select.value()) {
+            d.dispatch(action);
+        }
+    })
+}
+
 /// The play timer of a stepped view: while `playing`, `tick` every `speed` milliseconds.
 #[hook]
 pub fn use_play_timer(playing: bool, speed: u32, tick: Callback<()>) {

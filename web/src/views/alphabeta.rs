@@ -11,7 +11,7 @@ use yew::prelude::*;
 use crate::store::Store;
 use arbor_app::pages::alphabeta::{Action, State};
 
-use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
+use crate::components::controls::{on_select, use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_svg::TreeSvg;
@@ -240,20 +240,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             }
         </section>
     }
-}
-
-/// A `<select>`'s change handler: the chosen value mapped to an action (none: ignored).
-fn on_select(
-    d: &UseReducerDispatcher<Store<State>>,
-    to_action: impl Fn(&str) -> Option<Action> + 'static,
-) -> Callback<Event> {
-    let d = d.clone();
-    Callback::from(move |e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        if let Some(action) = to_action(&select.value()) {
-            d.dispatch(action);
-        }
-    })
 }
 
 #[derive(Properties, PartialEq)]

@@ -791,14 +791,15 @@ impl Verdict {
     }
 }
 
-/// Connect four's exact score (data sets' convention) for the side that gets it, as a verdict:
-/// a win is `22 − stones`, so with `stones_now` of that side's stones on the board, the win
-/// comes with its `22 − score − stones_now`-th next stone.
+/// Connect four's exact score (data sets' convention, [`arbor_games::connect4::win_score`]) for
+/// the side that gets it, as a verdict: with `stones_now` of the winner's stones on the board,
+/// the win comes with its next `winning_stones(score) − stones_now`-th stone.
 pub fn c4_verdict(score: i32, side_stones_now: u32, opponent_stones_now: u32) -> Verdict {
+    use arbor_games::connect4::winning_stones;
     match score {
         0 => Verdict::Draw,
-        s if s > 0 => Verdict::Win(Some((22 - s) as u32 - side_stones_now)),
-        s => Verdict::Loss(Some((22 + s) as u32 - opponent_stones_now)),
+        s if s > 0 => Verdict::Win(Some(winning_stones(s) as u32 - side_stones_now)),
+        s => Verdict::Loss(Some(winning_stones(-s) as u32 - opponent_stones_now)),
     }
 }
 

@@ -163,7 +163,7 @@ impl Exercise {
             .copied()
             .filter(|&n| n != tree.root() && !tree.node(n).is_leaf())
             .collect();
-        shuffle(&mut inner, &mut rng);
+        rng.shuffle(&mut inner);
         let mut ask_values = Vec::new();
         if level != Level::Prune {
             ask_values.push(tree.root());
@@ -178,7 +178,7 @@ impl Exercise {
                 .copied()
                 .filter(|&n| n != tree.root())
                 .collect();
-            shuffle(&mut searched, &mut rng);
+            rng.shuffle(&mut searched);
             ask_windows.extend(searched.iter().take(3));
             ask_windows.sort();
         }
@@ -236,13 +236,6 @@ impl Report {
             }
         }
         out
-    }
-}
-
-fn shuffle<T>(items: &mut [T], rng: &mut arbor_util::SplitMix64) {
-    for i in (1..items.len()).rev() {
-        let j = rng.range(0, i as i64) as usize;
-        items.swap(i, j);
     }
 }
 

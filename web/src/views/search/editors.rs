@@ -1,9 +1,10 @@
 //! The problem panel: choose and edit the problem, and the search's options.
 
-use arbor_puzzles::{BlocksSpec, Heuristic, NPuzzle};
+use arbor_puzzles::{BlocksSpec, Dir, Heuristic, NPuzzle};
 use arbor_search::{Algorithm, Mode, GRAPH_PRESETS};
 use yew::prelude::*;
 
+use crate::components::controls::on_select;
 use crate::store::Store;
 
 use super::{Action, State};
@@ -21,19 +22,6 @@ pub struct ProblemPanelProps {
     pub error: Option<String>,
     /// Where actions go.
     pub dispatch: UseReducerDispatcher<Store<State>>,
-}
-
-fn on_select(
-    d: &UseReducerDispatcher<Store<State>>,
-    to: impl Fn(&str) -> Option<Action> + 'static,
-) -> Callback<Event> {
-    let d = d.clone();
-    Callback::from(move |e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        if let Some(a) = to(&select.value()) {
-            d.dispatch(a);
-        }
-    })
 }
 
 /// The panel.
@@ -225,9 +213,9 @@ fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
             let Some(blank) = tiles.iter().position(|&t| t == 0) else {
                 return;
             };
-            let c = cols as usize;
-            let adjacent =
-                (cell / c == blank / c && cell.abs_diff(blank) == 1) || cell.abs_diff(blank) == c;
+            let adjacent = [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+                .into_iter()
+                .any(|d| d.step(blank, cols as usize, rows as usize) == Some(cell));
             if adjacent {
                 let mut next = tiles.clone();
                 next.swap(cell, blank);
