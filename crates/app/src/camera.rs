@@ -7,7 +7,7 @@
 //! stretched upright — its vertical scale is kept up to `DETAIL_SCALE` while the horizontal one
 //! shrinks — so a fitted tree shows its shape. At readable scales both are equal.
 
-use crate::scene::Rect;
+use crate::scene::{Rect, Scene};
 
 /// The smallest and largest scale offered (a fitted 100,000-node tree is far smaller than 1%).
 pub const MIN_SCALE: f64 = 1e-5;
@@ -16,6 +16,9 @@ pub const MAX_SCALE: f64 = 4.0;
 /// Below this scale nodes are too small to read: they are drawn as specks, and the drawing
 /// may be stretched upright.
 pub const DETAIL_SCALE: f64 = 0.3;
+
+/// Pixels kept free around the followed node and the path above it.
+pub const FOLLOW_MARGIN: f64 = 28.0;
 
 /// A view of the scene: the scene point at the frame's top left, and pixels per scene unit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -228,6 +231,44 @@ impl Camera {
     pub fn to_scene(&self, px: f64, py: f64) -> (f64, f64) {
         (self.x + px / self.scale, self.y + py / self.vscale)
     }
+}
+
+/// The area around a node that following keeps in view: the node with room for its words, and
+/// its parent and grandparent as far as they fit in the frame at the present scale (following
+/// never zooms out for them: in a wide tree an ancestor can be thousands of pixels away, and the
+/// edges up to it show the way).
+pub fn follow_target(scene: &Scene, index: usize, frame: (f64, f64), scale: f64) -> Rect {
+    let area = |i: usize, words_below: bool| {
+        let n = &scene.nodes[i];
+        Rect {
+            x0: n.x - n.half_width.max(24.0) - 20.0,
+            y0: n.y - 40.0,
+            x1: n.x + n.half_width.max(24.0) + 20.0,
+            y1: n.y + if words_below { 62.0 } else { 30.0 },
+        }
+    };
+    let union = |a: Rect, b: Rect| Rect {
+        x0: a.x0.min(b.x0),
+        y0: a.y0.min(b.y0),
+        x1: a.x1.max(b.x1),
+        y1: a.y1.max(b.y1),
+    };
+    let fits = |r: &Rect| {
+        (r.x1 - r.x0) * scale <= frame.0 - 2.0 * FOLLOW_MARGIN
+            && (r.y1 - r.y0) * scale <= frame.1 - 2.0 * FOLLOW_MARGIN
+    };
+    let mut rect = area(index, true);
+    let mut at = scene.nodes[index].parent;
+    for _ in 0..2 {
+        let Some(i) = at else { break };
+        let wider = union(rect, area(i, false));
+        if !fits(&wider) {
+            break;
+        }
+        rect = wider;
+        at = scene.nodes[i].parent;
+    }
+    rect
 }
 
 #[cfg(test)]

@@ -397,6 +397,29 @@ impl Scene {
         out
     }
 
+    /// The node the arrow keys move to from the node at index `at`: ↑ its parent, ↓ its first
+    /// child, ← → its neighbours, Home the root (`None`: no such node, or not a moving key).
+    pub fn key_step(&self, at: usize, key: &str) -> Option<usize> {
+        let parent = self.nodes[at].parent;
+        let siblings = parent.map(|p| self.children[p].clone());
+        match key {
+            "ArrowUp" => parent,
+            "ArrowDown" => Some(self.children[at].start).filter(|_| !self.children[at].is_empty()),
+            "ArrowLeft" => siblings.filter(|r| at > r.start).map(|_| at - 1),
+            "ArrowRight" => siblings.filter(|r| at + 1 < r.end).map(|_| at + 1),
+            "Home" => Some(0),
+            _ => None,
+        }
+    }
+
+    /// Whether a key moves between nodes ([`Scene::key_step`]).
+    pub fn is_step_key(key: &str) -> bool {
+        matches!(
+            key,
+            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home"
+        )
+    }
+
     /// The node at `path` (`r`, `r.0`, `r.0.2`, …), if it is drawn.
     pub fn find(&self, path: &str) -> Option<usize> {
         let mut parts = path.split('.');
@@ -732,6 +755,25 @@ pub fn data_value(v: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arrows_lead_to_the_parent_first_child_and_neighbours() {
+        let tree = GameTree::parse("[[1,2],[3,4,5],6]").unwrap();
+        let scene = Scene::of_tree(&tree);
+        let at = |path: &str| scene.find(path).unwrap();
+        let go = |path: &str, key: &str| scene.key_step(at(path), key).map(|n| scene.path(n));
+        assert_eq!(go("r", "ArrowUp"), None);
+        assert_eq!(go("r", "ArrowDown").as_deref(), Some("r.0"));
+        assert_eq!(go("r.1.2", "ArrowUp").as_deref(), Some("r.1"));
+        assert_eq!(go("r.1.1", "ArrowLeft").as_deref(), Some("r.1.0"));
+        assert_eq!(go("r.1.0", "ArrowLeft"), None);
+        assert_eq!(go("r.1.1", "ArrowRight").as_deref(), Some("r.1.2"));
+        assert_eq!(go("r.1.2", "ArrowRight"), None);
+        assert_eq!(go("r.2", "ArrowDown"), None, "a leaf has no child");
+        assert_eq!(go("r.1.1", "Home").as_deref(), Some("r"));
+        assert_eq!(go("r.1.1", "a"), None);
+        assert!(Scene::is_step_key("Home") && !Scene::is_step_key("Enter"));
+    }
 
     #[test]
     fn seed_tree_scene() {

@@ -8,5 +8,7 @@ pub mod practice_look;
 pub mod pseudocode;
 pub mod search_look;
 pub mod share;
+pub mod svg_numbers;
 pub mod tree_svg;
 pub mod tree_view;
+pub mod whole_tree;

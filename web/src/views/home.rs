@@ -5,7 +5,7 @@ use std::rc::Rc;
 use arbor_game::{minimax, presets, Event, GameTree, Recorder};
 use yew::prelude::*;
 
-use crate::components::tree_svg::TreeSvg;
+use crate::components::whole_tree::TreeSvg;
 use arbor_app::scene::{show_value, NodeMark, Relation, Scene, Shown, Status};
 
 /// A tree drawn with its values, and the root's value.

@@ -1,9 +1,11 @@
 //! The search visualiser: pick a problem and a search, watch the search tree grow step by
 //! step with its frontier and explored set, and compare the searches.
 
+mod blocks_editor;
 mod compare;
 mod editors;
 mod panels;
+mod puzzle_editor;
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;

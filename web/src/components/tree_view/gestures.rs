@@ -1,0 +1,205 @@
+//! Moving the camera by hand: drag, swipe, pinch and the wheel, on mouse, pen and touch.
+
+use arbor_app::camera::Camera;
+use arbor_app::scene::Scene;
+use gloo_events::EventListener;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the pointers are doing on the frame.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Gesture {
+    Idle,
+    /// One pointer down, not yet moved far: a click, if it comes up here.
+    Press {
+        x: f64,
+        y: f64,
+        from: Camera,
+    },
+    /// One pointer dragging the drawing.
+    Drag {
+        x: f64,
+        y: f64,
+        from: Camera,
+    },
+    /// Two pointers pinching: their distance and midpoint when it began.
+    Pinch {
+        distance: f64,
+        mid: (f64, f64),
+        from: Camera,
+    },
+}
+
+/// A pointer's position in the frame.
+pub(super) fn frame_point(frame: &NodeRef, x: i32, y: i32) -> (f64, f64) {
+    frame
+        .cast::<web_sys::Element>()
+        .map(|el| {
+            let r = el.get_bounding_client_rect();
+            (x as f64 - r.left(), y as f64 - r.top())
+        })
+        .unwrap_or((x as f64, y as f64))
+}
+
+/// The frame's handlers for moving the camera by hand.
+pub(super) struct Gestures {
+    /// A pointer goes down.
+    pub onpointerdown: Callback<PointerEvent>,
+    /// A pointer moves.
+    pub onpointermove: Callback<PointerEvent>,
+    /// A pointer goes up, or is cancelled.
+    pub onpointerup: Callback<PointerEvent>,
+    /// The wheel, or a touchpad's two-finger swipe.
+    pub onwheel: Callback<WheelEvent>,
+}
+
+/// Drag, swipe, pinch and the wheel on `frame`, moving the camera `cam` through `move_to` (a
+/// drag also swallows the click it ends with).
+#[hook]
+pub(super) fn use_gestures(
+    frame: &NodeRef,
+    cam: Camera,
+    frame_size: (f64, f64),
+    scene: &Rc<Scene>,
+    move_to: &Callback<Camera>,
+) -> Gestures {
+    let gesture = use_mut_ref(|| Gesture::Idle);
+    let pointers: Rc<RefCell<HashMap<i32, (f64, f64)>>> = use_mut_ref(HashMap::new);
+    let suppress_click = use_mut_ref(|| false);
+    // A drag ends with a click on whatever is under the pointer: swallow it before it gets
+    // there (a capture-phase listener, which `html!` cannot attach).
+    {
+        let (frame, suppress) = (frame.clone(), suppress_click.clone());
+        use_effect_with((), move |_| {
+            let listener = frame.cast::<web_sys::Element>().map(|el| {
+                let options = gloo_events::EventListenerOptions {
+                    phase: gloo_events::EventListenerPhase::Capture,
+                    passive: false,
+                };
+                EventListener::new_with_options(&el, "click", options, move |e| {
+                    if std::mem::take(&mut *suppress.borrow_mut()) {
+                        e.stop_propagation();
+                        e.prevent_default();
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+
+    let onpointerdown = {
+        let (frame, gesture, pointers) = (frame.clone(), gesture.clone(), pointers.clone());
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() == "mouse" && e.button() != 0 {
+                return;
+            }
+            let p = frame_point(&frame, e.client_x(), e.client_y());
+            let mut ps = pointers.borrow_mut();
+            ps.insert(e.pointer_id(), p);
+            *gesture.borrow_mut() = match ps.len() {
+                1 => Gesture::Press {
+                    x: p.0,
+                    y: p.1,
+                    from: cam,
+                },
+                2 => {
+                    let v: Vec<(f64, f64)> = ps.values().copied().collect();
+                    Gesture::Pinch {
+                        distance: ((v[0].0 - v[1].0).hypot(v[0].1 - v[1].1)).max(1.0),
+                        mid: ((v[0].0 + v[1].0) / 2.0, (v[0].1 + v[1].1) / 2.0),
+                        from: cam,
+                    }
+                }
+                _ => Gesture::Idle,
+            };
+        })
+    };
+    let onpointermove = {
+        let (frame, gesture, pointers, move_to) = (
+            frame.clone(),
+            gesture.clone(),
+            pointers.clone(),
+            move_to.clone(),
+        );
+        Callback::from(move |e: PointerEvent| {
+            let p = frame_point(&frame, e.client_x(), e.client_y());
+            let mut ps = pointers.borrow_mut();
+            if !ps.contains_key(&e.pointer_id()) {
+                return;
+            }
+            ps.insert(e.pointer_id(), p);
+            let g = *gesture.borrow();
+            match g {
+                Gesture::Press { x, y, from } if (p.0 - x).abs() + (p.1 - y).abs() > 6.0 => {
+                    *gesture.borrow_mut() = Gesture::Drag { x, y, from };
+                    if let Some(el) = frame.cast::<web_sys::Element>() {
+                        let _ = el.set_pointer_capture(e.pointer_id());
+                    }
+                    move_to.emit(from.pan(p.0 - x, p.1 - y));
+                }
+                Gesture::Drag { x, y, from } => move_to.emit(from.pan(p.0 - x, p.1 - y)),
+                Gesture::Pinch {
+                    distance,
+                    mid,
+                    from,
+                } if ps.len() == 2 => {
+                    let v: Vec<(f64, f64)> = ps.values().copied().collect();
+                    let d = (v[0].0 - v[1].0).hypot(v[0].1 - v[1].1).max(1.0);
+                    let m = ((v[0].0 + v[1].0) / 2.0, (v[0].1 + v[1].1) / 2.0);
+                    move_to.emit(
+                        from.zoom_at(d / distance, mid)
+                            .pan(m.0 - mid.0, m.1 - mid.1),
+                    );
+                }
+                _ => {}
+            }
+        })
+    };
+    let onpointerup = {
+        let (gesture, pointers, suppress) =
+            (gesture.clone(), pointers.clone(), suppress_click.clone());
+        Callback::from(move |e: PointerEvent| {
+            let mut ps = pointers.borrow_mut();
+            ps.remove(&e.pointer_id());
+            let g = *gesture.borrow();
+            if matches!(g, Gesture::Drag { .. } | Gesture::Pinch { .. }) {
+                *suppress.borrow_mut() = matches!(g, Gesture::Drag { .. }) || !ps.is_empty();
+            }
+            if ps.is_empty() {
+                *gesture.borrow_mut() = Gesture::Idle;
+            }
+        })
+    };
+    let onwheel = {
+        let (frame, move_to, scene) = (frame.clone(), move_to.clone(), scene.clone());
+        Callback::from(move |e: WheelEvent| {
+            if e.ctrl_key() || e.meta_key() {
+                e.prevent_default();
+                let p = frame_point(&frame, e.client_x(), e.client_y());
+                move_to.emit(cam.zoom_at((-e.delta_y() * 0.002).exp(), p));
+                return;
+            }
+            let (dx, dy) = if e.shift_key() {
+                (e.delta_y(), 0.0)
+            } else {
+                (e.delta_x(), e.delta_y())
+            };
+            let next = cam
+                .pan(-dx, -dy)
+                .clamp((scene.width, scene.height), frame_size);
+            // At the drawing's edge the wheel scrolls the page instead.
+            if next != cam {
+                e.prevent_default();
+                move_to.emit(next);
+            }
+        })
+    };
+    Gestures {
+        onpointerdown,
+        onpointermove,
+        onpointerup,
+        onwheel,
+    }
+}

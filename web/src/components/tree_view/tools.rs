@@ -1,0 +1,62 @@
+//! The view's tools above the frame: zoom out and in, actual size, Fit, Follow, and whatever the
+//! page adds (Export).
+
+use yew::prelude::*;
+
+use crate::components::tree_svg::fixed;
+use arbor_app::camera::Camera;
+
+/// Props of [`ViewTools`].
+#[derive(Properties, PartialEq)]
+pub(super) struct ViewToolsProps {
+    /// The camera now.
+    pub camera: Camera,
+    /// The frame's size.
+    pub frame: (f64, f64),
+    /// Moves the camera (by hand: the following stops).
+    pub on_move: Callback<Camera>,
+    /// Fit the whole drawing in the frame.
+    pub on_fit: Callback<()>,
+    /// Turn the following on or off.
+    pub on_follow: Callback<()>,
+    /// Whether the view is following, when it can follow.
+    pub follow: Option<bool>,
+    /// The page's own tools.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The tools.
+#[component]
+pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
+    let (cam, frame) = (props.camera, props.frame);
+    let centre = (frame.0 / 2.0, frame.1 / 2.0);
+    let zoom_by = |factor: f64| {
+        let on_move = props.on_move.clone();
+        Callback::from(move |_: MouseEvent| on_move.emit(cam.zoom_at(factor, centre)))
+    };
+    let on_actual = zoom_by(1.0 / cam.scale);
+    let percent = cam.scale * 100.0;
+    let digits = if percent >= 10.0 {
+        0
+    } else if percent >= 1.0 {
+        1
+    } else {
+        2
+    };
+    let zoom_text = format!("{}%", fixed(percent, digits));
+    html! {
+        <div class="view-tools" role="group" aria-label="View of the tree">
+            <button type="button" aria-label="Zoom out" onclick={zoom_by(1.0 / 1.25)}>{ "−" }</button>
+            <span class="zoom" aria-live="off">{ zoom_text }</span>
+            <button type="button" aria-label="Zoom in" onclick={zoom_by(1.25)}>{ "+" }</button>
+            <button type="button" aria-label="100%: actual size" onclick={on_actual}>{ "100%" }</button>
+            <button type="button" aria-label="Fit to the frame" onclick={props.on_fit.reform(|_: MouseEvent| ())}>{ "Fit" }</button>
+            if let Some(following) = props.follow {
+                <button type="button" class="follow" aria-pressed={if following { "true" } else { "false" }}
+                    title="Keep the search's current node in view" onclick={props.on_follow.reform(|_: MouseEvent| ())}>{ "Follow" }</button>
+            }
+            { props.children.clone() }
+        </div>
+    }
+}

@@ -1,0 +1,308 @@
+//! The stepper's inputs: the tree (text, presets, random trees), a game's search, the tree tools and the leaf editor.
+
+use crate::components::controls::on_select;
+use crate::store::Store;
+use arbor_app::pages::alphabeta::{Action, State};
+use arbor_app::stepper::{ordering_key, ordering_title, Algorithm, GameSource, Settings, Source};
+use arbor_game::presets::PRESETS;
+use arbor_game::{GameTree, NodeId, Ordering, RandomSpec};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct TreeInputProps {
+    pub state_settings: Settings,
+    pub text: Option<String>,
+    /// The tree's size.
+    pub nodes: usize,
+    pub error: Option<String>,
+    pub random: RandomSpec,
+    pub root_is_min: bool,
+    pub players: usize,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+#[component]
+pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
+    let s = &props.state_settings;
+    let d = props.dispatch.clone();
+    let on_preset = on_select(&d, |v| {
+        PRESETS
+            .iter()
+            .find(|p| p.id == v)
+            .map(|p| Action::Preset(p.id))
+    });
+    let on_algo = on_select(&d, |v| Algorithm::from_key(v).map(Action::Algorithm));
+    let on_order = on_select(&d, |v| {
+        Ordering::ALL
+            .into_iter()
+            .find(|o| ordering_key(*o) == v)
+            .map(Action::Ordering)
+    });
+    let on_depth = on_select(&d, |v| Some(Action::Depth(v.parse().ok())));
+    let on_root = on_select(&d, |v| Some(Action::MinRoot(v == "min")));
+    let on_text = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            d.dispatch(Action::Text(area.value()));
+        })
+    };
+    let random = props.random;
+    let field = |label: &'static str, value: i64, set: fn(&mut RandomSpec, i64)| {
+        let d = d.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(v) = input.value().parse::<i64>() {
+                let mut spec = random;
+                set(&mut spec, v);
+                d.dispatch(Action::RandomForm(spec));
+            }
+        });
+        html! {
+            <label>{ label }<input type="number" value={value.to_string()} {oninput} /></label>
+        }
+    };
+    let on_generate = d.to_callback().reform(|_: MouseEvent| Action::Generate);
+    let on_new_seed = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut spec = random;
+            spec.seed = arbor_game::mix64(spec.seed.wrapping_add(1)) % 100_000;
+            d.dispatch(Action::RandomForm(spec));
+            d.dispatch(Action::Generate);
+        })
+    };
+    let preset_id = match &s.source {
+        Source::Preset(id) => *id,
+        _ => "",
+    };
+    let error_id = "tree-text-error";
+    html! {
+        <>
+            <h2>{ "Tree" }</h2>
+            <label class="stack">{ "Example from the course notes" }
+                <select onchange={on_preset} aria-label="Example tree">
+                    <option value="" selected={preset_id.is_empty()} disabled=true>{ "Choose an example…" }</option>
+                    { for PRESETS.iter().map(|p| html! {
+                        <option value={p.id} selected={p.id == preset_id} title={p.notes}>{ p.title }</option>
+                    }) }
+                </select>
+            </label>
+            if let Some(p) = PRESETS.iter().find(|p| p.id == preset_id) {
+                <p class="hint">{ p.source }{ ": " }{ p.notes }</p>
+            }
+            <details class="random" open={matches!(s.source, Source::Random(_))}>
+                <summary>{ "Random tree" }</summary>
+                <div class="random-grid">
+                    { field("Depth", random.depth.into(), |s, v| s.depth = v.clamp(0, 16) as u32) }
+                    { field("Seed", random.seed as i64, |s, v| s.seed = v.max(0) as u64) }
+                    { field("Fewest children", random.min_branching.into(), |s, v| s.min_branching = v.clamp(1, 20) as u32) }
+                    { field("Most children", random.max_branching.into(), |s, v| s.max_branching = v.clamp(1, 20) as u32) }
+                    { field("Lowest value", random.low.into(), |s, v| s.low = v.clamp(-999, 999) as i32) }
+                    { field("Highest value", random.high.into(), |s, v| s.high = v.clamp(-999, 999) as i32) }
+                    { field("Players", random.players.into(), |s, v| s.players = v.clamp(2, 6) as u32) }
+                </div>
+                <div class="row">
+                    <button type="button" onclick={on_generate}>{ "Generate" }</button>
+                    <button type="button" onclick={on_new_seed}>{ "New seed" }</button>
+                </div>
+            </details>
+            if let Some(text) = &props.text {
+                <label class="stack" for="tree-text">{ "Tree as text" }</label>
+                <textarea id="tree-text" class={classes!("tree-text", props.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"
+                    aria-invalid={props.error.is_some().then_some("true")} aria-describedby={props.error.is_some().then_some(error_id)}
+                    value={text.clone()} oninput={on_text} />
+            } else {
+                <p class="stack-title">{ "Tree as text" }</p>
+                <p class="hint">{ format!("This tree has {} nodes: its text is long. ", props.nodes) }
+                    <button type="button" onclick={props.dispatch.to_callback().reform(|_: MouseEvent| Action::WriteText)}>{ "Write it out" }</button>
+                </p>
+            }
+            if let Some(e) = &props.error {
+                <p id={error_id} class="error" role="alert">{ e.clone() }{ " — the last good tree stays drawn." }</p>
+            } else {
+                <p class="hint">{ "A leaf is a number, an inner node [child, child, …]. Start with “min” for MIN at the root; name nodes as B:[…]; click a leaf to change it." }</p>
+            }
+            <h2>{ "Search" }</h2>
+            <label class="stack">{ "Algorithm" }
+                <select onchange={on_algo} aria-label="Algorithm" disabled={props.players > 2}>
+                    { for Algorithm::ALL.iter().filter(|a| (props.players > 2) == (**a == Algorithm::MaxN)).map(|a| html! {
+                        <option value={a.key()} selected={*a == s.algorithm || props.players > 2}>{ a.title() }</option>
+                    }) }
+                </select>
+            </label>
+            if props.players == 2 {
+                <label class="stack">{ "Move order" }
+                    <select onchange={on_order} aria-label="Move order" disabled={!s.algorithm.prunes()}>
+                        { for Ordering::ALL.iter().map(|o| html! {
+                            <option value={ordering_key(*o)} selected={*o == s.ordering}>{ ordering_title(*o) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="stack">{ "Root" }
+                    <select onchange={on_root} aria-label="Player at the root">
+                        <option value="max" selected={!props.root_is_min}>{ "MAX moves first" }</option>
+                        <option value="min" selected={props.root_is_min}>{ "MIN moves first" }</option>
+                    </select>
+                </label>
+            }
+            <label class="stack">{ "Depth limit" }
+                <select onchange={on_depth} aria-label="Depth limit">
+                    <option value="" selected={s.depth.is_none()}>{ "None: search to the leaves" }</option>
+                    { for (0..=8u32).map(|d| html! {
+                        <option value={d.to_string()} selected={s.depth == Some(d)}>{ format!("{d} plies (evaluate there)") }</option>
+                    }) }
+                </select>
+            </label>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct GamePanelProps {
+    pub source: GameSource,
+    pub depth: u32,
+    pub algorithm: Algorithm,
+    /// Nodes recorded and nodes beyond the record, once loaded.
+    pub recorded: Option<(usize, u64, u32)>,
+    pub nodes: usize,
+}
+
+/// What the tree of a game's search is: the game, the position, the level, and a way back.
+#[component]
+pub(super) fn GamePanel(props: &GamePanelProps) -> Html {
+    let g = &props.source;
+    let kind = g.rules.kind;
+    let level = kind.level(&g.level).map_or("?", |l| l.title);
+    let moves = g.rules.parse_moves(&g.moves).unwrap_or_default();
+    html! {
+        <>
+            <h2>{ "Game" }</h2>
+            <p>{ format!("{}: the AI's move after ", kind.title()) }
+                if moves.is_empty() { { "no moves" } } else { { "the moves " }<code class="moves">{ g.moves.clone() }</code> }
+            </p>
+            <p>{ "Level: " }<strong>{ level }</strong></p>
+            <p class="hint">{ {
+                let names = kind.side_names();
+                let (first, second) = if g.o_first { (names[1], names[0]) } else { (names[0], names[1]) };
+                format!("▲ MAX is {first}, who moved first; ▼ MIN is {second}. Values are for MAX{}.",
+                    match kind {
+                        arbor_app::play::Kind::TicTacToe => ": a win is worth 10 less the marks on the board when it ends",
+                        arbor_app::play::Kind::Connect4 if props.algorithm == Algorithm::Solver => ": the exact score, 22 less the winner's stones",
+                        arbor_app::play::Kind::Connect4 => ": a win is worth 1000 and more; smaller values are the evaluation",
+                        arbor_app::play::Kind::Nim => ": +1 or −1",
+                    })
+            } }</p>
+            <p>{ "Search: " }<strong>{ props.algorithm.title() }</strong>
+                { if props.algorithm == Algorithm::Solver { String::new() } else { format!(", to depth {}", props.depth) } }</p>
+            <p class="hint">{ "This is the search that chose the move, replayed event for event: the same engine, seed and depth. Each node shows its position; the root is the position before the move." }</p>
+            if let Some((recorded, omitted, skipped)) = props.recorded {
+                <p class="hint">{ format!("{} positions drawn ({} entered by the search{}). Nodes start folded below the first level: click one to unfold it (or press Enter on it); stepping unfolds what the search reaches.",
+                    props.nodes, recorded,
+                    match (skipped, omitted) {
+                        (0, 0) => String::new(),
+                        (0, _) => format!("; {omitted} more beyond the first {recorded} are not recorded"),
+                        (1, _) => format!("; the search's first iteration, {omitted} positions, is not drawn: the tree shows the last ones, which chose the move"),
+                        (k, _) => format!("; its first {k} iterations, {omitted} positions, are not drawn: the tree shows the last ones, which chose the move"),
+                    }) }</p>
+            }
+            <p><a href={g.play_route().to_hash()}>{ "← Back to the game at this position" }</a></p>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct TreeToolsProps {
+    pub height: u32,
+    pub collapsed: bool,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+#[component]
+pub(super) fn TreeTools(props: &TreeToolsProps) -> Html {
+    let d = &props.dispatch;
+    let on_levels = on_select(d, |v| Some(Action::Levels(v.parse().ok())));
+    html! {
+        <span class="tree-tools">
+            <label>{ "Show " }
+                <select onchange={on_levels} aria-label="Levels shown">
+                    <option value="" selected={!props.collapsed}>{ "all levels" }</option>
+                    { for (1..props.height).map(|l| html! { <option value={l.to_string()}>{ format!("{l} levels") }</option> }) }
+                </select>
+            </label>
+            <span class="hint">{ "Click an inner node to fold or unfold it." }</span>
+        </span>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct LeafEditorProps {
+    pub node: NodeId,
+    pub tree: Rc<GameTree>,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+#[component]
+pub(super) fn LeafEditor(props: &LeafEditorProps) -> Html {
+    let input = use_node_ref();
+    {
+        let input = input.clone();
+        use_effect_with(props.node, move |_| {
+            if let Some(el) = input.cast::<web_sys::HtmlInputElement>() {
+                let _ = el.focus();
+                el.select();
+            }
+        });
+    }
+    let node = props.tree.node(props.node);
+    let current = node.payoff.first().copied().unwrap_or(0);
+    let error = use_state(|| None::<String>);
+    let apply = {
+        let input = input.clone();
+        let d = props.dispatch.clone();
+        let id = props.node;
+        let error = error.clone();
+        Callback::from(move |_: ()| {
+            let Some(el) = input.cast::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            match el.value().trim().replace('−', "-").parse::<i32>() {
+                Ok(v) if v.abs() <= arbor_game::MAX_LEAF => d.dispatch(Action::SetLeaf(id, v)),
+                _ => error.set(Some(format!(
+                    "“{}” is not a whole number between −{} and {}.",
+                    el.value(),
+                    arbor_game::MAX_LEAF,
+                    arbor_game::MAX_LEAF
+                ))),
+            }
+        })
+    };
+    let onsubmit = {
+        let apply = apply.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            apply.emit(());
+        })
+    };
+    let onkeydown = {
+        let d = props.dispatch.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                d.dispatch(Action::EditLeaf(None));
+            }
+        })
+    };
+    html! {
+        <form class="leaf-editor" {onsubmit} {onkeydown} aria-label="Change a leaf's value">
+            <label>{ format!("New value for leaf {}: ", node.label) }
+                <input ref={input} type="text" inputmode="numeric" value={current.to_string()} size="6" />
+            </label>
+            <button type="submit">{ "Apply" }</button>
+            <button type="button" onclick={props.dispatch.to_callback().reform(|_: MouseEvent| Action::EditLeaf(None))}>{ "Cancel" }</button>
+            if let Some(e) = &*error {
+                <span class="error" role="alert">{ e.clone() }</span>
+            }
+        </form>
+    }
+}

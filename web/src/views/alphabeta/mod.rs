@@ -1,0 +1,246 @@
+//! The alpha-beta stepper: pick a tree, step the search node by node, read why.
+
+mod inputs;
+mod panels;
+
+use inputs::{GamePanel, LeafEditor, TreeInput, TreeTools};
+use panels::{ComparePanel, Legend, StatsTable};
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use arbor_game::replay::Cursor;
+use arbor_game::{Fail, NodeId, RootPlayer};
+use yew::prelude::*;
+
+use crate::store::Store;
+use arbor_app::pages::alphabeta::{Action, State};
+
+use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
+use crate::components::export::{to_json, ExportMenu};
+use crate::components::pseudocode::Pseudocode;
+use crate::components::tree_view::{Looks, TreeView};
+use crate::worker::SearchWorker;
+use arbor_app::route::{Route, View};
+use arbor_app::scene::{NodeMark, Scene};
+use arbor_app::stepper::{
+    self, caption::caption, pseudocode, Algorithm, Perspective, Settings, Source,
+};
+use arbor_app::worker_api::{FromWorker, ToWorker};
+
+/// Props of [`AlphaBeta`].
+#[derive(Properties, PartialEq)]
+pub struct AlphaBetaProps {
+    /// The route it was opened with.
+    pub route: Route,
+}
+
+/// The alpha-beta stepper page.
+#[component]
+pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
+    let state = {
+        let route = props.route.clone();
+        use_reducer(move || Store::new(State::new(&route)))
+    };
+    let dispatch = state.dispatcher();
+
+    // The URL follows the settings, so any view can be shared and reloaded.
+    {
+        let settings = state.settings.clone();
+        use_effect_with(settings, |settings| {
+            let mut route = Route::new(View::AlphaBeta);
+            settings.to_route(&mut route);
+            crate::url::replace_url(&route);
+        });
+    }
+    // The search behind a game move is recorded in the worker (it may be long).
+    {
+        let dispatch = dispatch.clone();
+        let request = match (&state.settings.source, state.loading) {
+            (Source::Game(g), true) => Some(ToWorker::Explain {
+                request: g.request(
+                    state.settings.depth.unwrap_or(1),
+                    arbor_app::play::ai::RECORD_LIMIT,
+                ),
+                o_first: g.o_first,
+            }),
+            _ => None,
+        };
+        let worker = use_mut_ref(|| None::<SearchWorker>);
+        use_effect_with((), move |_| {
+            if let Some(request) = request {
+                let d = dispatch.clone();
+                // The worker stays until the page closes (it is idle once it has answered).
+                let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| match m {
+                    FromWorker::Explained(view) => d.dispatch(Action::GameLoaded(view)),
+                    FromWorker::Failed(e) => d.dispatch(Action::GameFailed(e)),
+                    _ => {}
+                }));
+                match spawned {
+                    Ok(w) => {
+                        if let Err(e) = w.send(&request) {
+                            dispatch.dispatch(Action::GameFailed(e));
+                        }
+                        *worker.borrow_mut() = Some(w);
+                    }
+                    Err(e) => dispatch.dispatch(Action::GameFailed(e)),
+                }
+            }
+        });
+    }
+    // Playing: one step per tick.
+    use_play_timer(
+        state.playing,
+        state.speed,
+        dispatch.to_callback().reform(|()| Action::Tick),
+    );
+    // Keys: ← → Space Home End, unless the focus needs them.
+    use_step_keys(dispatch.to_callback().reform(Action::Control));
+
+    let run = state.run.clone();
+    // While a game's search is being recorded, the step asked for waits for it.
+    let step = state.settings.step.min(state.run.replay.len());
+    let tree = state.tree.clone();
+    let collapsed = state.collapsed.clone();
+    let pictures = state.game.as_ref().map(|g| g.pictures.clone());
+    let scene = use_memo(
+        (tree.clone(), collapsed.clone()),
+        move |(tree, collapsed)| {
+            let folded = |key: usize| collapsed.contains(&NodeId(key as u32));
+            Rc::new(match &pictures {
+                Some(p) if p.len() == tree.len() => Scene::of_game(tree, &folded, p),
+                _ => Scene::of_visible(tree, &folded),
+            })
+        },
+    );
+    let perspective = if run.algorithm == Algorithm::Negamax {
+        Perspective::Mover
+    } else {
+        Perspective::Max
+    };
+    // A run is a new `Rc` whenever it changes: memoise on its identity.
+    let run_id = Rc::as_ptr(&run) as usize;
+    // The frame at this step, kept by a cursor that moves a step at a time (a step costs what
+    // it changes), and the nodes whose looks changed since the last render.
+    let cursor: Rc<RefCell<Option<(usize, Cursor)>>> = use_mut_ref(|| None);
+    let changed = {
+        let mut c = cursor.borrow_mut();
+        if c.as_ref().is_none_or(|(id, _)| *id != run_id) {
+            *c = Some((run_id, Cursor::new(&run.replay)));
+        }
+        let (_, cur) = c.as_mut().expect("a cursor");
+        let before = stepper::highlighted(cur.frame());
+        cur.seek(&run.replay, step);
+        let mut changed: Vec<usize> = cur.take_changed().iter().map(|n| n.index()).collect();
+        changed.extend(before.into_iter().chain(stepper::highlighted(cur.frame())));
+        changed
+    };
+    let known_leaves = state.game.is_none();
+    let looks = {
+        let (run, cursor) = (run.clone(), cursor.clone());
+        let changed = Rc::new(changed);
+        use_memo((run_id, step, perspective), move |(_, _, p)| {
+            let p = *p;
+            Looks {
+                get: Rc::new(move |k: usize| {
+                    let c = cursor.borrow();
+                    let frame = c.as_ref().expect("a cursor").1.frame();
+                    stepper::mark_of(run.replay.tree(), frame, k, p, known_leaves)
+                }),
+                revision: (run_id as u64).wrapping_mul(0x9E37_79B9)
+                    ^ (step as u64)
+                    ^ ((p as u64) << 62),
+                changed: Some(changed),
+            }
+        })
+    };
+    let held = cursor.borrow();
+    let frame = held.as_ref().expect("a cursor").1.frame();
+    let text = caption(&run.replay, run.algorithm, step, frame, perspective);
+    let line = pseudocode::line_at(&run, step);
+
+    // Callbacks made once: a new callback is a new prop, and would redraw every node.
+    let on_control = {
+        let d = dispatch.clone();
+        use_callback((), move |c, _| d.dispatch(Action::Control(c)))
+    };
+    let on_leaf = {
+        let d = dispatch.clone();
+        use_callback((), move |key: usize, _| {
+            d.dispatch(Action::EditLeaf(Some(NodeId(key as u32))))
+        })
+    };
+    let on_inner = {
+        let d = dispatch.clone();
+        use_callback((), move |key: usize, _| {
+            d.dispatch(Action::ToggleCollapse(NodeId(key as u32)))
+        })
+    };
+    let on_trace = {
+        let run = run.clone();
+        use_callback(
+            (run_id, state.settings.clone()),
+            move |_: (), (_, settings)| {
+                let mut route = Route::new(View::AlphaBeta);
+                settings.to_route(&mut route);
+                let export =
+                    stepper::trace_export(&run, settings.ordering, settings.depth, route.to_link());
+                to_json(&export)
+            },
+        )
+    };
+    let title = format!(
+        "Game tree of {} nodes searched by {}; step {} of {}",
+        tree.len(),
+        run.algorithm.title(),
+        step,
+        run.replay.len()
+    );
+
+    html! {
+        <section class="page stepper">
+            <h1>{ if state.game.is_some() || state.loading { "The search behind a move" } else { "Alpha-beta stepper" } }</h1>
+            { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            <div class="stepper-grid">
+                <aside class="inputs" aria-label="Tree and search">
+                    if let Source::Game(source) = &state.settings.source {
+                        <GamePanel source={source.clone()} depth={state.settings.depth.unwrap_or(1)} algorithm={run.algorithm}
+                            recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted, g.skipped))} nodes={tree.len()} />
+                    } else {
+                        // Without the step: the form (and its text box, which may hold a large
+                        // tree) is not redrawn as the search is stepped.
+                        <TreeInput state_settings={Settings { step: 0, ..state.settings.clone() }} text={state.text.clone()} nodes={tree.len()} error={state.text_error.clone()}
+                            random={state.random} root_is_min={tree.root_player() == RootPlayer::Min} players={tree.players()}
+                            dispatch={dispatch.clone()} />
+                    }
+                </aside>
+                <div class="main">
+                    <StepControls step={step} len={run.replay.len()} playing={state.playing} speed={state.speed} on={on_control} />
+                    <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
+                    if let Some(id) = state.editing {
+                        <LeafEditor node={id} tree={tree.clone()} dispatch={dispatch.clone()} />
+                    }
+                    if state.loading {
+                        <p class="loading" role="status"><span class="spinner" aria-hidden="true"></span>{ "Recording the AI's search in the background…" }</p>
+                    } else {
+                        <TreeView<NodeMark> scene={(*scene).clone()} looks={(*looks).clone()} title={title}
+                            drawing={Rc::as_ptr(&tree) as usize as u64} focus={frame.current.map(|n| n.index())} follows=true
+                            on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(on_inner)}>
+                            <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(on_trace)} />
+                            <TreeTools height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
+                        </TreeView<NodeMark>>
+                    }
+                    <Legend perspective={perspective} players={tree.players()} />
+                </div>
+                <aside class="explain" aria-label="Explanation">
+                    <Pseudocode lines={pseudocode::listing(run.algorithm)} current={line} title={run.algorithm.title()} />
+                    <StatsTable run={run.clone()} now={frame.stats} />
+                </aside>
+            </div>
+            if tree.players() == 2 && state.game.is_none() && !state.loading {
+                <ComparePanel tree={tree.clone()} open={state.compare} fail={if run.algorithm == Algorithm::AlphaBetaHard { Fail::Hard } else { Fail::Soft }}
+                    depth={state.settings.depth} dispatch={dispatch.clone()} />
+            }
+        </section>
+    }
+}

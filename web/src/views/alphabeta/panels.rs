@@ -1,0 +1,195 @@
+//! The stepper's side panels: the legend, the counts, and the comparison of move orders.
+
+use crate::components::whole_tree::TreeSvg;
+use crate::store::Store;
+use arbor_app::pages::alphabeta::{Action, State};
+use arbor_app::scene::{NodeMark, Scene};
+use arbor_app::stepper::{
+    self, ordering_key, ordering_title, Algorithm, OrderResult, Perspective, Run,
+};
+use arbor_game::{Fail, GameTree};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct LegendProps {
+    pub perspective: Perspective,
+    pub players: usize,
+}
+
+#[component]
+pub(super) fn Legend(props: &LegendProps) -> Html {
+    html! {
+        <ul class="legend" aria-label="Legend">
+            if props.players > 2 {
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-max" x="-11" y="-7" width="22" height="14" rx="7" /></svg>{ "a player's node (whose turn is written above it)" }</li>
+            } else {
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-max" points="0,-10 10,7 -10,7" /></svg>{ "MAX node" }</li>
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-min" points="0,10 10,-7 -10,-7" /></svg>{ "MIN node" }</li>
+            }
+            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-leaf" x="-8" y="-8" width="16" height="16" /></svg>{ "leaf" }</li>
+            <li data-legend="unvisited"><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-leaf" x="-8" y="-8" width="16" height="16" /></svg>{ "not reached yet (white)" }</li>
+            <li data-legend="current"><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-current" x="-8" y="-8" width="16" height="16" /></svg>{ "current (thick outline)" }</li>
+            <li data-legend="visited"><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-visited" x="-8" y="-8" width="16" height="16" /></svg>{ "visited (filled)" }</li>
+            <li data-legend="pruned"><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-pruned" x="-8" y="-8" width="16" height="16" /><line class="lg-hatch" x1="-8" y1="8" x2="8" y2="-8" /></svg>{ "pruned (dashed, hatched; edge cut ✂)" }</li>
+            <li data-legend="principal"><svg viewBox="-12 -12 24 24" aria-hidden="true"><line class="lg-pv" x1="-10" y1="0" x2="10" y2="0" /></svg>{ "principal variation" }</li>
+            if props.players == 2 {
+                <li data-legend="table"><span class="lg-tt" aria-hidden="true">{ "TT" }</span>{ " answered by the transposition table" }</li>
+            }
+            <li class="hint">{ match (props.perspective, props.players > 2) {
+                (_, true) => "Each vector holds one utility per player: (A, B, C).",
+                (Perspective::Max, _) => "Values are for MAX; ≥ and ≤ mark bounds.",
+                (Perspective::Mover, _) => "Negamax: each value is for the player to move there.",
+            } }</li>
+        </ul>
+    }
+}
+
+#[derive(Properties)]
+pub(super) struct StatsTableProps {
+    pub run: Rc<Run>,
+    /// The counts at the step shown.
+    pub now: arbor_game::replay::FrameStats,
+}
+
+impl PartialEq for StatsTableProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.run, &other.run) && self.now == other.now
+    }
+}
+
+#[component]
+pub(super) fn StatsTable(props: &StatsTableProps) -> Html {
+    let run = &props.run;
+    let now = props.now;
+    let end = run.end;
+    let row = |name: &'static str, now: u64, end: u64, minimax: Option<u64>| {
+        html! {
+            <tr><th scope="row">{ name }</th><td>{ now }</td><td>{ end }</td><td>{ minimax.map(|m| m.to_string()).unwrap_or_else(|| "—".into()) }</td></tr>
+        }
+    };
+    html! {
+        <div class="stats">
+            <h2>{ "Counts" }</h2>
+            <table>
+                <thead><tr><th></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th><th scope="col">{ "Minimax" }</th></tr></thead>
+                <tbody>
+                    { row("Visited", now.visited, end.visited, run.minimax.map(|m| m.visited)) }
+                    { row("Evaluated", now.evaluated, end.evaluated, run.minimax.map(|m| m.evaluated)) }
+                    { row("Pruned", now.pruned, end.pruned, run.minimax.map(|_| 0)) }
+                    { row("Cutoffs", now.cutoffs, end.cutoffs, run.minimax.map(|_| 0)) }
+                    if matches!(run.algorithm, Algorithm::Deepening | Algorithm::Solver) {
+                        { row("Table hits", now.table_hits, end.table_hits, None) }
+                    }
+                </tbody>
+            </table>
+            <p class="result">{ "Root value when the search ends: " }<strong class="root-value">{ run.result.clone() }</strong></p>
+            if let (Some(km), Some(mm)) = (run.knuth_moore.filter(|_| run.algorithm != Algorithm::MaxN), run.minimax) {
+                <p class="hint">{ format!("This tree is uniform: no search can prove its value evaluating fewer than {km} leaves (Knuth–Moore), against {} for minimax.", mm.evaluated) }</p>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct ComparePanelProps {
+    pub tree: Rc<GameTree>,
+    pub open: bool,
+    pub fail: Fail,
+    pub depth: Option<u32>,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+/// Trees drawn side by side up to this size.
+pub(super) const COMPARE_DRAW_LIMIT: usize = 400;
+
+#[component]
+pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
+    // Three more searches of the tree, and minimax: worked out after the tree is first drawn
+    // (a large tree's first draw does not wait for them).
+    let results = use_state(|| None::<Rc<(Vec<OrderResult>, arbor_game::Stats)>>);
+    {
+        let results = results.clone();
+        use_effect_with(
+            (props.tree.clone(), props.fail, props.depth, props.open),
+            move |(tree, fail, depth, open)| {
+                results.set(None);
+                let (tree, fail, depth, open) = (tree.clone(), *fail, *depth, *open);
+                let timer = open.then(|| {
+                    gloo_timers::callback::Timeout::new(80, move || {
+                        let orders = stepper::compare_orders(&tree, fail, depth);
+                        let minimax = arbor_game::minimax(
+                            &*tree,
+                            &tree.root(),
+                            depth,
+                            &mut arbor_game::Quiet,
+                        )
+                        .stats;
+                        results.set(Some(Rc::new((orders, minimax))));
+                    })
+                });
+                move || drop(timer)
+            },
+        );
+    }
+    let drawn = props.tree.len() <= COMPARE_DRAW_LIMIT;
+    let scene = use_memo(props.tree.clone(), move |tree| {
+        drawn.then(|| Rc::new(Scene::of_tree(tree)))
+    });
+    let toggle = {
+        let d = props.dispatch.clone();
+        let open = props.open;
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Compare(!open)))
+    };
+    let empty = (Vec::new(), arbor_game::Stats::default());
+    let (orders, minimax) = match &*results {
+        Some(r) => (&r.0, r.1),
+        None => (&empty.0, empty.1),
+    };
+    let km = props
+        .tree
+        .uniform_shape()
+        .filter(|_| props.depth.is_none())
+        .and_then(|(b, d)| arbor_game::knuth_moore_minimum(b as u64, d));
+    html! {
+        <section class="compare" aria-label="Move order compared">
+            <h2>
+                <button type="button" class="disclosure" aria-expanded={props.open.to_string()} onclick={toggle}>
+                    { if props.open { "▾ " } else { "▸ " } }{ "Move order: natural, best and worst on this tree" }
+                </button>
+            </h2>
+            if props.open {
+                if results.is_none() {
+                    <p class="hint" role="status">{ "Running alpha-beta in each order…" }</p>
+                }
+                <div class="compare-grid">
+                    { for orders.iter().map(|r: &OrderResult| {
+                        html! {
+                            <figure class="compare-item" data-order={ordering_key(r.ordering)}>
+                                <figcaption>
+                                    <strong>{ ordering_title(r.ordering) }</strong>
+                                    <span class="counts">{ format!("{} leaves evaluated · {} nodes visited · {} pruned", r.evaluated, r.visited, r.pruned) }</span>
+                                </figcaption>
+                                if let Some(scene) = &*scene {
+                                    // Scrolls: a tab stop, so a keyboard can scroll it too.
+                                    <div class="compare-tree" tabindex="0" role="group" aria-label={format!("{} order, drawn", ordering_title(r.ordering))}>
+                                        <TreeSvg<NodeMark> scene={scene.clone()} marks={Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max, true))} zoom={0.5}
+                                            title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
+                                    </div>
+                                }
+                            </figure>
+                        }
+                    }) }
+                </div>
+                <p class="hint">
+                    if results.is_some() {
+                        { format!("Minimax evaluates {} leaves and visits {} nodes.", minimax.evaluated, minimax.visited) }
+                    }
+                    if let Some(km) = km {
+                        { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }
+                    }
+                </p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,200 @@
+//! The Play page: tic-tac-toe, connect four and Nim against the AI, a friend, or the AI against
+//! itself — levels, hints, undo and redo, the AI thinking in a worker (with Stop), and the
+//! search behind any AI move one click away.
+
+mod boards;
+mod panels;
+
+use boards::{C4Board, NimBoard, TttBoard};
+use panels::{AiPanel, HintLegend, LastMove, MoveList, SetupPanel};
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::store::Store;
+use arbor_app::pages::play::{Action, State, Task};
+
+use crate::url::replace_url;
+use crate::worker::SearchWorker;
+use arbor_app::play::ai::{Hint, Thinking};
+use arbor_app::play::{search_route, Kind, Outcome, Player, Pos};
+use arbor_app::route::{Route, View};
+use arbor_app::worker_api::FromWorker;
+
+/// Props of [`Play`].
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    /// The route it was opened with.
+    pub route: Route,
+}
+
+/// The Play page.
+#[component]
+pub fn Play(props: &PlayProps) -> Html {
+    let state = {
+        let route = props.route.clone();
+        use_reducer(move || Store::new(State::new(&route, fresh_seed())))
+    };
+    let dispatch = state.dispatcher();
+    let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
+    // The job the worker is on: its messages are tagged with it.
+    let current_job: Rc<RefCell<u64>> = use_mut_ref(|| 0u64);
+
+    // A stopped search cannot be interrupted: its worker is terminated (a new one starts for
+    // the next job).
+    {
+        let worker = worker.clone();
+        use_effect_with(state.kill, move |&kill| {
+            if kill > 0 {
+                worker.borrow_mut().take();
+            }
+        });
+    }
+    // Each job goes to the worker. Between two AI moves of an AI-vs-AI game, a pause lets the
+    // eye follow.
+    {
+        let (worker, dispatch, current_job) =
+            (worker.clone(), dispatch.clone(), current_job.clone());
+        let request = state.request();
+        let both_ai = !state.has_human() && state.setup.played > 0;
+        use_effect_with(state.job, move |&job| {
+            let send = move || {
+                let Some(request) = request else {
+                    return;
+                };
+                *current_job.borrow_mut() = job;
+                if worker.borrow().is_none() {
+                    let (d, current) = (dispatch.clone(), current_job.clone());
+                    match SearchWorker::spawn(Callback::from(move |m: FromWorker| {
+                        d.dispatch(Action::Worker(*current.borrow(), m))
+                    })) {
+                        Ok(w) => *worker.borrow_mut() = Some(w),
+                        Err(e) => dispatch.dispatch(Action::Worker(job, FromWorker::Failed(e))),
+                    }
+                }
+                if let Some(w) = worker.borrow().as_ref() {
+                    if let Err(e) = w.send(&request) {
+                        dispatch.dispatch(Action::Worker(job, FromWorker::Failed(e)));
+                    }
+                }
+            };
+            let timer = if both_ai {
+                Some(Timeout::new(450, send))
+            } else {
+                send();
+                None
+            };
+            move || drop(timer)
+        });
+    }
+    // The URL follows the game.
+    {
+        let setup = state.setup.clone();
+        use_effect_with(setup, |setup| {
+            let mut route = Route::new(View::Play);
+            setup.to_route(&mut route);
+            replace_url(&route);
+        });
+    }
+
+    let s = &state.setup;
+    let kind = s.rules.kind;
+    let pos = s.position();
+    let outcome = pos.outcome(&s.rules);
+    let hints: Option<&[Hint]> = state
+        .hints
+        .as_ref()
+        .filter(|(m, _)| s.hints && *m == s.moves_text())
+        .map(|(_, h)| h.as_slice());
+    let hints = match outcome {
+        Outcome::ToMove(side) if s.players[side] == Player::Human => hints,
+        _ => None,
+    };
+    let last_move = s.played.checked_sub(1).map(|i| s.moves[i]);
+    let on_move = dispatch.to_callback().reform(Action::Click);
+    let waiting = state.paused
+        && matches!(outcome, Outcome::ToMove(side) if s.players[side] != Player::Human);
+    let status = s.status(state.task == Task::Thinking, waiting);
+    let board = match pos {
+        Pos::Ttt(b) => {
+            html! { <TttBoard cells={(0..9).map(|i| b.cell(i).map_or(0, |p| p as u8 + 1)).collect::<Vec<u8>>()}
+            o_first={s.o_first} win={b.winning_line().map(|l| l.to_vec()).unwrap_or_default()}
+            last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> }
+        }
+        Pos::C4(p) => html! { <C4Board cells={arbor_app::play::ai::c4_picture(&p)}
+        win={p.winning_line().map(|l| l.iter().map(|&(r, c)| (5 - r) * 7 + c).collect::<Vec<usize>>()).unwrap_or_default()}
+        last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> },
+        Pos::Nim(p) => html! { <NimBoard piles={p.sizes().to_vec()} max_take={s.rules.max_take}
+        hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> },
+    };
+    let tab = |k: Kind| {
+        let mut route = Route::new(View::Play);
+        route.set("game", k.key());
+        let current = k == kind;
+        html! {
+            <a href={route.to_hash()} class={classes!("tab", current.then_some("current"))} aria-current={current.then_some("page")}>{ k.title() }</a>
+        }
+    };
+
+    html! {
+        <section class="page play">
+            <h1>{ "Play" }</h1>
+            <nav class="tabs" aria-label="Games">{ for Kind::ALL.into_iter().map(tab) }</nav>
+            { for state.notes.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            <div class="play-grid">
+                <div class="board-area">
+                    <p class={classes!("status", matches!(outcome, Outcome::ToMove(_)).then_some("on"))} role="status" aria-live="polite" aria-atomic="true">{ status }</p>
+                    if waiting {
+                        <p class="continue">
+                            <button type="button" class="primary" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Resume)}>{ "Continue: let the AI move" }</button>
+                        </p>
+                    }
+                    { board }
+                    { for state.message.iter().map(|m| html! {
+                        <p key={state.refusals} class="error refusal" role="alert">{ m.clone() }</p>
+                    }) }
+                    <div class="row game-buttons">
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Undo)} disabled={s.played == 0}>{ "↶ Undo" }</button>
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame(fresh_seed()))}>{ "New game" }</button>
+                    </div>
+                    if s.hints {
+                        <HintLegend kind={kind} />
+                    }
+                    <MoveList kind={kind} moves={s.moves[..s.played].to_vec()} names={[s.side_name(0), s.side_name(1)]} />
+                </div>
+                <aside class="play-side">
+                    <AiPanel thinking={(state.task == Task::Thinking).then(|| state.progress.clone().unwrap_or(Thinking { depth: 0, nodes: 0, best: None, solving: false }))}
+                        thinker={match outcome { Outcome::ToMove(side) => Some(s.side_name(side)), _ => None }}
+                        paused={state.paused && matches!(outcome, Outcome::ToMove(side) if s.players[side] != Player::Human)}
+                        failed={state.failed.clone()}
+                        last={state.last_ai.as_ref().map(|a| LastMove {
+                            side: s.side_name(a.side),
+                            max: s.side_name(0),
+                            ended: match outcome {
+                                Outcome::Won(w) if w == a.side => Some("It won: the game is over.".to_string()),
+                                Outcome::Won(_) => Some("The game is over.".to_string()),
+                                Outcome::Draw => Some("The game is over: a draw.".to_string()),
+                                Outcome::ToMove(_) => None,
+                            },
+                            mv: a.thought.mv.describe(kind),
+                            thought: a.thought.clone(),
+                            link: search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver).to_hash(),
+                        })}
+                        dispatch={dispatch.clone()} />
+                    <SetupPanel setup={s.clone()} dispatch={dispatch.clone()} />
+                </aside>
+            </div>
+        </section>
+    }
+}
+
+/// A new game's seed, from the browser's random source: every game (and every page load)
+/// gets its own tie-breaks, so openings cannot be learned by rote. Below 2^53, so a URL and
+/// JavaScript carry it exactly.
+pub(super) fn fresh_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64
+}

@@ -1,0 +1,396 @@
+//! The Play page's panels: hints, the moves, the AI's thinking and last move, the set-up and Nim's rules.
+
+use super::fresh_seed;
+use crate::store::Store;
+use arbor_app::pages::play::{Action, State};
+use arbor_app::play::ai::{Hint, Thinking, Thought};
+use arbor_app::play::{Kind, Move, Player, Rules, Setup, Verdict};
+use yew::prelude::*;
+
+/// A hint's badge: shape and words, so it reads without colour.
+pub(super) fn hint_badge(h: Option<&Hint>) -> Html {
+    match h {
+        Some(h) => html! {
+            <span class={classes!("hint-badge", h.verdict.class())} aria-hidden="true">
+                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ short(h.verdict) }
+            </span>
+        },
+        None => html! {},
+    }
+}
+
+/// A verdict in a few characters, for a badge: `+3`, `=`, `−2`, `≈5`.
+pub(super) fn short(v: Verdict) -> String {
+    match v {
+        Verdict::Win(Some(n)) => format!("win {n}"),
+        Verdict::Win(None) => "win".into(),
+        Verdict::Draw => "draw".into(),
+        Verdict::Loss(Some(n)) => format!("loss {n}"),
+        Verdict::Loss(None) => "loss".into(),
+        Verdict::Estimate(x) => format!("≈{}", arbor_app::scene::show_value(x)),
+    }
+}
+
+/// A hint in words, for a button's accessible name.
+pub(super) fn hint_words(h: Option<&Hint>) -> String {
+    h.map(|h| format!(": {}", h.verdict.text()))
+        .unwrap_or_default()
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct HintLegendProps {
+    pub kind: Kind,
+}
+
+#[component]
+pub(super) fn HintLegend(props: &HintLegendProps) -> Html {
+    let nim = props.kind == Kind::Nim;
+    html! {
+        <p class="hint hint-legend">
+            { "Hints, for the player to move, with perfect play after the move: " }
+            <span class="hint-badge win"><span class="shape">{ "▲" }</span>{ if nim { " win" } else { " win n" } }</span>
+            { if nim { " wins; " } else { " wins, with n of your moves; " } }
+            if !nim {
+                <span class="hint-badge draw"><span class="shape">{ "●" }</span>{ " draw" }</span>{ "; " }
+            }
+            <span class="hint-badge loss"><span class="shape">{ "▼" }</span>{ if nim { " loss" } else { " loss n" } }</span>
+            { if nim { " loses." } else { " loses, the opponent winning with n moves." } }
+            if props.kind == Kind::Connect4 {
+                { " " }<span class="hint-badge estimate"><span class="shape">{ "◆" }</span>{ " ≈v" }</span>
+                { " not proven in time: the threat evaluation six plies on (higher is better)." }
+            }
+        </p>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct MoveListProps {
+    pub kind: Kind,
+    pub moves: Vec<Move>,
+    pub names: [&'static str; 2],
+}
+
+#[component]
+pub(super) fn MoveList(props: &MoveListProps) -> Html {
+    if props.moves.is_empty() {
+        return html! {};
+    }
+    html! {
+        <details class="move-list">
+            <summary>{ format!("Moves ({})", props.moves.len()) }</summary>
+            <ol>
+                { for props.moves.iter().enumerate().map(|(i, m)| html! {
+                    <li>{ format!("{}: {}", props.names[i % 2], m.describe(props.kind)) }</li>
+                }) }
+            </ol>
+            <p class="hint">{ "As text: " }<code>{ arbor_app::play::moves_text(props.kind, &props.moves) }</code></p>
+        </details>
+    }
+}
+
+/// The AI's last move, for the panel.
+#[derive(Clone, PartialEq)]
+pub(super) struct LastMove {
+    pub side: &'static str,
+    /// The first player's name (MAX in the search tree).
+    pub max: &'static str,
+    /// How the game ended, if this move ended it.
+    pub ended: Option<String>,
+    pub mv: String,
+    pub thought: Thought,
+    pub link: String,
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct AiPanelProps {
+    /// Progress, while the AI thinks.
+    pub thinking: Option<Thinking>,
+    /// The side to move.
+    pub thinker: Option<&'static str>,
+    pub paused: bool,
+    pub failed: Option<String>,
+    pub last: Option<LastMove>,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+#[component]
+pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
+    let d = &props.dispatch;
+    html! {
+        <section class="ai-panel" aria-label="The AI">
+            <h2>{ "The AI" }</h2>
+            if let Some(t) = &props.thinking {
+                <div class="thinking">
+                    <p>
+                        <span class="spinner" aria-hidden="true"></span>
+                        { format!("{} is thinking: ", props.thinker.unwrap_or("The AI")) }
+                        <span class="depth">{ if t.solving { format!("{} plies searched; now solving to the end,", t.depth) } else { format!("depth {} reached,", t.depth) } }</span>
+                        { " " }<span class="nodes">{ format!("{} nodes", group(t.nodes)) }</span>{ "." }
+                    </p>
+                    <button type="button" class="stop" onclick={d.to_callback().reform(|_: MouseEvent| Action::Stop)}>{ "■ Stop: play the best move so far" }</button>
+                </div>
+            }
+            if props.paused {
+                <p>{ "The AI is to move and waits to be asked: press Continue, by the board." }</p>
+            }
+            if let Some(e) = &props.failed {
+                <p class="error" role="alert">{ e.clone() }</p>
+            }
+            if let Some(last) = &props.last {
+                <div class="last-ai">
+                    <p>
+                        { format!("{} (AI) played {}. ", last.side, last.mv) }
+                        if let Some(end) = &last.ended {
+                            <strong>{ end.clone() }</strong>
+                        } else {
+                            <span class={classes!("verdict", last.thought.verdict.class())}>
+                                <span class="shape" aria-hidden="true">{ last.thought.verdict.shape() }</span>
+                                { format!(" It expects: {}", last.thought.verdict.text()) }
+                            </span>
+                            { "." }
+                        }
+                    </p>
+                    <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
+                        arbor_app::scene::show_value(last.thought.value), last.max) }</p>
+                    <p class="hint">
+                        { format!("{} nodes; ", group(last.thought.nodes)) }
+                        { if last.thought.proven {
+                            "proven (searched to the end of the game).".to_string()
+                        } else if last.thought.stopped {
+                            format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
+                        } else {
+                            format!("not proven: it looked {} plies ahead.", last.thought.depth)
+                        } }
+                    </p>
+                    <p><a class="tree-link" href={last.link.clone()}>{ "Open the search tree behind this move →" }</a></p>
+                </div>
+            } else if props.thinking.is_none() && !props.paused {
+                <p class="hint">{ "After the AI moves, its search tree opens from here, step by step." }</p>
+            }
+        </section>
+    }
+}
+
+/// 1234567 → "1,234,567".
+pub(super) fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct SetupPanelProps {
+    pub setup: Setup,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+#[component]
+pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
+    let s = &props.setup;
+    let d = &props.dispatch;
+    let kind = s.rules.kind;
+    let player_select = |side: usize| {
+        let d = d.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let v = select.value();
+            let player = if v == "human" {
+                Player::Human
+            } else {
+                match kind.level(&v) {
+                    Some(l) => Player::Ai(l.key),
+                    None => return,
+                }
+            };
+            d.dispatch(Action::Player(side, player));
+        });
+        let current = s.players[side];
+        let label = format!(
+            "{}{}",
+            s.side_name(side),
+            if side == 0 { " (moves first)" } else { "" }
+        );
+        html! {
+            <label class="stack">{ label.clone() }
+                <select {onchange} aria-label={format!("Who plays {label}")}>
+                    <option value="human" selected={current == Player::Human}>{ "A person" }</option>
+                    { for kind.levels().iter().map(|l| html! {
+                        <option value={l.key} selected={current == Player::Ai(l.key)}>{ format!("AI: {}", l.title) }</option>
+                    }) }
+                </select>
+            </label>
+        }
+    };
+    let on_hints = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            d.dispatch(Action::Hints(input.checked()));
+        })
+    };
+    let on_first = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::OFirst(select.value() == "o"));
+        })
+    };
+    let on_think = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(v) = select.value().parse() {
+                d.dispatch(Action::Think(v));
+            }
+        })
+    };
+    let perfect_c4 = kind == Kind::Connect4 && s.players.contains(&Player::Ai("perfect"));
+    html! {
+        <section class="setup" aria-label="Players and rules">
+            <h2>{ "Players" }</h2>
+            if kind == Kind::TicTacToe {
+                <label class="stack">{ "The first player plays" }
+                    <select onchange={on_first} aria-label="Who starts">
+                        <option value="x" selected={!s.o_first}>{ "X (X starts)" }</option>
+                        <option value="o" selected={s.o_first}>{ "O (O starts)" }</option>
+                    </select>
+                </label>
+            }
+            { player_select(0) }
+            { player_select(1) }
+            if perfect_c4 {
+                <label class="stack">{ "Perfect AI: time to think" }
+                    <select onchange={on_think} aria-label="Thinking time">
+                        { for [1u32, 2, 5, 10, 30].iter().map(|&t| html! {
+                            <option value={t.to_string()} selected={s.think_seconds == t}>{ format!("{t} s") }</option>
+                        }) }
+                    </select>
+                </label>
+                <p class="hint">{ "Early in a game no one can prove the best move in seconds: then the AI plays the move of its deepest finished search and says it is not proven." }</p>
+            }
+            <label class="check"><input type="checkbox" checked={s.hints} onchange={on_hints} />{ " Show hints: every move's score" }</label>
+            if kind == Kind::Nim {
+                <NimRules rules={s.rules.clone()} dispatch={d.clone()} />
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct NimRulesProps {
+    pub rules: Rules,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+#[component]
+pub(super) fn NimRules(props: &NimRulesProps) -> Html {
+    let text = use_state(|| {
+        props
+            .rules
+            .piles
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let error = use_state(|| None::<String>);
+    let take = use_state(|| props.rules.max_take);
+    let misere = use_state(|| props.rules.misere);
+    let apply = {
+        let (text, error, take, misere, d) = (
+            text.clone(),
+            error.clone(),
+            take.clone(),
+            misere.clone(),
+            props.dispatch.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match arbor_games::nim::Piles::parse(&text) {
+                Ok(p) => {
+                    error.set(None);
+                    d.dispatch(Action::Rules(
+                        Rules {
+                            kind: Kind::Nim,
+                            piles: p.sizes().to_vec(),
+                            max_take: *take,
+                            misere: *misere,
+                        },
+                        fresh_seed(),
+                    ));
+                }
+                Err(e) => error.set(Some(e)),
+            }
+        })
+    };
+    let on_text = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            text.set(input.value());
+        })
+    };
+    let on_take = {
+        let take = take.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            take.set(select.value().parse().ok());
+        })
+    };
+    let on_misere = {
+        let misere = misere.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            misere.set(input.checked());
+        })
+    };
+    let presets = [
+        ("9", Some(3u8), false, "Seed: one pile of 9, take 1–3"),
+        ("4", Some(3), false, "The slides' tree: a pile of 4"),
+        ("3, 4, 5", None, false, "Classic 3-4-5, take any number"),
+        ("3, 4, 5", None, true, "3-4-5, misère: the last match loses"),
+    ];
+    html! {
+        <form class="nim-rules" onsubmit={apply} aria-label="Nim rules">
+            <h2>{ "Rules" }</h2>
+            <div class="row">
+                { for presets.iter().map(|&(piles, cap, mis, title)| {
+                    let d = props.dispatch.clone();
+                    let (text, take, misere) = (text.clone(), take.clone(), misere.clone());
+                    let onclick = Callback::from(move |_: MouseEvent| {
+                        text.set(piles.into());
+                        take.set(cap);
+                        misere.set(mis);
+                        if let Ok(p) = arbor_games::nim::Piles::parse(piles) {
+                            d.dispatch(Action::Rules(Rules { kind: Kind::Nim, piles: p.sizes().to_vec(), max_take: cap, misere: mis }, fresh_seed()));
+                        }
+                    });
+                    html! { <button type="button" {onclick}>{ title }</button> }
+                }) }
+            </div>
+            <label class="stack">{ "Piles (matches in each, comma-separated)" }
+                <input type="text" value={(*text).clone()} oninput={on_text} aria-invalid={error.is_some().then_some("true")} />
+            </label>
+            if let Some(e) = &*error {
+                <p class="error" role="alert">{ e.clone() }</p>
+            }
+            <label class="stack">{ "A move takes" }
+                <select onchange={on_take}>
+                    { for [Some(1u8), Some(2), Some(3), Some(4), None].iter().map(|&c| html! {
+                        <option value={c.map(|m| m.to_string()).unwrap_or_default()} selected={*take == c}>
+                            { c.map_or("any number, from one pile".to_string(), |m| format!("1 to {m}")) }
+                        </option>
+                    }) }
+                </select>
+            </label>
+            <label class="check"><input type="checkbox" checked={*misere} onchange={on_misere} />{ " Misère: whoever takes the last match loses" }</label>
+            <button type="submit">{ "Start with these rules" }</button>
+        </form>
+    }
+}

@@ -1,0 +1,308 @@
+//! Alpha-beta practice: mark the pruned branches, type values and windows; the report and the real run.
+
+use super::{cannot_set, ExerciseSettings};
+use crate::components::controls::{use_play_timer, Control, StepControls};
+use crate::components::practice_look::PracticeMark;
+use crate::components::pseudocode::Pseudocode;
+use crate::components::tree_view::{Looks, TreeView};
+use crate::store::Store;
+use arbor_app::control::{Stepping, SteppingAction};
+use arbor_app::pages::practice::{AbAction, AbState};
+use arbor_app::practice::alphabeta::{self, Exercise, Question, Report, Verdict};
+use arbor_app::practice::Settings;
+use arbor_app::scene::{NodeMark, Scene};
+use arbor_app::stepper::{self, Algorithm, Perspective};
+use arbor_game::NodeId;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct AbProps {
+    pub settings: Settings,
+}
+
+/// Alpha-beta practice.
+#[component]
+pub(super) fn AbPractice(props: &AbProps) -> Html {
+    let settings = props.settings.clone();
+    let exercise = use_memo(settings.clone(), |s| {
+        s.tree()
+            .map(|t| Rc::new(Exercise::new(&t, s.ab_level, s.seed)))
+    });
+    let state = use_reducer(|| Store::new(AbState::default()));
+    let answers = &state.answers;
+    let ex = match &*exercise {
+        Ok(ex) => ex.clone(),
+        Err(e) => return cannot_set(settings, e),
+    };
+    let tree = ex.tree().clone();
+    let scene = use_memo(settings.clone(), {
+        let tree = tree.clone();
+        move |_| Rc::new(Scene::of_tree(&tree))
+    });
+    // Question numbers: the nodes asked about, in the order the search meets them.
+    let number: BTreeMap<NodeId, usize> = ex.numbers();
+    let mut asked: Vec<NodeId> = number.keys().copied().collect();
+    asked.sort_by_key(|n| number[n]);
+
+    let report: Option<Report> = state.report(&ex);
+    // What the engine had, wherever an answer was wrong or missing: drawn on the tree.
+    let corrections = report
+        .as_ref()
+        .map(|r| r.corrections(&ex.key))
+        .unwrap_or_default();
+    let on_node = {
+        let d = state.dispatcher();
+        Callback::from(move |key: usize| d.dispatch(AbAction::ToggleMark(NodeId(key as u32))))
+    };
+    let field = |n: NodeId, which: Question| {
+        let value = match which {
+            Question::Value => answers.values.get(&n),
+            Question::Alpha => answers.alphas.get(&n),
+            _ => answers.betas.get(&n),
+        }
+        .cloned()
+        .unwrap_or_default();
+        let label = tree.node(n).label.clone();
+        let q = number.get(&n).copied().unwrap_or(0);
+        let text = match which {
+            Question::Value => format!("?{q} Value {label} returns"),
+            Question::Alpha => format!("?{q} α when {label} is entered"),
+            _ => format!("?{q} β when {label} is entered"),
+        };
+        let verdict = report.as_ref().and_then(|r| {
+            r.items
+                .iter()
+                .find(|i| i.node == n && i.question == which)
+                .map(|i| i.verdict)
+        });
+        let oninput = {
+            let d = state.dispatcher();
+            Callback::from(move |e: InputEvent| {
+                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                d.dispatch(AbAction::Answer(n, which, input.value()));
+            })
+        };
+        html! {
+            <label class={classes!("answer", verdict.map(verdict_class))}>
+                <span>{ text }</span>
+                <input type="text" inputmode="numeric" size="5" {value} {oninput} aria-describedby="value-help" />
+                if let Some(v) = verdict { <span class="verdict-word">{ verdict_words(v) }</span> }
+            </label>
+        }
+    };
+    let on = |action: fn(&Rc<Exercise>) -> AbAction| {
+        let (d, ex) = (state.dispatcher(), ex.clone());
+        Callback::from(move |_: MouseEvent| d.dispatch(action(&ex)))
+    };
+    let on_check = on(|_| AbAction::Check);
+    let on_reveal = on(|ex| AbAction::Reveal(ex.clone()));
+    let on_clear = on(|_| AbAction::Clear);
+
+    // The student's tree: cuts, questions, verdicts.
+    let branch_verdicts: BTreeMap<NodeId, Verdict> = report
+        .as_ref()
+        .map(|r| {
+            r.items
+                .iter()
+                .filter(|i| i.question == Question::Branch)
+                .map(|i| (i.node, i.verdict))
+                .collect()
+        })
+        .unwrap_or_default();
+    let marks: Vec<PracticeMark> = tree
+        .nodes()
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let id = NodeId(i as u32);
+            let mut under = false;
+            let mut at = n.parent;
+            while let Some(p) = at {
+                under |= answers.marked.contains(&p);
+                at = tree.node(p).parent;
+            }
+            let answered = report.as_ref().and_then(|r| {
+                let verdicts: Vec<Verdict> = r
+                    .items
+                    .iter()
+                    .filter(|i| i.node == id && i.question != Question::Branch)
+                    .map(|i| i.verdict)
+                    .collect();
+                (!verdicts.is_empty()).then(|| {
+                    if verdicts.contains(&Verdict::Wrong) {
+                        Verdict::Wrong
+                    } else if verdicts.contains(&Verdict::Missed) {
+                        Verdict::Missed
+                    } else {
+                        Verdict::Right
+                    }
+                })
+            });
+            PracticeMark {
+                answered,
+                value: n.payoff.first().copied(),
+                marked: answers.marked.contains(&id),
+                under_mark: under,
+                asked: number.get(&id).copied(),
+                verdict: branch_verdicts.get(&id).copied(),
+                correction: corrections.get(&id).copied().unwrap_or_default(),
+            }
+        })
+        .collect();
+    let instructions = match ex.level {
+        alphabeta::Level::Prune => "Alpha-beta searches this tree left to right, MAX (▲) at the root. Click each node whose branch alpha-beta prunes (or Tab to it and press Enter): mark only the highest node of each cut. Then Check.",
+        alphabeta::Level::Values => "Mark the pruned branches, and type the value alpha-beta (fail-soft) returns from each node marked ?n.",
+        alphabeta::Level::Windows => "Mark the pruned branches, type the values returned, and the (α, β) each node marked ?n is entered with.",
+    };
+
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings.clone()} />
+            <div class="main">
+                <p class="lede">{ instructions }</p>
+                if let Some(frame) = state.reveal {
+                    <Reveal run={ex.clone()} start={frame} on_close={{ let d = state.dispatcher(); Callback::from(move |_| d.dispatch(AbAction::CloseReveal)) }} />
+                } else {
+                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
+                        all_buttons=true on_leaf={Some(on_node)}
+                        title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
+                    if !asked.is_empty() {
+                        <fieldset class="questions">
+                            <legend>{ "Questions" }</legend>
+                            { for asked.iter().map(|&n| html! {
+                                <>
+                                    if ex.ask_values.contains(&n) { { field(n, Question::Value) } }
+                                    if ex.ask_windows.contains(&n) { { field(n, Question::Alpha) }{ field(n, Question::Beta) } }
+                                </>
+                            }) }
+                            <p class="hint" id="value-help">{ "Whole numbers; −∞ and +∞ may be typed as -inf and inf." }</p>
+                        </fieldset>
+                    }
+                    <div class="row">
+                        <button type="button" class="primary" onclick={on_check}>{ "Check" }</button>
+                        <button type="button" onclick={on_reveal}>{ "Reveal" }</button>
+                        <button type="button" onclick={on_clear}>{ "Clear answers" }</button>
+                    </div>
+                }
+                if let Some(r) = &report {
+                    <ReportView report={r.clone()} tree={Rc::new(tree.clone())} />
+                }
+            </div>
+        </div>
+    }
+}
+
+pub(super) fn verdict_class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "right",
+        Verdict::Wrong => "wrong",
+        Verdict::Missed => "missed",
+    }
+}
+
+pub(super) fn verdict_words(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "✓ right",
+        Verdict::Wrong => "✗ wrong",
+        Verdict::Missed => "✂ missed",
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct ReportProps {
+    pub report: Report,
+    pub tree: Rc<arbor_game::GameTree>,
+}
+
+#[component]
+pub(super) fn ReportView(props: &ReportProps) -> Html {
+    let r = &props.report;
+    let what = |q: Question| match q {
+        Question::Branch => "pruned?",
+        Question::Value => "value",
+        Question::Alpha => "α",
+        Question::Beta => "β",
+    };
+    html! {
+        <section class="report" aria-label="Your answers, checked">
+            <p class="score" role="status">{ format!("Score: {} of {}", r.right, r.total) }
+                { if r.right == r.total { " — all right." } else { "" } }</p>
+            <ul class="verdicts">
+                { for r.items.iter().map(|i| html! {
+                    <li class={verdict_class(i.verdict)}>
+                        <strong>{ format!("{} {} {}: ", verdict_words(i.verdict), props.tree.node(i.node).label, what(i.question)) }</strong>
+                        { i.why.clone() }
+                    </li>
+                }) }
+            </ul>
+        </section>
+    }
+}
+
+#[derive(Properties)]
+pub(super) struct RevealProps {
+    pub run: Rc<Exercise>,
+    pub start: usize,
+    pub on_close: Callback<()>,
+}
+
+impl PartialEq for RevealProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.run, &other.run) && self.start == other.start
+    }
+}
+
+/// The real run, stepped from the first difference.
+#[component]
+pub(super) fn Reveal(props: &RevealProps) -> Html {
+    let stepping = {
+        let start = props.start;
+        use_reducer(move || {
+            Store::new(Stepping {
+                step: start,
+                playing: false,
+                speed: 500,
+            })
+        })
+    };
+    let run = &props.run.run;
+    let len = run.replay.len();
+    let at = stepping.step.min(len);
+    let frame = run.replay.frame(at);
+    let marks: Vec<NodeMark> = stepper::marks(run.replay.tree(), &frame, Perspective::Max, true);
+    let current = frame.current.map(|n| n.index());
+    let scene = use_memo((), {
+        let tree = run.replay.tree().clone();
+        move |_| Rc::new(Scene::of_tree(&tree))
+    });
+    let text = stepper::caption::caption(
+        &run.replay,
+        Algorithm::AlphaBeta,
+        at,
+        &frame,
+        Perspective::Max,
+    );
+    let d = stepping.dispatcher();
+    use_play_timer(
+        stepping.playing,
+        stepping.speed,
+        d.to_callback().reform(move |()| SteppingAction::Tick(len)),
+    );
+    let on = d
+        .to_callback()
+        .reform(move |c: Control| SteppingAction::Control(c, len));
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    html! {
+        <section class="reveal" aria-label="The real run">
+            <p class="hint">{ format!("The real run, from step {} — where your answers and alpha-beta first part ways.", props.start) }</p>
+            <StepControls step={at} len={len} playing={stepping.playing} speed={stepping.speed} on={on} />
+            <p class="caption" role="status" aria-live="polite">{ text }</p>
+            <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
+                focus={current} follows=true title={format!("Alpha-beta's run, step {at} of {len}")} />
+            <Pseudocode lines={stepper::pseudocode::listing(Algorithm::AlphaBeta)} current={stepper::pseudocode::line_at(run, at)} title={Algorithm::AlphaBeta.title()} />
+            <div class="row"><button type="button" onclick={close}>{ "Back to your answers" }</button></div>
+        </section>
+    }
+}

@@ -1,0 +1,126 @@
+//! Search practice: click the node taken next, or order the whole frontier.
+
+use super::{cannot_set, ExerciseSettings};
+use crate::components::tree_view::{Looks, TreeView};
+use crate::store::Store;
+use arbor_app::explore::{Drawing, Problem, SearchMark};
+use arbor_app::pages::practice::{SearchAction, SearchState};
+use arbor_app::practice::{search, Settings};
+use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct SearchProps {
+    pub settings: Settings,
+}
+
+/// Search practice.
+#[component]
+pub(super) fn SearchPractice(props: &SearchProps) -> Html {
+    let settings = props.settings.clone();
+    let exercise = use_memo(settings.clone(), |s| {
+        search::Exercise::new(&s.problem(), s.algorithm, s.search_level).map(Rc::new)
+    });
+    let state = use_reducer(|| Store::new(SearchState::default()));
+    let ex = match &*exercise {
+        Ok(ex) => ex.clone(),
+        Err(e) => return cannot_set(settings, e),
+    };
+    let q = state.question();
+    let total = ex.questions.len();
+    let done = q >= total;
+    let frame = ex.frame(q);
+    let drawing = Drawing::of(&Problem::Graph {
+        text: ex.text.clone(),
+    });
+    let keys: Vec<usize> = (0..ex.view.nodes.len()).collect();
+    let scene = Rc::new(Scene::build(
+        &TreeShape {
+            keys: &keys,
+            parent: &|k| ex.view.nodes[k].info.parent.map(|p| p as usize),
+            label: &|k| ex.name(k as u64),
+            shape: &|_| Shape::Leaf,
+            gap_x: 64.0,
+            gap_y: GAP_Y * 0.9,
+            picture: None,
+            margins: Margins::default(),
+            half_width: &|_| 0.0,
+        },
+        &|_| false,
+    ));
+    let marks = arbor_app::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
+    let on_node = {
+        let (d, ex) = (state.dispatcher(), ex.clone());
+        Callback::from(move |key: usize| d.dispatch(SearchAction::Click(ex.clone(), key as u64)))
+    };
+    let on_check_order = {
+        let (d, ex) = (state.dispatcher(), ex.clone());
+        Callback::from(move |_: MouseEvent| d.dispatch(SearchAction::CheckOrder(ex.clone())))
+    };
+    let right = state.right();
+    let informed = settings.algorithm.informed();
+    let mut frontier: Vec<u64> = frame.frontier.clone();
+    frontier.sort_by_key(|&n| ex.name(n));
+    let instructions = match ex.level {
+        search::Level::Next => format!(
+            "{} runs on this tree from A to the goal. Click the frontier node (dashed outline) it takes next.",
+            settings.algorithm.title()
+        ),
+        search::Level::Frontier => format!(
+            "{}: click every frontier node in the order the search will take them, first first; then Check the order.",
+            settings.algorithm.title()
+        ),
+    };
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings.clone()} />
+            <div class="main">
+                <p class="lede">{ instructions }</p>
+                <p class="score" role="status">{
+                    if done { format!("Done: {right} of {total} right at the first try.") }
+                    else { format!("Question {} of {total} — {right} right at the first try so far.", q + 1) }
+                }</p>
+                if let Some((ok, text)) = &state.message {
+                    <p class={classes!("feedback", if *ok { "right" } else { "wrong" })} role="alert">{ if *ok { "✓ " } else { "✗ " } }{ text.clone() }</p>
+                }
+                <TreeView<SearchMark> scene={scene} looks={Looks::of(marks)} drawing={text_id(&ex.text)}
+                    all_buttons={!done} on_leaf={(!done).then_some(on_node)}
+                    title={format!("Search tree, question {} of {total}", (q + 1).min(total))} />
+                if ex.level == search::Level::Frontier && !done {
+                    <p class="order">{ "Your order: " }
+                        <strong>{ if state.order.is_empty() { "(click the frontier nodes)".to_string() } else { state.order.iter().map(|&n| ex.name(n)).collect::<Vec<_>>().join(", ") } }</strong>
+                    </p>
+                    <div class="row">
+                        <button type="button" class="primary" onclick={on_check_order}>{ "Check the order" }</button>
+                        <button type="button" onclick={{ let d = state.dispatcher(); Callback::from(move |_: MouseEvent| d.dispatch(SearchAction::ClearOrder)) }}>{ "Clear the order" }</button>
+                    </div>
+                }
+                <table class="frontier-table">
+                    <caption>{ "The frontier (by name)" }</caption>
+                    <thead><tr><th scope="col">{ "Node" }</th><th scope="col">{ "depth" }</th>
+                        if informed || settings.algorithm == arbor_search::Algorithm::UniformCost { <th scope="col">{ "g" }</th> }
+                        if informed { <th scope="col">{ "h" }</th><th scope="col">{ "f = g + h" }</th> }
+                    </tr></thead>
+                    <tbody>
+                        { for frontier.iter().map(|&n| {
+                            let info = ex.view.nodes[n as usize].info;
+                            html! { <tr><th scope="row">{ ex.name(n) }</th><td>{ info.depth }</td>
+                                if informed || settings.algorithm == arbor_search::Algorithm::UniformCost { <td>{ info.g }</td> }
+                                if informed { <td>{ info.h }</td><td>{ info.g + info.h }</td> }
+                            </tr> }
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        </div>
+    }
+}
+
+/// A number for an exercise's text, so its drawing starts afresh only when the exercise changes.
+pub(super) fn text_id(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
