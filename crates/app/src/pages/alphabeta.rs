@@ -11,6 +11,7 @@ use crate::scene::GamePicture;
 use crate::stepper::{self, Algorithm, Run, Settings, Source};
 
 /// The stepper's state: the settings (all in the URL) and what is derived from them.
+#[derive(Clone)]
 pub struct State {
     /// The settings, all in the URL.
     pub settings: Settings,
@@ -277,25 +278,7 @@ impl crate::Reducer for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = match Rc::try_unwrap(self) {
-            Ok(s) => s,
-            Err(rc) => State {
-                settings: rc.settings.clone(),
-                tree: rc.tree.clone(),
-                run: rc.run.clone(),
-                text: rc.text.clone(),
-                text_error: rc.text_error.clone(),
-                playing: rc.playing,
-                speed: rc.speed,
-                collapsed: rc.collapsed.clone(),
-                editing: rc.editing,
-                notices: rc.notices.clone(),
-                random: rc.random,
-                compare: rc.compare,
-                game: rc.game.clone(),
-                loading: rc.loading,
-            },
-        };
+        let mut s = Rc::unwrap_or_clone(self);
         let len = s.run.replay.len();
         let action_kind = match &action {
             Action::Control(_) | Action::GameLoaded(_) => ActionKind::Step,

@@ -34,6 +34,7 @@ pub enum Task {
 }
 
 /// The page's state.
+#[derive(Clone)]
 pub struct State {
     /// The game: rules, players, moves played and undone.
     pub setup: Setup,
@@ -237,23 +238,7 @@ impl crate::Reducer for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = match Rc::try_unwrap(self) {
-            Ok(s) => s,
-            Err(rc) => State {
-                setup: rc.setup.clone(),
-                notes: rc.notes.clone(),
-                message: rc.message.clone(),
-                refusals: rc.refusals,
-                task: rc.task,
-                job: rc.job,
-                kill: rc.kill,
-                progress: rc.progress.clone(),
-                last_ai: rc.last_ai.clone(),
-                hints: rc.hints.clone(),
-                paused: rc.paused,
-                failed: rc.failed.clone(),
-            },
-        };
+        let mut s = Rc::unwrap_or_clone(self);
         // A refusal is told anew each time, the same words or not.
         let refusable = matches!(action, Action::Click(_) | Action::Undo | Action::Redo);
         match action {

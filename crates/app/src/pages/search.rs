@@ -40,6 +40,7 @@ pub enum Run {
 }
 
 /// The visualiser's state.
+#[derive(Clone)]
 pub struct State {
     /// The settings, all in the URL.
     pub settings: Settings,
@@ -180,23 +181,7 @@ impl crate::Reducer for State {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = match Rc::try_unwrap(self) {
-            Ok(s) => s,
-            Err(rc) => State {
-                settings: rc.settings.clone(),
-                text: rc.text.clone(),
-                problem_error: rc.problem_error.clone(),
-                notices: rc.notices.clone(),
-                run: rc.run.clone(),
-                run_id: rc.run_id,
-                recorded: rc.recorded.clone(),
-                playing: rc.playing,
-                speed: rc.speed,
-                folded: rc.folded.clone(),
-                levels: rc.levels,
-                pending_step: rc.pending_step,
-            },
-        };
+        let mut s = Rc::unwrap_or_clone(self);
         let len = s.steps();
         match action {
             Action::Control(c) => s.playback().apply(c, len),
