@@ -183,7 +183,7 @@ impl State {
 
     /// Re-runs the search after the tree or the options changed, keeping the step if it
     /// still exists.
-    pub fn rerun(&mut self) {
+    fn rerun(&mut self) {
         if self.game.is_some() || self.loading {
             return;
         }
@@ -207,7 +207,7 @@ impl State {
     }
 
     /// Searches a new tree from the start.
-    pub fn set_tree(&mut self, tree: GameTree, source: Source) {
+    fn set_tree(&mut self, tree: GameTree, source: Source) {
         let tree = if self.settings.min_root {
             tree.with_root_player(RootPlayer::Min)
         } else {
@@ -223,7 +223,7 @@ impl State {
 
     /// Unfolds the ancestors of the node the current step is about, so stepping never goes
     /// out of sight.
-    pub fn reveal_current(&mut self) {
+    fn reveal_current(&mut self) {
         let step = self.settings.step;
         let Some(node) = step
             .checked_sub(1)
@@ -265,7 +265,7 @@ impl State {
 }
 
 /// The inner nodes at depth `levels`: folding them shows that many levels.
-pub fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
+fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
     tree.nodes()
         .iter()
         .enumerate()
@@ -426,15 +426,15 @@ impl crate::Reducer for State {
 
 /// Trees up to this many nodes are written out in the text box at once; larger ones when asked
 /// (a 100,000-node tree is half a megabyte of text).
-pub const EAGER_TEXT: usize = 5_000;
+const EAGER_TEXT: usize = 5_000;
 
 /// The tree's text for the text box, if it is small enough to write out at once.
-pub fn eager_text(tree: &GameTree) -> Option<String> {
+fn eager_text(tree: &GameTree) -> Option<String> {
     (tree.len() <= EAGER_TEXT).then(|| tree.to_text())
 }
 
 /// Whether an action moves the step (and so may need folded nodes opened).
-pub enum ActionKind {
+enum ActionKind {
     /// It moves the step.
     Step,
     /// It does not.

@@ -120,7 +120,7 @@ impl State {
     }
 
     /// Stops whatever the worker is doing.
-    pub fn cancel(&mut self) {
+    fn cancel(&mut self) {
         if self.task != Task::Idle {
             self.task = Task::Idle;
             self.kill += 1;
@@ -130,7 +130,7 @@ impl State {
     }
 
     /// Gives the worker its next job, if there is one: the AI's move, or hints for a person.
-    pub fn schedule(&mut self) {
+    fn schedule(&mut self) {
         if self.task != Task::Idle {
             return;
         }
@@ -185,7 +185,7 @@ impl State {
 
     /// Takes back (or plays again) a move with `step`, and goes on until a person is to move
     /// (one move only when nobody plays). False if there was no move to step over.
-    pub fn walk(&mut self, step: fn(&mut Setup) -> bool) -> bool {
+    fn walk(&mut self, step: fn(&mut Setup) -> bool) -> bool {
         if !step(&mut self.setup) {
             return false;
         }
@@ -198,7 +198,7 @@ impl State {
     }
 
     /// Plays the AI's move.
-    pub fn apply_ai(&mut self, thought: Thought) {
+    fn apply_ai(&mut self, thought: Thought) {
         let pos = self.setup.position();
         let side = pos.to_move();
         let Some(level) = self.setup.level(side) else {
@@ -221,7 +221,7 @@ impl State {
     }
 
     /// A new game: no moves, nothing remembered of the last, this seed.
-    pub fn restart(&mut self, seed: u64) {
+    fn restart(&mut self, seed: u64) {
         self.cancel();
         self.setup.moves.clear();
         self.setup.played = 0;

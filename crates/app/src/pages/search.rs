@@ -123,7 +123,7 @@ impl State {
     }
 
     /// Checks the problem and, if it is good, asks for a new search.
-    pub fn ask(&mut self) {
+    fn ask(&mut self) {
         self.playing = false;
         self.folded = Rc::default();
         self.levels = None;
