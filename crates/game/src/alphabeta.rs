@@ -117,8 +117,6 @@ pub struct AlphaBeta<'g, G: Game> {
     moves: MoveLists<G::Move>,
     /// Scratch space for sorting moves by key.
     keyed: Vec<(i64, G::Move)>,
-    /// What early reads of table slots saw (kept so the reads are not optimised away).
-    touched: u32,
 }
 
 /// Depth value meaning "to the end of the game".
@@ -151,7 +149,6 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             budget: Budget::unlimited(),
             moves: MoveLists::default(),
             keyed: Vec::new(),
-            touched: 0,
         }
     }
 
@@ -190,12 +187,6 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             table.clear();
         }
         self.previous_best.clear();
-    }
-
-    /// A digest of the table slots read ahead of their probes (meaningless, but it keeps
-    /// those reads from being optimised away).
-    pub fn read_ahead_digest(&self) -> u32 {
-        self.touched
     }
 
     /// Counts since the search was created.

@@ -158,7 +158,7 @@ impl SearchReplay {
         self.algorithm
     }
 
-    /// Nodes of each iteration (iteration number → node ids), for drawing one iteration's tree.
+    /// The iteration a node belongs to (0 without iterations), for drawing one iteration's tree.
     pub fn iteration_of(&self, node: NodeId) -> u32 {
         self.nodes.get(node as usize).map_or(0, |n| n.iteration)
     }

@@ -49,8 +49,8 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.key() == key)
     }
 
-    /// The two sides' names, the first player's first when `swap` is false: X and O, or the
-    /// two colours of discs, or Nim's first and second player.
+    /// The two sides' names, the first player's first: X and O, or the two colours of discs,
+    /// or Nim's first and second player ([`Setup::side_name`] swaps X and O when O moves first).
     pub fn side_names(self) -> [&'static str; 2] {
         match self {
             Kind::TicTacToe => ["X", "O"],
