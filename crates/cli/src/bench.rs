@@ -257,11 +257,11 @@ impl Game for Synthetic {
         (s.0 % 2) as usize
     }
 
-    fn legal_moves(&self, _s: &(u32, u64), moves: &mut Vec<u32>) {
+    fn actions(&self, _s: &(u32, u64), moves: &mut Vec<u32>) {
         moves.extend(0..self.branching);
     }
 
-    fn play(&self, s: &(u32, u64), mv: u32) -> (u32, u64) {
+    fn result(&self, s: &(u32, u64), mv: u32) -> (u32, u64) {
         (
             s.0 + 1,
             s.1.wrapping_mul(u64::from(self.branching)) + u64::from(mv) + 1,
@@ -358,7 +358,7 @@ impl Bare<'_> {
         }
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.clear();
-        self.game.legal_moves(s, &mut list);
+        self.game.actions(s, &mut list);
         match self.options.ordering {
             Ordering::Natural => {}
             Ordering::Reversed => list.reverse(),
@@ -376,7 +376,7 @@ impl Bare<'_> {
         #[allow(clippy::needless_range_loop)]
         for i in 0..list.len() {
             let m = list[i];
-            let child = self.game.play(s, m);
+            let child = self.game.result(s, m);
             let searched = match self.leaf(&child, below) {
                 Ok(Some(v)) => Ok(v),
                 Ok(None) => self.node(&child, below, -beta, -alpha).map(|(v, _)| v),

@@ -467,7 +467,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         }
 
         let mut moves = self.moves.take(ply);
-        self.game.legal_moves(state, &mut moves);
+        self.game.actions(state, &mut moves);
         debug_assert!(
             !moves.is_empty(),
             "a state that is not terminal has a legal move"
@@ -498,7 +498,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         let mut result = Ok(());
         for i in 0..moves.len() {
             let m = moves[i];
-            let child = self.game.play(state, m);
+            let child = self.game.result(state, m);
             let below = below(remaining);
             // Leaves are valued here rather than in a call of their own: most nodes are
             // leaves, and this keeps the search's full frame for inner nodes.
@@ -657,7 +657,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 let mut keyed = std::mem::take(&mut self.keyed);
                 keyed.clear();
                 for &m in moves.iter() {
-                    let child = self.game.play(state, m);
+                    let child = self.game.result(state, m);
                     let score = match self.options.ordering {
                         Ordering::Evaluation => colour * self.game.evaluate(&child),
                         Ordering::Best => colour * self.true_value(&child, below(remaining)),
@@ -701,10 +701,10 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         } else {
             let maximizing = self.game.to_move(state) == 0;
             let mut moves = Vec::new();
-            self.game.legal_moves(state, &mut moves);
+            self.game.actions(state, &mut moves);
             let mut best = if maximizing { -INF } else { INF };
             for m in moves {
-                let child = self.game.play(state, m);
+                let child = self.game.result(state, m);
                 let v = self.true_value(&child, below(remaining));
                 best = if maximizing { best.max(v) } else { best.min(v) };
             }

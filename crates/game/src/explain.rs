@@ -24,10 +24,10 @@ pub fn expand<G: Game>(game: &G, root: &G::State, max_nodes: usize) -> Result<Ga
             return Ok(RawNode::leaf(game.utility(state)));
         }
         let mut moves = Vec::new();
-        game.legal_moves(state, &mut moves);
+        game.actions(state, &mut moves);
         let children = moves
             .into_iter()
-            .map(|m| go(game, &game.play(state, m), count, max))
+            .map(|m| go(game, &game.result(state, m), count, max))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(RawNode::inner(children))
     }
@@ -101,7 +101,7 @@ pub fn explain<G: Game>(
         }
         let state = state
             .cloned()
-            .unwrap_or_else(|| game.play(&temps[parent].state, mv));
+            .unwrap_or_else(|| game.result(&temps[parent].state, mv));
         temps.push(Temp {
             mv: Some(mv),
             state,

@@ -27,11 +27,12 @@ pub trait Game {
     /// The player to move: 0 is MAX (or the first player), 1 is MIN (or the second), ….
     fn to_move(&self, state: &Self::State) -> usize;
 
-    /// Appends the legal moves of a non-terminal state to `moves`, in the game's natural order.
-    fn legal_moves(&self, state: &Self::State, moves: &mut Vec<Self::Move>);
+    /// ACTIONS(s): appends the legal moves of a non-terminal state to `moves`, in the game's
+    /// natural order.
+    fn actions(&self, state: &Self::State, moves: &mut Vec<Self::Move>);
 
-    /// The state after a legal move.
-    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+    /// RESULT(s, a): the state after a legal move.
+    fn result(&self, state: &Self::State, mv: Self::Move) -> Self::State;
 
     /// True when the game is over.
     fn is_terminal(&self, state: &Self::State) -> bool;
@@ -84,11 +85,11 @@ impl Game for GameTree {
         self.player_at(*state)
     }
 
-    fn legal_moves(&self, state: &NodeId, moves: &mut Vec<NodeId>) {
+    fn actions(&self, state: &NodeId, moves: &mut Vec<NodeId>) {
         moves.extend_from_slice(&self.node(*state).children);
     }
 
-    fn play(&self, _state: &NodeId, mv: NodeId) -> NodeId {
+    fn result(&self, _state: &NodeId, mv: NodeId) -> NodeId {
         mv
     }
 

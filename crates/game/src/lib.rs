@@ -1,6 +1,6 @@
 //! Game-tree search for Arbor.
 //!
-//! - [`Game`]: the textbook's game (`to_move`, `legal_moves`, `play`, `utility`, `evaluate`),
+//! - [`Game`]: the textbook's game (`to_move`, `actions`, `result`, `is_terminal`, `utility`, `evaluate`),
 //!   implemented here by explicit trees ([`GameTree`]) and elsewhere by real games.
 //! - Searches — [`minimax`], [`alpha_beta`] (fail-hard or fail-soft, any move order, depth
 //!   limit, transposition [`Table`]), [`iterative_deepening`] with node and time [`Budget`]s,

@@ -66,10 +66,10 @@ fn node<G: Game, O: Observer<G>>(
     }
     let player = game.to_move(state);
     let mut moves = Vec::new();
-    game.legal_moves(state, &mut moves);
+    game.actions(state, &mut moves);
     let mut best: Option<(Vec<i32>, G::Move)> = None;
     for m in moves {
-        let child = game.play(state, m);
+        let child = game.result(state, m);
         let (values, _) = node(
             game,
             &child,

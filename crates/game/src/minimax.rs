@@ -71,9 +71,9 @@ impl<G: Game, O: Observer<G>> Minimax<'_, G, O> {
         let mut best_value = if maximizing { -INF } else { INF };
         let mut best_move = None;
         let mut moves = self.moves.take(ply);
-        self.game.legal_moves(state, &mut moves);
+        self.game.actions(state, &mut moves);
         for &m in &moves {
-            let child = self.game.play(state, m);
+            let child = self.game.result(state, m);
             let (v, _) = self.value(&child, Some(m), ply + 1, remaining.map(|r| r - 1));
             self.observer.returned(v);
             let better = if maximizing {

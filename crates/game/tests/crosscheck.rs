@@ -185,10 +185,7 @@ fn distinct_uniform(b: u32, d: u32, seed: u64) -> GameTree {
     // Replace the leaves by a random permutation of 0..n.
     let leaves = tree.leaves();
     let mut values: Vec<i32> = (0..leaves.len() as i32).collect();
-    let mut rng = SplitMix64(seed);
-    for i in (1..values.len()).rev() {
-        values.swap(i, rng.range(0, i as i64) as usize);
-    }
+    SplitMix64(seed).shuffle(&mut values);
     let mut out = tree;
     for (leaf, v) in leaves.into_iter().zip(values) {
         out = out.with_payoff(leaf, vec![v]).unwrap();
@@ -320,7 +317,7 @@ impl Game for Layered {
         (s.0 % 2) as usize
     }
 
-    fn legal_moves(&self, s: &(u32, u32), moves: &mut Vec<u32>) {
+    fn actions(&self, s: &(u32, u32), moves: &mut Vec<u32>) {
         let n = 1 + self.roll(u64::from(s.0), u64::from(s.1)) % 3;
         for k in 0..n {
             let target = (self.roll(u64::from(s.1) + 17, k + u64::from(s.0) * 7)
@@ -331,7 +328,7 @@ impl Game for Layered {
         }
     }
 
-    fn play(&self, s: &(u32, u32), mv: u32) -> (u32, u32) {
+    fn result(&self, s: &(u32, u32), mv: u32) -> (u32, u32) {
         (s.0 + 1, mv)
     }
 
@@ -507,7 +504,7 @@ fn null_window_bisection_finds_the_minimax_value_and_a_best_move() {
             let solved = search.solve(&root, &mut Quiet).unwrap();
             assert_eq!(solved.value, truth, "{options:?} on {}", tree.to_text());
             if let Some(best) = solved.best {
-                let child = tree.play(&root, best);
+                let child = tree.result(&root, best);
                 let value = minimax(&tree, &child, None, &mut Quiet).value;
                 assert_eq!(value, truth, "best move of {}", tree.to_text());
             } else {
@@ -531,14 +528,14 @@ fn a_shuffled_root_picks_every_best_move_and_only_best_moves() {
         let outcome = alpha_beta(&tree, &root, &options, &mut Quiet);
         assert_eq!(outcome.value, 4);
         let best = outcome.best.unwrap();
-        let child = tree.play(&root, best);
+        let child = tree.result(&root, best);
         assert_eq!(minimax(&tree, &child, None, &mut Quiet).value, 4);
         chosen.insert(best);
         // Bisection chooses among the same moves.
         let mut search = arbor_game::AlphaBeta::new(&tree, options);
         let solved = search.solve(&root, &mut Quiet).unwrap();
         assert_eq!(solved.value, 4);
-        let child = tree.play(&root, solved.best.unwrap());
+        let child = tree.result(&root, solved.best.unwrap());
         assert_eq!(minimax(&tree, &child, None, &mut Quiet).value, 4);
     }
     assert_eq!(chosen.len(), 3, "every best move is chosen for some seed");

@@ -124,7 +124,7 @@ pub fn score_moves<G: Game>(
     }
     let colour = if game.to_move(root) == 0 { 1 } else { -1 };
     let mut moves = Vec::new();
-    game.legal_moves(root, &mut moves);
+    game.actions(root, &mut moves);
     let options = AlphaBetaOptions {
         ordering: Ordering::Evaluation,
         depth: depth.map(|d| d.saturating_sub(1)),
@@ -135,7 +135,7 @@ pub fn score_moves<G: Game>(
     moves
         .into_iter()
         .map(|mv| {
-            let child = game.play(root, mv);
+            let child = game.result(root, mv);
             if depth.is_some() {
                 search = AlphaBeta::new(game, options);
             }

@@ -506,7 +506,7 @@ impl Game for Connect4 {
         state.to_move()
     }
 
-    fn legal_moves(&self, state: &Position, moves: &mut Vec<u8>) {
+    fn actions(&self, state: &Position, moves: &mut Vec<u8>) {
         moves.extend(
             CENTRE_FIRST
                 .iter()
@@ -515,7 +515,7 @@ impl Game for Connect4 {
         );
     }
 
-    fn play(&self, state: &Position, mv: u8) -> Position {
+    fn result(&self, state: &Position, mv: u8) -> Position {
         state.play(mv as usize)
     }
 
@@ -561,7 +561,7 @@ impl Game for Connect4Solver {
         state.to_move()
     }
 
-    fn legal_moves(&self, state: &Position, moves: &mut Vec<u8>) {
+    fn actions(&self, state: &Position, moves: &mut Vec<u8>) {
         let allowed = state.non_losing();
         moves.extend(
             CENTRE_FIRST
@@ -572,7 +572,7 @@ impl Game for Connect4Solver {
     }
 
     #[inline]
-    fn play(&self, state: &Position, mv: u8) -> Position {
+    fn result(&self, state: &Position, mv: u8) -> Position {
         state.play(mv as usize)
     }
 

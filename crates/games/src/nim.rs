@@ -157,7 +157,7 @@ impl Game for Nim {
         state.to_move()
     }
 
-    fn legal_moves(&self, state: &Piles, moves: &mut Vec<Take>) {
+    fn actions(&self, state: &Piles, moves: &mut Vec<Take>) {
         for (pile, &size) in state.sizes().iter().enumerate() {
             let most = self.max_take.map_or(size, |m| m.min(size));
             moves.extend((1..=most).map(|take| Take {
@@ -167,7 +167,7 @@ impl Game for Nim {
         }
     }
 
-    fn play(&self, state: &Piles, mv: Take) -> Piles {
+    fn result(&self, state: &Piles, mv: Take) -> Piles {
         state.play(mv)
     }
 

@@ -207,12 +207,12 @@ impl Game for TicTacToe {
         state.to_move()
     }
 
-    fn legal_moves(&self, state: &Board, moves: &mut Vec<u8>) {
+    fn actions(&self, state: &Board, moves: &mut Vec<u8>) {
         let taken = state.x | state.o;
         moves.extend((0..9u8).filter(|&i| taken >> i & 1 == 0));
     }
 
-    fn play(&self, state: &Board, mv: u8) -> Board {
+    fn result(&self, state: &Board, mv: u8) -> Board {
         state.play(mv as usize)
     }
 

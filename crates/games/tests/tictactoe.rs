@@ -94,7 +94,7 @@ fn worst_case(board: Board, ai_side: usize, games: &mut u64) -> i32 {
             .unwrap()
     } else {
         let mut moves = Vec::new();
-        g.legal_moves(&board, &mut moves);
+        g.actions(&board, &mut moves);
         moves
             .into_iter()
             .map(|m| worst_case(board.play(m as usize), ai_side, games))

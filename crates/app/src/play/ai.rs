@@ -266,7 +266,7 @@ pub fn think(
     let pos = position(rules, &request.moves)?;
     let strength = level_of(rules, &request.level)?;
     let side = pos.to_move();
-    if pos.legal_moves(rules).is_empty() {
+    if pos.actions(rules).is_empty() {
         return Err("the game is over".into());
     }
     let state = RefCell::new(Thinking {
@@ -675,13 +675,13 @@ mod tests {
         let mut pos = rules.start().unwrap();
         let mut out: Vec<String> = Vec::new();
         for _ in 0..plies {
-            let legal = pos.legal_moves(rules);
+            let legal = pos.actions(rules);
             if legal.len() <= 1 {
                 break;
             }
             let mv = legal[rng.range(0, legal.len() as i64 - 1) as usize];
             let next = pos.play(rules, mv).unwrap();
-            if next.legal_moves(rules).is_empty() {
+            if next.actions(rules).is_empty() {
                 break;
             }
             pos = next;

@@ -373,7 +373,7 @@ impl Pos {
     }
 
     /// Every legal move, in the game's order.
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+    pub fn actions(&self, rules: &Rules) -> Vec<Move> {
         if !matches!(self.outcome(rules), Outcome::ToMove(_)) {
             return Vec::new();
         }
@@ -388,7 +388,7 @@ impl Pos {
                 .collect(),
             Pos::Nim(p) => {
                 let mut out = Vec::new();
-                arbor_game::Game::legal_moves(&rules.nim(), p, &mut out);
+                arbor_game::Game::actions(&rules.nim(), p, &mut out);
                 out.into_iter().map(Move::Take).collect()
             }
         }
@@ -863,9 +863,9 @@ mod tests {
     fn moves_round_trip_through_the_url() {
         for kind in Kind::ALL {
             let mut s = Setup::new(kind);
-            let legal = s.position().legal_moves(&s.rules);
+            let legal = s.position().actions(&s.rules);
             s.play(legal[0]).unwrap();
-            let legal = s.position().legal_moves(&s.rules);
+            let legal = s.position().actions(&s.rules);
             s.play(*legal.last().unwrap()).unwrap();
             s.players = [Player::Ai(kind.levels()[0].key), Player::Human];
             s.hints = true;
