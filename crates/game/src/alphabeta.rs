@@ -474,11 +474,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         );
         let shuffled_root = ply == 0 && self.options.shuffle.is_some();
         if let (true, Some(seed)) = (shuffled_root, self.options.shuffle) {
-            let mut rng = SplitMix64(seed);
-            for i in (1..moves.len()).rev() {
-                let j = rng.range(0, i as i64) as usize;
-                moves.swap(i, j);
-            }
+            SplitMix64(seed).shuffle(&mut moves);
         } else {
             self.order(state, remaining, colour, &mut moves);
             let first = hint.or_else(|| {
