@@ -6,6 +6,7 @@
 
 use arbor_puzzles::{BlocksSpec, BlocksWorld, Heuristic, NPuzzle};
 use arbor_search::replay::NodeInfo;
+use arbor_search::Rank;
 use arbor_search::{
     search, Algorithm, Budget, Event, Graph, NodeId, Observer, Options, Problem, Quiet, Recorder,
     Stats, Status,
@@ -478,9 +479,9 @@ impl<P: Problem> Observer<P> for Watch<'_, P> {
         }
     }
 
-    fn pushed(&mut self, node: NodeId) {
+    fn pushed(&mut self, node: NodeId, rank: Rank) {
         if let Some(r) = &mut self.recorder {
-            Observer::<P>::pushed(r, node);
+            Observer::<P>::pushed(r, node, rank);
         }
     }
 

@@ -10,7 +10,7 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 use arbor_util::{Budget, FxBuildHasher};
 
-use crate::observe::{Cut, Dropped, NodeId, Observer};
+use crate::observe::{Cut, Dropped, NodeId, Observer, Rank};
 use crate::outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status};
 use crate::problem::Problem;
 
@@ -25,9 +25,11 @@ struct Node<S, A> {
     depth: u32,
 }
 
-/// The frontier, in the algorithm's order. A heap key packs the priority (high 32 bits), the
-/// tie-break (next 32) and the node's index in the arena (low 64): indices grow in push
-/// order, so equal priorities leave first in, first out.
+/// The frontier, in the algorithm's order. Each node joins with a [`Rank`] and the frontier
+/// gives them up in increasing rank: a queue's rank is the push order; a heap's is the priority,
+/// the tie-break and the node's index in the arena (indices grow in push order, so equal
+/// priorities leave first in, first out), packed into one heap key. The rank is what the
+/// observer records.
 enum Frontier {
     Fifo(VecDeque<u32>),
     Heap(BinaryHeap<Reverse<u128>>),
@@ -73,18 +75,26 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
         Frontier::Heap(BinaryHeap::new())
     };
     let mut best_g: HashMap<P::State, u32, FxBuildHasher> = HashMap::default();
-    let push = |frontier: &mut Frontier, index: u32, g: u32, h: u32| match frontier {
-        Frontier::Fifo(q) => q.push_back(index),
-        Frontier::Heap(heap) => {
-            let (primary, secondary) = match algorithm {
-                Algorithm::UniformCost => (g, 0),
-                Algorithm::Greedy => (h, 0),
-                // Among equal f, the node nearer the goal (lower h) first.
-                _ => (g.saturating_add(h), h),
-            };
-            let key =
-                (u128::from(primary) << 96) | (u128::from(secondary) << 64) | u128::from(index);
-            heap.push(Reverse(key));
+    let mut pushes: u32 = 0;
+    let mut push = |frontier: &mut Frontier, index: u32, g: u32, h: u32| -> Rank {
+        pushes += 1;
+        match frontier {
+            Frontier::Fifo(q) => {
+                q.push_back(index);
+                [pushes, 0, 0]
+            }
+            Frontier::Heap(heap) => {
+                let rank = match algorithm {
+                    Algorithm::UniformCost => [g, 0, index],
+                    Algorithm::Greedy => [h, 0, index],
+                    // Among equal f, the node nearer the goal (lower h) first.
+                    _ => [g.saturating_add(h), h, index],
+                };
+                let key =
+                    (u128::from(rank[0]) << 96) | (u128::from(rank[1]) << 64) | u128::from(rank[2]);
+                heap.push(Reverse(key));
+                rank
+            }
         }
     };
 
@@ -108,8 +118,8 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
         h: h0,
         depth: 0,
     });
-    push(&mut frontier, 0, 0, h0);
-    observer.pushed(0);
+    let rank = push(&mut frontier, 0, 0, h0);
+    observer.pushed(0, rank);
     stats.peak_frontier = 1;
     stats.peak_stored = 1;
     let mut depth_cut = false;
@@ -184,8 +194,8 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
                 h: child_h,
                 depth: depth + 1,
             });
-            push(&mut frontier, child_index, child_g, child_h);
-            observer.pushed(id);
+            let rank = push(&mut frontier, child_index, child_g, child_h);
+            observer.pushed(id, rank);
         }
         stats.peak_frontier = stats.peak_frontier.max(frontier.len() as u64);
         let stored = if graph { best_g.len() } else { nodes.len() };

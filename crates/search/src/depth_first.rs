@@ -72,7 +72,13 @@ fn pass<P: Problem, O: Observer<P>>(
         g: 0,
         action: None,
     }];
-    observer.pushed(id);
+    // A stack gives up its last push first: its rank is the push order reversed.
+    let mut pushes: u32 = 0;
+    let mut rank = || {
+        pushes += 1;
+        [u32::MAX - pushes, 0, 0]
+    };
+    observer.pushed(id, rank());
     stats.peak_frontier = stats.peak_frontier.max(1);
     let mut cut = false;
     let mut children = Vec::new();
@@ -152,7 +158,7 @@ fn pass<P: Problem, O: Observer<P>>(
         path.push(entry);
         // The first child ends on top of the stack.
         while let Some(child) = children.pop() {
-            observer.pushed(child.id);
+            observer.pushed(child.id, rank());
             stack.push(child);
         }
         stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);

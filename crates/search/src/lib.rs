@@ -25,7 +25,7 @@ pub use graph::{
     graph_preset, Graph, GraphPreset, Step, TextError, GRAPH_PRESETS, MAX_COST, MAX_GRAPH_NODES,
 };
 pub use ida_star::MAX_IDA_DEPTH;
-pub use observe::{Cut, Dropped, Event, NodeId, Observer, Quiet, Recorder, Trace, TraceNode};
+pub use observe::{Cut, Dropped, Event, NodeId, Observer, Quiet, Rank, Recorder, Trace, TraceNode};
 pub use outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status};
 pub use problem::Problem;
 

@@ -12,6 +12,13 @@ use crate::problem::Problem;
 /// A search-tree node's number: its place in generation order.
 pub type NodeId = u64;
 
+/// Where a node stands in the engine's frontier, as the engine itself orders it: the frontier
+/// gives up its nodes in increasing rank (compared as a tuple). A priority queue's rank is its
+/// heap key — the priority, the tie-break, then the push order; a queue's is the push order; a
+/// stack's is the push order reversed. Recorded with each push, so a replay shows the
+/// frontier in the order the engine will take it without knowing the engine's rule.
+pub type Rank = [u32; 3];
+
 /// Why a generated node was dropped without joining the frontier (or, for `Stale`, why a
 /// popped node was skipped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,9 +78,10 @@ pub trait Observer<P: Problem> {
         _h: u32,
     ) {
     }
-    /// A node joins the frontier.
+    /// A node joins the frontier with `rank`: the frontier gives up its nodes in increasing
+    /// rank (see [`Rank`]).
     #[inline(always)]
-    fn pushed(&mut self, _node: NodeId) {}
+    fn pushed(&mut self, _node: NodeId, _rank: Rank) {}
     /// A node leaves the frontier to be visited.
     #[inline(always)]
     fn popped(&mut self, _node: NodeId) {}
@@ -143,6 +151,8 @@ pub enum Event {
     Push {
         /// The node.
         node: NodeId,
+        /// Its rank in the engine's frontier: nodes leave in increasing rank.
+        rank: Rank,
     },
     /// A node left the frontier.
     Pop {
@@ -196,7 +206,7 @@ impl Event {
         match *self {
             Event::Iteration { .. } => None,
             Event::Generate { node }
-            | Event::Push { node }
+            | Event::Push { node, .. }
             | Event::Pop { node }
             | Event::GoalTest { node, .. }
             | Event::Expand { node }
@@ -302,8 +312,8 @@ impl<P: Problem> Observer<P> for Recorder<P::State, P::Action> {
         self.trace.events.push(Event::Generate { node });
     }
 
-    fn pushed(&mut self, node: NodeId) {
-        self.push(node, Event::Push { node });
+    fn pushed(&mut self, node: NodeId, rank: Rank) {
+        self.push(node, Event::Push { node, rank });
     }
 
     fn popped(&mut self, node: NodeId) {

@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::observe::{Cut, Dropped, Event, NodeId};
+use crate::observe::{Cut, Dropped, Event, NodeId, Rank};
 use crate::outcome::Algorithm;
 
 /// What the replay needs to know of a recorded node.
@@ -186,8 +186,8 @@ impl SearchReplay {
             found: None,
             path: Vec::new(),
         };
-        // Frontier in insertion order; removals are marked and compacted as they go.
-        let mut pending: Vec<NodeId> = Vec::new();
+        // Frontier with the rank each node joined it with; removals are marked as they go.
+        let mut pending: Vec<(Rank, NodeId)> = Vec::new();
         let mut in_frontier = vec![false; n];
         let mut frontier_len = 0usize;
         for event in &self.events[..end] {
@@ -212,9 +212,9 @@ impl SearchReplay {
                         f.generated += 1;
                     }
                 }
-                Event::Push { node } => {
+                Event::Push { node, rank } => {
                     f.seen[node as usize] = Seen::Frontier;
-                    pending.push(node);
+                    pending.push((rank, node));
                     in_frontier[node as usize] = true;
                     frontier_len += 1;
                     f.peak_frontier = f.peak_frontier.max(frontier_len);
@@ -259,29 +259,17 @@ impl SearchReplay {
         } else {
             self.steps[done - 1].node
         };
-        let mut frontier: Vec<NodeId> = pending
-            .into_iter()
-            .filter(|&id| in_frontier[id as usize])
-            .collect();
-        match self.algorithm {
-            Algorithm::BreadthFirst => {}
-            Algorithm::DepthFirst | Algorithm::DepthLimited | Algorithm::IterativeDeepening => {
-                frontier.reverse()
-            }
-            Algorithm::UniformCost => frontier.sort_by_key(|&id| (self.nodes[id as usize].g, id)),
-            Algorithm::Greedy => frontier.sort_by_key(|&id| (self.nodes[id as usize].h, id)),
-            Algorithm::AStar => frontier.sort_by_key(|&id| {
-                let n = &self.nodes[id as usize];
-                (n.g + n.h, n.h, id)
-            }),
-            Algorithm::IdaStar => {
-                // No frontier: the path from the start to the current node.
-                frontier.clear();
-                let mut at = f.current;
-                while let Some(id) = at {
-                    frontier.push(id);
-                    at = self.nodes[id as usize].parent;
-                }
+        // The engine's order, as it recorded it: increasing rank.
+        pending.retain(|&(_, id)| in_frontier[id as usize]);
+        pending.sort_unstable();
+        let mut frontier: Vec<NodeId> = pending.into_iter().map(|(_, id)| id).collect();
+        if self.algorithm == Algorithm::IdaStar {
+            // No frontier: the path from the start to the current node.
+            frontier.clear();
+            let mut at = f.current;
+            while let Some(id) = at {
+                frontier.push(id);
+                at = self.nodes[id as usize].parent;
             }
         }
         f.frontier = frontier;

@@ -277,7 +277,7 @@ pub fn caption(
             for e in events {
                 match *e {
                     Event::Generate { node } => generated.push(label(node)),
-                    Event::Push { node } => pushed.push(label(node)),
+                    Event::Push { node, .. } => pushed.push(label(node)),
                     Event::Drop { node, why } => dropped.push(format!(
                         "{} ({})",
                         label(node),
