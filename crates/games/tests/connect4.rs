@@ -55,7 +55,8 @@ fn opening_medium() {
     check("Test_L1_R2", 200, 5);
 }
 
-use arbor_game::{Budget, Quiet, SystemClock};
+use arbor_game::{Budget, Quiet};
+use arbor_util::SteppingClock;
 use arbor_games::ai::{self, Plan};
 use arbor_games::connect4::{choose_perfect, hints, proven_score, Connect4, Eval};
 
@@ -111,7 +112,8 @@ fn the_threat_evaluation_beats_the_seeds_heuristic() {
 
 #[test]
 fn perfect_choices_in_end_games_are_proven_best_moves() {
-    let clock = SystemClock::new();
+    // A clock that stands still: the time budget never runs out, on any machine.
+    let clock = SteppingClock::new(0.0);
     let mut solver = Solver::new(18);
     for (moves, expected) in lines("Test_L3_R1").into_iter().step_by(97).take(10) {
         let p = Position::from_moves(&moves).unwrap();
@@ -133,8 +135,9 @@ fn perfect_choices_in_end_games_are_proven_best_moves() {
 
 #[test]
 fn an_unproven_perfect_choice_says_so() {
-    // The empty board cannot be solved in 50 ms.
-    let clock = SystemClock::new();
+    // The empty board cannot be solved in 50 clock readings (a reading every 1,024 nodes):
+    // the budget runs out after the same work on every machine.
+    let clock = SteppingClock::new(1.0);
     let c = choose_perfect(
         &Position::new(),
         1,

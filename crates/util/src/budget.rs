@@ -34,6 +34,38 @@ impl Clock for SystemClock {
     }
 }
 
+/// A clock that moves on by `step` milliseconds at every reading, whatever the machine's speed:
+/// for tests of time budgets, which then stop after the same work on every machine (with a step
+/// of 0 the clock stands still and a deadline never comes).
+#[derive(Debug)]
+pub struct SteppingClock {
+    now: std::cell::Cell<f64>,
+    step: f64,
+}
+
+impl SteppingClock {
+    /// A clock at 0 that moves on by `step` ms per reading.
+    pub fn new(step: f64) -> Self {
+        SteppingClock {
+            now: std::cell::Cell::new(0.0),
+            step,
+        }
+    }
+
+    /// Readings so far, as a function (for the callers that take time as a closure).
+    pub fn as_fn(&self) -> impl Fn() -> f64 + '_ {
+        move || self.now_ms()
+    }
+}
+
+impl Clock for SteppingClock {
+    fn now_ms(&self) -> f64 {
+        let t = self.now.get();
+        self.now.set(t + self.step);
+        t
+    }
+}
+
 /// The search stopped because its budget ran out; its partial result is not to be trusted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Aborted;

@@ -13,7 +13,7 @@ mod text;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use budget::SystemClock;
-pub use budget::{Aborted, Budget, Clock, Meter};
+pub use budget::{Aborted, Budget, Clock, Meter, SteppingClock};
 pub use hash::{FxBuildHasher, FxHasher};
 pub use lists::MoveLists;
 pub use rng::{mix64, SplitMix64};

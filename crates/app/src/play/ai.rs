@@ -599,13 +599,11 @@ mod tests {
     use super::*;
     use crate::play::Kind;
 
-    fn clock() -> impl Fn() -> f64 {
-        let t = std::time::Instant::now();
-        move || t.elapsed().as_secs_f64() * 1000.0
-    }
-
+    /// The AI's 2 s budget on a clock that moves on 1 ms per reading: the same work on every
+    /// machine, however fast.
     fn ask(kind: Kind, moves: &str, level: &str) -> (Thought, Vec<Thinking>) {
-        let now = clock();
+        let clock = arbor_util::SteppingClock::new(1.0);
+        let now = clock.as_fn();
         let mut seen = Vec::new();
         let thought = think(
             &ThinkRequest {
