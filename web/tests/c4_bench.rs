@@ -1,8 +1,7 @@
 //! A benchmark, not a test: connect four's strong solver in the browser, on every position of
 //! Pons' Test_L2_R2 (built into the test), the transposition table reset before each, the
-//! fastest of three runs. It runs
-//! only when built with `ARBOR_BENCH=1` (`cargo xtask bench-web` does), and prints one line
-//! that the xtask sets beside the native figure.
+//! fastest of three runs. Ignored by the tests; `cargo xtask bench-web` runs it (with
+//! `--include-ignored`) and sets the one line it prints beside the native figure.
 
 #![cfg(target_arch = "wasm32")]
 
@@ -14,10 +13,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 const SET: &str = include_str!("../../data/connect4/Test_L2_R2");
 
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: `cargo xtask bench-web` runs it"]
 fn connect_four_solver_on_test_l2_r2() {
-    if option_env!("ARBOR_BENCH").is_none() {
-        return;
-    }
     let positions: Vec<(Position, i32)> = SET
         .lines()
         .map(|line| {

@@ -164,9 +164,9 @@ fn c4_browser_l2r2(root: &Path, env: &crate::tools::ToolEnv) -> Result<(f64, Str
         "--test",
         "c4_bench",
         "--",
+        "--include-ignored",
         "--nocapture",
-    ])
-    .env("ARBOR_BENCH", "1");
+    ]);
     let out = capture(&mut cmd)?;
     let line = out
         .lines()

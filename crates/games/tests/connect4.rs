@@ -56,9 +56,9 @@ fn opening_medium() {
 }
 
 use arbor_game::{Budget, Quiet};
-use arbor_util::SteppingClock;
 use arbor_games::ai::{self, Plan};
 use arbor_games::connect4::{choose_perfect, hints, proven_score, Connect4, Eval};
+use arbor_util::SteppingClock;
 
 /// Plays one game between two evaluations at the same depth; returns the winner (0 or 1, or
 /// `None` for a draw).

@@ -72,16 +72,13 @@ fn mover_wins(rules: &Nim, sizes: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> b
 #[test]
 fn perfect_play_agrees_with_the_theory() {
     let mut rng = arbor_util::SplitMix64(11);
-    let mut checked = 0;
     for _ in 0..400 {
         let count = rng.range(1, 4) as usize;
         let sizes: Vec<u8> = (0..count).map(|_| rng.range(0, 7) as u8).collect();
         for max_take in [None, Some(1), Some(2), Some(3)] {
             for misere in [false, true] {
                 let rules = Nim { max_take, misere };
-                let Ok(start) = Piles::new(&sizes) else {
-                    continue;
-                };
+                let start = Piles::new(&sizes).expect("up to 4 piles of up to 7 stones are valid");
                 if start.is_empty() {
                     continue;
                 }
@@ -100,11 +97,9 @@ fn perfect_play_agrees_with_the_theory() {
                     .unwrap_or_else(|| mover_wins(&rules, &sizes, &mut HashMap::new()));
                 assert_eq!(truth, mover_wins(&rules, &sizes, &mut HashMap::new()));
                 assert_eq!(out.value == 1, truth, "{sizes:?} {rules:?}");
-                checked += 1;
             }
         }
     }
-    assert!(checked > 2000);
 }
 
 #[test]

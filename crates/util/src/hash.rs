@@ -76,15 +76,21 @@ mod tests {
     use std::hash::{BuildHasher, Hash};
 
     #[test]
-    fn equal_keys_hash_alike_and_distinct_keys_spread() {
+    fn distinct_keys_spread_over_buckets_and_control_bits() {
         let b = FxBuildHasher::default();
         let h = |x: &dyn Fn(&mut FxHasher)| {
             let mut s = b.build_hasher();
             x(&mut s);
             s.finish()
         };
-        assert_eq!(h(&|s| [1u8, 2, 3].hash(s)), h(&|s| [1u8, 2, 3].hash(s)));
-        let distinct: HashSet<u64> = (0..10_000u32).map(|i| h(&|s| i.hash(s))).collect();
+        let keys: Vec<u64> = (0..10_000u32).map(|i| h(&|s| i.hash(s))).collect();
+        let distinct: HashSet<u64> = keys.iter().copied().collect();
         assert_eq!(distinct.len(), 10_000);
+        // A hash table reads the low bits for the bucket and the top 7 for its control byte:
+        // sequential keys (node ids, cells) must spread over both.
+        let low: HashSet<u64> = keys[..1024].iter().map(|k| k & 1023).collect();
+        let top: HashSet<u64> = keys[..1024].iter().map(|k| k >> 57).collect();
+        assert!(low.len() > 900, "{} of 1024 low buckets", low.len());
+        assert!(top.len() > 100, "{} of 128 control values", top.len());
     }
 }

@@ -419,12 +419,33 @@ mod tests {
             for a in ALGORITHMS {
                 let ex = Exercise::new(&text, a, Level::Next).unwrap();
                 assert!(!ex.questions.is_empty(), "{text}");
+                // The questions are the nodes the engine took from its frontier, in its order
+                // (the trace's pops after the start's).
+                let pops: Vec<NodeId> = ex
+                    .view
+                    .events
+                    .iter()
+                    .filter_map(|e| match *e {
+                        arbor_search::Event::Pop { node } => Some(node),
+                        _ => None,
+                    })
+                    .skip(1)
+                    .collect();
+                let asked: Vec<NodeId> = ex.questions.iter().map(|&(_, n)| n).collect();
+                assert_eq!(asked, pops, "{a:?} on {text}");
+                // The node taken is accepted; any other frontier node in another state (or at
+                // other costs) is refused, with a reason.
                 for (q, &(_, n)) in ex.questions.iter().enumerate() {
                     assert!(ex.check_next(q, n).is_ok());
-                    assert!(ex.check_order(q, &ex.frame(q).frontier).is_ok());
+                    for &other in &ex.frame(q).frontier {
+                        if !ex.same(other, n) {
+                            assert!(ex.check_next(q, other).is_err(), "{a:?} q{q} on {text}");
+                        }
+                    }
                 }
             }
         }
+        // An exercise is its link: the same seed, the same problem; another seed, another.
         assert_eq!(problem_text(3, 3, 9), problem_text(3, 3, 9));
         assert_ne!(problem_text(3, 3, 9), problem_text(3, 3, 10));
     }
