@@ -198,6 +198,13 @@ impl State {
         self.playing = false;
     }
 
+    /// Changes a setting and runs the search again from step 0.
+    fn search_again(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings);
+        self.settings.step = 0;
+        self.rerun();
+    }
+
     fn playback(&mut self) -> Playback<'_> {
         Playback {
             step: &mut self.settings.step,
@@ -290,21 +297,9 @@ impl crate::Reducer for State {
                 s.playback().tick(len);
                 s.reveal_current();
             }
-            Action::Algorithm(a) => {
-                s.settings.algorithm = a;
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::Ordering(o) => {
-                s.settings.ordering = o;
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::Depth(d) => {
-                s.settings.depth = d;
-                s.settings.step = 0;
-                s.rerun();
-            }
+            Action::Algorithm(a) => s.search_again(|settings| settings.algorithm = a),
+            Action::Ordering(o) => s.search_again(|settings| settings.ordering = o),
+            Action::Depth(d) => s.search_again(|settings| settings.depth = d),
             Action::MinRoot(min) => {
                 s.settings.min_root = min;
                 let tree = s.tree.with_root_player(if min {

@@ -163,6 +163,13 @@ impl State {
         }))
     }
 
+    /// Changes a setting and searches again from step 0.
+    fn search_again(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings);
+        self.settings.step = 0;
+        self.ask();
+    }
+
     fn playback(&mut self) -> Playback<'_> {
         Playback {
             step: &mut self.settings.step,
@@ -196,30 +203,12 @@ impl crate::Reducer for State {
             }
             Action::Text(text) => {
                 s.text = text.clone();
-                s.settings.problem = Problem::Graph { text };
-                s.settings.step = 0;
-                s.ask();
+                s.search_again(|settings| settings.problem = Problem::Graph { text });
             }
-            Action::Algorithm(a) => {
-                s.settings.algorithm = a;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Mode(m) => {
-                s.settings.mode = m;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Cycles(c) => {
-                s.settings.cycle_check = c;
-                s.settings.step = 0;
-                s.ask();
-            }
-            Action::Depth(d) => {
-                s.settings.depth = d;
-                s.settings.step = 0;
-                s.ask();
-            }
+            Action::Algorithm(a) => s.search_again(|settings| settings.algorithm = a),
+            Action::Mode(m) => s.search_again(|settings| settings.mode = m),
+            Action::Cycles(c) => s.search_again(|settings| settings.cycle_check = c),
+            Action::Depth(d) => s.search_again(|settings| settings.depth = d),
             Action::Stop => {
                 if let Run::Running(generated, ..) = s.run {
                     s.run = Run::Stopped(generated);

@@ -18,7 +18,7 @@ use yew::prelude::*;
 /// The view's body: the camera, the gestures, the SVG of what is in view and the specks.
 #[component]
 pub(super) fn Frame(props: &FrameProps) -> Html {
-    let scene = props.scene.clone();
+    let scene = props.scene.0.clone();
     let frame = use_node_ref();
     let canvas = use_node_ref();
     let size = use_state_eq(|| (0.0f64, 0.0f64));
@@ -138,7 +138,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     use_specks(
         &canvas,
         &scene,
-        &props.painter,
+        &props.painter.0,
         Specks {
             on: !detail && has_camera,
             cam,
@@ -151,7 +151,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
 
     // The drawing in SVG: nodes in view, the edges to them, and the edges out of view from
     // them.
-    let painter = &props.painter;
+    let painter = &props.painter.0;
     let in_view = |i: usize| !culled || visible.binary_search(&i).is_ok();
     let mut edges: Vec<(usize, usize)> = Vec::new();
     if detail {

@@ -207,10 +207,10 @@ impl<L: Look> Painter for Cached<L> {
 }
 
 /// Props of the view's body: [`TreeViewProps`] with the looks behind a [`Painter`].
-#[derive(Properties)]
+#[derive(Properties, PartialEq)]
 pub(super) struct FrameProps {
-    scene: Rc<Scene>,
-    painter: Rc<dyn Painter>,
+    scene: SameScene,
+    painter: AnyPainter,
     /// Which looks the painter draws (their function's address) and their revision.
     looks_id: usize,
     revision: u64,
@@ -225,19 +225,23 @@ pub(super) struct FrameProps {
     children: Html,
 }
 
-impl PartialEq for FrameProps {
+/// A scene compared by address: the same placed tree, not an equal one.
+#[derive(Clone)]
+pub(super) struct SameScene(pub Rc<Scene>);
+
+impl PartialEq for SameScene {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.scene, &other.scene)
-            && self.looks_id == other.looks_id
-            && self.revision == other.revision
-            && self.drawing == other.drawing
-            && self.focus == other.focus
-            && self.follows == other.follows
-            && self.title == other.title
-            && self.on_leaf == other.on_leaf
-            && self.on_inner == other.on_inner
-            && self.all_buttons == other.all_buttons
-            && self.children == other.children
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The painter, never compared: the looks' identity and revision say when it draws anew.
+#[derive(Clone)]
+pub(super) struct AnyPainter(pub Rc<dyn Painter>);
+
+impl PartialEq for AnyPainter {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
 }
 
@@ -249,7 +253,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
         seen: RefCell::new(HashMap::new()),
     });
     html! {
-        <Frame scene={props.scene.clone()} {painter}
+        <Frame scene={SameScene(props.scene.clone())} painter={AnyPainter(painter)}
             looks_id={Rc::as_ptr(&props.looks.get) as *const () as usize}
             revision={props.looks.revision} changed={props.looks.changed.clone()}
             drawing={props.drawing} focus={props.focus} follows={props.follows}
