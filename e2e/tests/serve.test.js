@@ -15,8 +15,8 @@ after(async () => {
 // The page's own asset URLs, as Trunk wrote them into index.html.
 async function assets() {
   const html = await (await fetch(BASE)).text();
-  const wasm = html.match(/href="\.\/(arbor-web-[0-9a-f]{16}_bg\.wasm)"/)[1];
-  const css = html.match(/href="\.\/(style-[0-9a-f]{16}\.css)"/)[1];
+  const wasm = html.match(/href="\.\/(arbor-web-[0-9a-f]{12,16}_bg\.wasm)"/)[1];
+  const css = html.match(/href="\.\/(style-[0-9a-f]{12,16}\.css)"/)[1];
   return { wasm, css };
 }
 

@@ -146,13 +146,15 @@ impl Reply {
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 
-/// Whether a file name carries a content hash as Trunk writes it: `name-<16 hex digits>` before
-/// the extension or before `_bg`.
+/// Whether a file name carries a content hash as Trunk writes it: `name-<hex digits>` before
+/// the extension or before `_bg` — a 64-bit hash in hex without leading zeros, so usually 16
+/// digits and sometimes fewer (one in sixteen builds has 15).
 pub fn content_hashed(name: &str) -> bool {
     let stem = name.split('.').next().unwrap_or("");
     let stem = stem.strip_suffix("_bg").unwrap_or(stem);
-    stem.rsplit_once('-')
-        .is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+    stem.rsplit_once('-').is_some_and(|(_, hash)| {
+        (12..=16).contains(&hash.len()) && hash.bytes().all(|b| b.is_ascii_hexdigit())
+    })
 }
 
 /// The encodings a request's `Accept-Encoding` (lower case) allows, best first, among those
@@ -273,6 +275,9 @@ mod tests {
         assert!(content_hashed("arbor-web-a15d891923cd99d0.js"));
         assert!(content_hashed("style-215b12d593ec2969.css"));
         assert!(content_hashed("favicon-a47d59afb7563564.svg"));
+        // Leading zeros are not written: 15 digits are a hash too.
+        assert!(content_hashed("arbor-web-306eb39d9988ef9_bg.wasm"));
+        assert!(!content_hashed("arbor-web-worker.js"));
         assert!(!content_hashed("index.html"));
         assert!(!content_hashed("arbor-worker_bg.wasm"));
         assert!(!content_hashed("arbor-worker_loader.js"));
