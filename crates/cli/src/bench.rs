@@ -46,6 +46,13 @@ enum What {
         /// Transposition table of 2^BITS entries.
         #[arg(long, default_value_t = 18)]
         table_bits: u32,
+        /// In a solve that has visited --grow-after nodes, the table grows to 2^BITS entries
+        /// (back to --table-bits for the next position); 0: never.
+        #[arg(long, default_value_t = 24)]
+        grow_bits: u32,
+        /// Nodes of a solve before its table grows.
+        #[arg(long, default_value_t = 1 << 22)]
+        grow_after: u64,
     },
     /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
     /// solvable boards: the mean time per puzzle.
@@ -73,7 +80,9 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             sets,
             limit,
             table_bits,
-        } => connect4(dir, sets, *limit, *table_bits),
+            grow_bits,
+            grow_after,
+        } => connect4(dir, sets, *limit, *table_bits, (*grow_bits, *grow_after)),
     }
 }
 
@@ -111,6 +120,7 @@ fn connect4(
     sets: &[String],
     limit: Option<usize>,
     table_bits: u32,
+    (grow_bits, grow_after): (u32, u64),
 ) -> Result<(), UsageError> {
     use arbor_games::connect4::{Position, Solver};
     const ALL: [&str; 6] = [
@@ -131,13 +141,21 @@ fn connect4(
         .map(|d| std::fs::read_to_string(d.join("README.md")).unwrap_or_default())
         .unwrap_or_default();
     println!(
-        "Strong solve, transposition table of 2^{table_bits} entries reset for every position (the fastest of up to three runs of a set); the reference: {}",
+        "Strong solve, transposition table of 2^{table_bits} entries{} reset for every position (the fastest of up to three runs of a set); the reference: {}",
+        if grow_bits > table_bits {
+            format!(", growing to 2^{grow_bits} in a solve past {grow_after} nodes,")
+        } else {
+            String::new()
+        },
         if readme.is_empty() { "not found" } else { "data/README.md" }
     );
     println!();
     println!("| set | positions | mean time | reference | ratio | mean nodes | reference nodes |");
     println!("|---|---|---|---|---|---|---|");
     let mut solver = Solver::new(table_bits);
+    if grow_bits > table_bits {
+        solver = solver.with_table_growth(grow_bits, grow_after);
+    }
     for set in &sets {
         let path = dir.join(set);
         let text = std::fs::read_to_string(&path)

@@ -32,6 +32,10 @@ struct SolveArgs {
     /// Transposition table of 2^BITS entries (12 bytes each).
     #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(17..=28))]
     table_bits: u32,
+    /// In a solve that has visited 2^22 nodes the table grows to 2^BITS entries (back for the
+    /// next position); at most --table-bits: never.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(17..=28))]
+    grow_bits: u32,
     /// Files with one position per line (default: standard input).
     files: Vec<std::path::PathBuf>,
 }
@@ -41,6 +45,9 @@ struct SolveArgs {
 pub fn run(args: &Args) -> Result<bool, UsageError> {
     let What::Solve(args) = &args.what;
     let mut solver = Solver::new(args.table_bits);
+    if args.grow_bits > args.table_bits {
+        solver = solver.with_table_growth(args.grow_bits, 1 << 22);
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut all_good = true;

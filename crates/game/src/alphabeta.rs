@@ -117,6 +117,21 @@ pub struct AlphaBeta<'g, G: Game> {
     moves: MoveLists<G::Move>,
     /// Scratch space for sorting moves by key.
     keyed: Vec<(i64, G::Move)>,
+    /// A table that grows with the search (see [`AlphaBeta::set_table_growth`]).
+    growth: Option<Growth>,
+}
+
+/// When and how far the table grows.
+#[derive(Clone, Copy, Debug)]
+struct Growth {
+    /// The table's size to start with, in bits.
+    small: u32,
+    /// Its size once grown.
+    large: u32,
+    /// Nodes a search may visit (since the last [`AlphaBeta::forget`]) before the table grows.
+    after: u64,
+    /// The node count at which it grows (`u64::MAX` once grown).
+    at: u64,
 }
 
 /// Depth value meaning "to the end of the game".
@@ -149,6 +164,32 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             budget: Budget::unlimited(),
             moves: MoveLists::default(),
             keyed: Vec::new(),
+            growth: None,
+        }
+    }
+
+    /// Lets the transposition table grow: a search that has visited `after` nodes since the
+    /// last [`AlphaBeta::forget`] moves to a table of `2^bits` slots, and `forget` goes back to
+    /// the first size (the memory stays: the small table is the large one's first slots). A
+    /// small table that stays in the processor's cache is fastest for small searches; a large
+    /// one saves most nodes in large ones (the move empties the table: a table is only a cache,
+    /// so nothing is wrong, a little is learnt again).
+    pub fn set_table_growth(&mut self, bits: u32, after: u64) {
+        if let Some(small) = self.options.table_bits {
+            self.growth = Some(Growth {
+                small,
+                large: bits,
+                after,
+                at: self.stats.visited.saturating_add(after),
+            });
+        }
+    }
+
+    #[cold]
+    fn grow_table(&mut self) {
+        if let (Some(g), Some(table)) = (self.growth.as_mut(), self.table.as_mut()) {
+            g.at = u64::MAX;
+            table.set_bits(g.large);
         }
     }
 
@@ -183,8 +224,24 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     /// Forgets everything earlier searches left behind: the transposition table and the
     /// remembered best moves. A search after this runs as if it were the first.
     pub fn forget(&mut self) {
-        if let Some(table) = self.table.as_mut() {
-            table.clear();
+        match self.growth.as_mut() {
+            Some(g) if g.at == u64::MAX => {
+                g.at = self.stats.visited.saturating_add(g.after);
+                if let Some(table) = self.table.as_mut() {
+                    table.set_bits(g.small);
+                }
+            }
+            Some(g) => {
+                g.at = self.stats.visited.saturating_add(g.after);
+                if let Some(table) = self.table.as_mut() {
+                    table.clear();
+                }
+            }
+            None => {
+                if let Some(table) = self.table.as_mut() {
+                    table.clear();
+                }
+            }
         }
         self.previous_best.clear();
     }
@@ -385,6 +442,10 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         debug_assert!(alpha < beta);
         self.stats.visited += 1;
         self.budget.charge(self.stats.visited)?;
+        if self.stats.visited & 1023 == 0 && self.growth.is_some_and(|g| self.stats.visited >= g.at)
+        {
+            self.grow_table();
+        }
         let colour = self.colour(state);
         // Everything the observer sees is in MAX's view.
         let max_view = |a: i32, b: i32| if colour == 1 { (a, b) } else { (-b, -a) };

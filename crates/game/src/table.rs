@@ -68,6 +68,8 @@ pub struct Table<M> {
     bits: u32,
     mask: u64,
     age: u8,
+    /// Slots used since the last sweep (a table set to fewer bits uses only the first ones).
+    used: usize,
 }
 
 impl<M: Copy> Table<M> {
@@ -88,12 +90,36 @@ impl<M: Copy> Table<M> {
             bits,
             mask: (1u64 << bits) - 1,
             age: 1,
+            used: 1usize << bits,
         }
     }
 
-    /// Number of slots.
+    /// Uses `2^bits` slots from now on (growing the memory the first time it is asked for
+    /// more), and empties the table: a position's slot and check depend on the size.
+    pub fn set_bits(&mut self, bits: u32) {
+        let bits = bits.min(30);
+        let len = 1usize << bits;
+        if self.slots.len() < len {
+            self.slots.resize(
+                len,
+                Slot {
+                    check: 0,
+                    value: 0,
+                    depth: 0,
+                    meta: 0,
+                    best: None,
+                },
+            );
+        }
+        self.bits = bits;
+        self.mask = (1u64 << bits) - 1;
+        self.used = self.used.max(len);
+        self.clear();
+    }
+
+    /// Number of slots in use.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        1usize << self.bits
     }
 
     /// Never true: a table has at least one slot.
@@ -160,10 +186,11 @@ impl<M: Copy> Table<M> {
     /// the old ones stale, so clearing costs nothing; every 63rd time the slots are swept.
     pub fn clear(&mut self) {
         if self.age == MAX_AGE {
-            for slot in &mut self.slots {
+            for slot in &mut self.slots[..self.used] {
                 slot.meta = 0;
             }
             self.age = 1;
+            self.used = 1usize << self.bits;
         } else {
             self.age += 1;
         }
@@ -173,6 +200,42 @@ impl<M: Copy> Table<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_set_to_more_bits_and_back_forgets_and_never_brings_back_a_stale_entry() {
+        let entry = |key: u64, value: i32| Entry {
+            key,
+            value,
+            bound: Bound::Exact,
+            depth: 3,
+            best: Some(1u8),
+        };
+        let mut t: Table<u8> = Table::new(4);
+        t.store(entry(0x1234_5671, 7));
+        t.set_bits(10);
+        assert_eq!(t.len(), 1024);
+        assert_eq!(t.probe(0x1234_5671), None, "a new size starts empty");
+        // Keys that share a slot at 4 bits do not at 10.
+        t.store(entry(0x1234_5671, 8));
+        t.store(entry(0x1234_5671 + 16, 9));
+        assert_eq!(t.probe(0x1234_5671).unwrap().value, 8);
+        assert_eq!(t.probe(0x1234_5671 + 16).unwrap().value, 9);
+        // A key stored only in the large part of the table.
+        let far = 0x00ab_c3f0;
+        assert!(far & 1023 >= 16);
+        t.store(entry(far, 5));
+        t.set_bits(4);
+        assert_eq!(t.len(), 16);
+        assert_eq!(t.probe(0x1234_5671), None);
+        // Ages wrap many times over (with sweeps) while the table is small; growing again
+        // never finds the old entry, whatever the age.
+        for round in 0..200 {
+            t.clear();
+            t.set_bits(10);
+            assert_eq!(t.probe(far), None, "round {round}");
+            t.set_bits(4);
+        }
+    }
 
     #[test]
     fn stores_and_finds() {

@@ -657,6 +657,14 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Lets the table grow to `2^bits` entries in a solve that has visited `after` nodes (back
+    /// to the first size at [`Solver::reset`]): the small table is fastest for the many quick
+    /// solves, a large one saves most of the nodes of a hard opening.
+    pub fn with_table_growth(mut self, bits: u32, after: u64) -> Self {
+        self.search.set_table_growth(bits.max(17), after);
+        self
+    }
+
     /// Stops solves that exceed this budget (counted from the solver's creation).
     pub fn with_budget(mut self, budget: Budget<'a>) -> Self {
         self.search = self.search.with_budget(budget);

@@ -164,3 +164,19 @@ fn hints_give_exact_scores_where_they_can() {
         assert_eq!(h.iter().map(|s| s.value).max(), Some(expected), "{moves}");
     }
 }
+
+#[test]
+fn a_table_that_grows_mid_solve_keeps_every_score_exact() {
+    // Growth after a few thousand nodes: most of these solves move to the large table while
+    // they run, and every score is still the data set's.
+    let mut solver = Solver::new(17).with_table_growth(20, 5_000);
+    let mut grown = 0;
+    for (moves, expected) in lines("Test_L1_R2").into_iter().step_by(50).take(12) {
+        solver.reset();
+        let p = Position::from_moves(&moves).unwrap();
+        let solved = solver.solve(&p, false).unwrap();
+        assert_eq!(solved.score, expected, "{moves}");
+        grown += usize::from(solved.nodes > 5_000);
+    }
+    assert!(grown >= 6, "only {grown} solves grew the table");
+}
