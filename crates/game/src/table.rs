@@ -40,6 +40,17 @@ struct Slot<M> {
     best: Option<M>,
 }
 
+impl<M> Slot<M> {
+    /// A slot that holds nothing (age 0).
+    const EMPTY: Slot<M> = Slot {
+        check: 0,
+        value: 0,
+        depth: 0,
+        meta: 0,
+        best: None,
+    };
+}
+
 const FULL_DEPTH: u8 = u8::MAX;
 /// Ages run 1..=MAX_AGE; clearing moves to the next, and only wraps with a real sweep.
 const MAX_AGE: u8 = 63;
@@ -77,16 +88,7 @@ impl<M: Copy> Table<M> {
     pub fn new(bits: u32) -> Self {
         let bits = bits.min(30);
         Table {
-            slots: vec![
-                Slot {
-                    check: 0,
-                    value: 0,
-                    depth: 0,
-                    meta: 0,
-                    best: None,
-                };
-                1usize << bits
-            ],
+            slots: vec![Slot::EMPTY; 1usize << bits],
             bits,
             mask: (1u64 << bits) - 1,
             age: 1,
@@ -100,16 +102,7 @@ impl<M: Copy> Table<M> {
         let bits = bits.min(30);
         let len = 1usize << bits;
         if self.slots.len() < len {
-            self.slots.resize(
-                len,
-                Slot {
-                    check: 0,
-                    value: 0,
-                    depth: 0,
-                    meta: 0,
-                    best: None,
-                },
-            );
+            self.slots.resize(len, Slot::EMPTY);
         }
         self.bits = bits;
         self.mask = (1u64 << bits) - 1;
