@@ -980,26 +980,66 @@ mod tests {
         assert_eq!(distinct.len(), 69);
     }
 
-    #[test]
-    fn the_key_scramble_keeps_positions_apart() {
-        let mut seen = std::collections::HashMap::new();
-        let mut rng = arbor_util::SplitMix64(3);
-        for _ in 0..200_000 {
-            let mut p = Position::new();
-            let n = rng.range(0, 30);
-            for _ in 0..n {
-                let cols: Vec<usize> = (0..WIDTH).filter(|&c| p.can_play(c)).collect();
-                p = p.play(cols[rng.range(0, cols.len() as i64 - 1) as usize]);
-                if p.is_over() {
-                    break;
+    /// Random positions of 0 to 30 stones (fewer if a game ends first).
+    fn random_positions(count: usize, seed: u64) -> Vec<Position> {
+        let mut rng = arbor_util::SplitMix64(seed);
+        (0..count)
+            .map(|_| {
+                let mut p = Position::new();
+                for _ in 0..rng.range(0, 30) {
+                    let cols: Vec<usize> = (0..WIDTH).filter(|&c| p.can_play(c)).collect();
+                    p = p.play(cols[rng.range(0, cols.len() as i64 - 1) as usize]);
+                    if p.is_over() {
+                        break;
+                    }
                 }
-            }
-            let h = scramble49(p.key());
-            assert!(h < 1 << 49);
-            if let Some(old) = seen.insert(h, p.key()) {
-                assert_eq!(old, p.key());
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_key_tells_positions_apart() {
+        // Pons' key against the board itself: positions share a key only when every cell is
+        // the same (and every key fits the 49 bits the scramble takes).
+        let grid = |p: &Position| -> Vec<Option<usize>> {
+            (0..HEIGHT)
+                .flat_map(|r| (0..WIDTH).map(move |c| (r, c)))
+                .map(|(r, c)| p.cell(r, c))
+                .collect()
+        };
+        let mut seen = std::collections::HashMap::new();
+        for p in random_positions(200_000, 3) {
+            assert!(p.key() < 1 << 49);
+            let cells = grid(&p);
+            if let Some(old) = seen.insert(p.key(), cells.clone()) {
+                assert_eq!(old, cells, "two boards with the key {}", p.key());
             }
         }
+        // The sample repeats positions (short games) and also holds many distinct ones.
+        assert!(seen.len() > 100_000);
+    }
+
+    #[test]
+    fn the_key_scramble_spreads_positions_over_a_table() {
+        // A table indexes by the low bits: over 2^10 slots, distinct positions' scrambled keys
+        // land evenly (no slot gets 1.5 times its share), where the raw keys crowd together
+        // (their low bits are the first columns).
+        let keys: std::collections::HashSet<u64> = random_positions(200_000, 5)
+            .iter()
+            .map(Position::key)
+            .collect();
+        let fullest = |f: &dyn Fn(u64) -> u64| {
+            let mut load = vec![0u32; 1 << 10];
+            for &k in &keys {
+                load[(f(k) & 1023) as usize] += 1;
+            }
+            f64::from(*load.iter().max().unwrap())
+        };
+        let share = keys.len() as f64 / 1024.0;
+        assert!(share > 50.0, "{} positions", keys.len());
+        assert!(fullest(&scramble49) < 1.5 * share);
+        assert!(fullest(&|k| k) > 3.0 * share);
     }
 
     #[test]
