@@ -43,15 +43,9 @@ pub(super) fn paint(
         canvas.set_width(pw);
         canvas.set_height(ph);
     }
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
-    else {
+    let Some(ctx) = context_2d(&canvas, ratio) else {
         return;
     };
-    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     let indices: Vec<usize> = match only {
         None => {
             ctx.clear_rect(0.0, 0.0, w, h);
@@ -169,4 +163,19 @@ pub(super) fn use_specks(
             *painted.borrow_mut() = Some(now);
         },
     );
+}
+
+/// A canvas's 2D context, drawing in CSS pixels on a canvas sized in device pixels (`ratio`).
+pub(super) fn context_2d(
+    canvas: &web_sys::HtmlCanvasElement,
+    ratio: f64,
+) -> Option<web_sys::CanvasRenderingContext2d> {
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<web_sys::CanvasRenderingContext2d>()
+        .ok()?;
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    Some(ctx)
 }

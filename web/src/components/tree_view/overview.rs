@@ -4,8 +4,9 @@ use crate::components::tree_svg::{fixed, fmt};
 use arbor_app::camera::Camera;
 use arbor_app::scene::{Rect, Scene};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+use super::canvas::context_2d;
 
 #[derive(Properties)]
 pub(super) struct OverviewProps {
@@ -59,15 +60,9 @@ pub(super) fn Overview(props: &OverviewProps) -> Html {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
                 c.set_width((w * ratio) as u32);
                 c.set_height((h * ratio) as u32);
-                let Some(ctx) = c
-                    .get_context("2d")
-                    .ok()
-                    .flatten()
-                    .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
-                else {
+                let Some(ctx) = context_2d(&c, ratio) else {
                     return;
                 };
-                let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
                 ctx.set_stroke_style_str("#8a93a3");
                 ctx.set_line_width(1.0);
                 ctx.begin_path();
