@@ -108,6 +108,8 @@ pub struct AlphaBeta<'g, G: Game> {
     conclude: bool,
     /// That search is under way: the table may not answer its root.
     concluding: bool,
+    /// The table never answers the root (see [`AlphaBeta::set_fresh_root`]).
+    fresh_root: bool,
     /// True values by (position, remaining depth), for the best and worst orders.
     oracle: HashMap<(u64, u32), i32>,
     stats: Stats,
@@ -116,7 +118,12 @@ pub struct AlphaBeta<'g, G: Game> {
     budget: Budget<'g>,
     moves: MoveLists<G::Move>,
     /// Scratch space for sorting moves by key.
-    keyed: Vec<(i64, G::Move)>,
+    keyed: Vec<(i64, G::Move, u32)>,
+    /// The children of each ply's moves, when ordering computed them (in the moves' order).
+    children: MoveLists<G::State>,
+    /// Children being put in order.
+    spare: Vec<G::State>,
+
     /// A table that grows with the search (see [`AlphaBeta::set_table_growth`]).
     growth: Option<Growth>,
 }
@@ -158,12 +165,15 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             use_previous: false,
             conclude: false,
             concluding: false,
+            fresh_root: false,
             oracle: HashMap::new(),
             stats: Stats::default(),
             horizon: 0,
             budget: Budget::unlimited(),
             moves: MoveLists::default(),
             keyed: Vec::new(),
+            children: MoveLists::default(),
+            spare: Vec::new(),
             growth: None,
         }
     }
@@ -221,6 +231,21 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self.options.shuffle = seed;
     }
 
+    /// Searches with this transposition table, and what it holds, from now on (in place of
+    /// the options' table): a table kept from one search to the next carries what the first
+    /// learnt to the second. Only for a game whose values do not depend on the search (a
+    /// search to the end of the game), or a table filled by the same kind of search.
+    pub fn with_table(mut self, table: Table<G::Move>) -> Self {
+        self.table = Some(table);
+        self
+    }
+
+    /// Hands over the transposition table, to keep it for another search; this search has
+    /// none after.
+    pub fn take_table(&mut self) -> Option<Table<G::Move>> {
+        self.table.take()
+    }
+
     /// Forgets everything earlier searches left behind: the transposition table and the
     /// remembered best moves. A search after this runs as if it were the first.
     pub fn forget(&mut self) {
@@ -265,6 +290,14 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     /// a line); below the root it answers as ever, so the search costs little.
     pub fn set_concluding(&mut self, on: bool) {
         self.conclude = on;
+    }
+
+    /// Never lets the table answer a search's root (it only orders the root's moves, when
+    /// they are not shuffled): with a table kept from earlier searches, the move a solve
+    /// returns is then the one a search from an empty table returns — the first, in the root's
+    /// order, whose value settles the solve — so that the solve can be replayed from scratch.
+    pub fn set_fresh_root(&mut self, on: bool) {
+        self.fresh_root = on;
     }
 
     /// Searches `root` with the options' window and depth.
@@ -483,18 +516,19 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
             hint = entry.best;
             let (value, bound) = (entry.value, entry.bound);
-            let effect = if entry.depth < remaining || (ply == 0 && self.concluding) {
-                HitEffect::MoveOnly
-            } else {
-                match bound {
-                    Bound::Exact => HitEffect::Answered,
-                    Bound::Lower if value >= beta => HitEffect::Answered,
-                    Bound::Upper if value <= alpha => HitEffect::Answered,
-                    Bound::Lower if value > alpha => HitEffect::Narrowed,
-                    Bound::Upper if value < beta => HitEffect::Narrowed,
-                    _ => HitEffect::MoveOnly,
-                }
-            };
+            let effect =
+                if entry.depth < remaining || (ply == 0 && (self.concluding || self.fresh_root)) {
+                    HitEffect::MoveOnly
+                } else {
+                    match bound {
+                        Bound::Exact => HitEffect::Answered,
+                        Bound::Lower if value >= beta => HitEffect::Answered,
+                        Bound::Upper if value <= alpha => HitEffect::Answered,
+                        Bound::Lower if value > alpha => HitEffect::Narrowed,
+                        Bound::Upper if value < beta => HitEffect::Narrowed,
+                        _ => HitEffect::MoveOnly,
+                    }
+                };
             if effect != HitEffect::MoveOnly {
                 self.stats.table_hits += 1;
             }
@@ -528,6 +562,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         }
 
         let mut moves = self.moves.take(ply);
+        let mut children = self.children.take(ply);
         self.game.actions(state, &mut moves);
         debug_assert!(
             !moves.is_empty(),
@@ -537,7 +572,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if let (true, Some(seed)) = (shuffled_root, self.options.shuffle) {
             SplitMix64(seed).shuffle(&mut moves);
         } else {
-            self.order(state, remaining, colour, &mut moves);
+            self.order(state, remaining, colour, &mut moves, &mut children);
             let first = hint.or_else(|| {
                 self.use_previous
                     .then(|| self.previous_best.get(&key).copied())
@@ -546,6 +581,9 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             if let Some(first) = first {
                 if let Some(pos) = moves.iter().position(|&m| m == first) {
                     moves[..=pos].rotate_right(1);
+                    if !children.is_empty() {
+                        children[..=pos].rotate_right(1);
+                    }
                 }
             }
         }
@@ -555,7 +593,11 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         let mut result = Ok(());
         for i in 0..moves.len() {
             let m = moves[i];
-            let child = self.game.result(state, m);
+            // Ordering may have made the children already.
+            let child = match children.get(i) {
+                Some(c) => c.clone(),
+                None => self.game.result(state, m),
+            };
             let below = below(remaining);
             // Leaves are valued here rather than in a call of their own: most nodes are
             // leaves, and this keeps the search's full frame for inner nodes.
@@ -604,6 +646,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             }
         }
         self.moves.give_back(ply, moves);
+        self.children.give_back(ply, children);
         result?;
 
         let value = match self.options.fail {
@@ -705,22 +748,36 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
     }
 
     /// Puts `moves` in the options' order: a stable sort, best key first, so moves with equal
-    /// keys keep the game's order.
-    fn order(&mut self, state: &G::State, remaining: u32, colour: i32, moves: &mut [G::Move]) {
+    /// keys keep the game's order. Ordering by the evaluation makes every child: they are left
+    /// in `children`, in the moves' new order (otherwise `children` stays empty).
+    fn order(
+        &mut self,
+        state: &G::State,
+        remaining: u32,
+        colour: i32,
+        moves: &mut [G::Move],
+        children: &mut Vec<G::State>,
+    ) {
         match self.options.ordering {
             Ordering::Natural => {}
             Ordering::Reversed => moves.reverse(),
             Ordering::Evaluation | Ordering::Best | Ordering::Worst => {
+                let evaluation = self.options.ordering == Ordering::Evaluation;
                 let mut keyed = std::mem::take(&mut self.keyed);
                 keyed.clear();
-                for &m in moves.iter() {
+                let mut made = std::mem::take(&mut self.spare);
+                made.clear();
+                for (i, &m) in moves.iter().enumerate() {
                     let child = self.game.result(state, m);
                     let score = match self.options.ordering {
                         Ordering::Evaluation => colour * self.game.evaluate(&child),
                         Ordering::Best => colour * self.true_value(&child, below(remaining)),
                         _ => -colour * self.true_value(&child, below(remaining)),
                     };
-                    keyed.push((i64::from(score), m));
+                    keyed.push((i64::from(score), m, i as u32));
+                    if evaluation {
+                        made.push(child);
+                    }
                 }
                 if keyed.len() <= 16 {
                     // Insertion sort: no allocation, and fastest for a handful of moves.
@@ -734,12 +791,16 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                         keyed[j] = item;
                     }
                 } else {
-                    keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+                    keyed.sort_by_key(|&(k, _, _)| std::cmp::Reverse(k));
                 }
-                for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
+                for (slot, &(_, m, _)) in moves.iter_mut().zip(keyed.iter()) {
                     *slot = m;
                 }
+                if evaluation {
+                    children.extend(keyed.iter().map(|&(_, _, i)| made[i as usize].clone()));
+                }
                 self.keyed = keyed;
+                self.spare = made;
             }
         }
     }
