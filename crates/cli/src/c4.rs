@@ -1,9 +1,13 @@
-//! `arbor c4 solve`: exact scores of connect-four positions, one per line.
+//! `arbor c4 solve`: exact scores of connect-four positions, one per line; `arbor c4 book`:
+//! the opening book.
 
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use arbor_games::connect4::{Position, Solver};
+use arbor_games::connect4_book::{self, Book, BookMove, Side};
 
 use crate::UsageError;
 
@@ -22,6 +26,33 @@ enum What {
     /// exact score for the player to move (positive wins, the sooner the larger: 22 less the
     /// winner's stones at the end; 0 draws; negative loses).
     Solve(SolveArgs),
+    /// Make the opening book: every position the perfect player can face up to --plies
+    /// stones, as first and as second player, whatever the opponent plays, solved weakly (win,
+    /// draw or loss) with a move that keeps the result. Each position solved is appended to
+    /// the journal at once, so a stopped run resumes where it was; two runs, one per --side,
+    /// with a journal each, use two cores, and a last run given both journals writes the book.
+    Book(BookArgs),
+}
+
+#[derive(clap::Args)]
+struct BookArgs {
+    /// The deepest positions, in stones on the board.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=20))]
+    plies: u32,
+    /// first, second or both.
+    #[arg(long, default_value = "both")]
+    side: String,
+    /// Journals of positions solved (`key result move nodes micros` per line): all are read,
+    /// new positions are appended to the first.
+    #[arg(long, required = true)]
+    journal: Vec<PathBuf>,
+    /// Write the book here once every position is solved.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Transposition table of 2^BITS entries (12 bytes each), kept from one position to the
+    /// next.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(17..=28))]
+    table_bits: u32,
 }
 
 #[derive(clap::Args)]
@@ -43,7 +74,10 @@ struct SolveArgs {
 /// Runs `arbor c4`. Malformed lines are reported on standard error and skipped; the exit status
 /// is then 1.
 pub fn run(args: &Args) -> Result<bool, UsageError> {
-    let What::Solve(args) = &args.what;
+    let args = match &args.what {
+        What::Solve(args) => args,
+        What::Book(args) => return book(args).map(|()| true),
+    };
     let mut solver = Solver::new(args.table_bits);
     if args.grow_bits > args.table_bits {
         solver = solver.with_table_growth(args.grow_bits, 1 << 22);
@@ -79,4 +113,118 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
         }
     }
     Ok(all_good)
+}
+
+/// Reads a journal: positions by book key.
+fn read_journal(path: &PathBuf, known: &mut HashMap<u64, BookMove>) -> Result<(), UsageError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(UsageError(format!("cannot read {}: {e}", path.display()))),
+    };
+    for (i, line) in text.lines().enumerate() {
+        let bad = || {
+            UsageError(format!(
+                "{}, line {}: “{line}” is not a journal line",
+                path.display(),
+                i + 1
+            ))
+        };
+        let mut f = line.split(' ').map(|w| w.parse::<i64>());
+        let (Some(Ok(key)), Some(Ok(result)), Some(Ok(mv))) = (f.next(), f.next(), f.next()) else {
+            // A run stopped mid-write leaves at most a cut last line.
+            if i + 1 == text.lines().count() {
+                break;
+            }
+            return Err(bad());
+        };
+        if !(-1..=1).contains(&result)
+            || !(0..7).contains(&mv)
+            || Position::from_key(key as u64).is_none()
+        {
+            return Err(bad());
+        }
+        known.insert(
+            key as u64,
+            BookMove {
+                result: result as i32,
+                mv: mv as u8,
+            },
+        );
+    }
+    Ok(())
+}
+
+fn book(args: &BookArgs) -> Result<(), UsageError> {
+    let sides: &[Side] = match args.side.as_str() {
+        "first" => &[Side::First],
+        "second" => &[Side::Second],
+        "both" => &[Side::First, Side::Second],
+        other => {
+            return Err(UsageError(format!(
+                "--side {other}: expected first, second or both"
+            )))
+        }
+    };
+    let mut known = HashMap::new();
+    for j in &args.journal {
+        read_journal(j, &mut known)?;
+    }
+    let journal = &args.journal[0];
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(journal)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", journal.display())))?;
+    eprintln!("arbor: {} positions known from the journals", known.len());
+    let mut solver = Solver::new(args.table_bits);
+    let started = Instant::now();
+    let mut solved = 0u64;
+    let mut met = Vec::new();
+    for &side in sides {
+        met.extend(connect4_book::walk(side, args.plies, &mut known, |p| {
+            let t = Instant::now();
+            let (m, nodes) = connect4_book::solve_position(&mut solver, p);
+            let (key, mirrored) = connect4_book::book_key(p);
+            let mv = if mirrored {
+                connect4_book::mirror_column(m.mv)
+            } else {
+                m.mv
+            };
+            let _ = writeln!(
+                out,
+                "{key} {} {mv} {nodes} {}",
+                m.result,
+                t.elapsed().as_micros()
+            );
+            let _ = out.flush();
+            solved += 1;
+            if solved.is_multiple_of(100) || t.elapsed().as_secs() >= 10 {
+                eprintln!(
+                    "arbor: {solved} solved ({} stones: {} nodes, {:.1} s) in {:.0} s",
+                    p.moves(),
+                    nodes,
+                    t.elapsed().as_secs_f64(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            m
+        }));
+    }
+    eprintln!(
+        "arbor: {} positions met, {solved} solved in this run ({:.0} s)",
+        met.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &args.out {
+        let book = Book::new(args.plies as u8, met);
+        std::fs::write(path, book.to_bytes())
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+        eprintln!(
+            "arbor: {} entries written to {}",
+            book.len(),
+            path.display()
+        );
+    }
+    Ok(())
 }

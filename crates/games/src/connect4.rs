@@ -15,7 +15,9 @@
 //!   null-window bisection ([`arbor_game::AlphaBeta::solve`]) it gives the exact score of any
 //!   position.
 
-use arbor_game::{AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Observer, Ordering, Quiet};
+use arbor_game::{
+    AlphaBeta, AlphaBetaOptions, Budget, Clock, Game, Observer, Ordering, Quiet, Table,
+};
 use arbor_util::Aborted;
 
 use crate::ai::{self, Choice, MoveScore, Plan};
@@ -94,7 +96,6 @@ fn winning_cells(stones: u64, mask: u64) -> u64 {
 }
 
 /// True if `stones` has four in a row.
-#[cfg(test)]
 #[inline]
 fn has_four(stones: u64) -> bool {
     [1u32, 7, 6, 8].iter().any(|&s| {
@@ -309,6 +310,48 @@ impl Position {
         self.current + self.mask
     }
 
+    /// The position whose [`Position::key`] is `key`, if it is one: each column's seven bits
+    /// are its stones of the player to move plus a mask as high as the column, and the player
+    /// to move has as many stones as the other, or one fewer.
+    pub fn from_key(key: u64) -> Option<Position> {
+        let (mut current, mut mask) = (0u64, 0u64);
+        for c in 0..WIDTH {
+            let v = (key >> (7 * c)) & 0x7F;
+            // v = (2^h − 1) + stones, with the stones below 2^h: h = ⌊log2(v + 1)⌋.
+            let h = 63 - (v + 1).leading_zeros();
+            if h as usize > HEIGHT {
+                return None;
+            }
+            let column = (1u64 << h) - 1;
+            current |= (v - column) << (7 * c);
+            mask |= column << (7 * c);
+        }
+        if key >> (7 * WIDTH) != 0 {
+            return None;
+        }
+        let moves = mask.count_ones();
+        if current.count_ones() != moves / 2 {
+            return None;
+        }
+        let other = current ^ mask;
+        if has_four(current) {
+            return None;
+        }
+        Some(Position {
+            current,
+            mask,
+            mine: winning_cells(current, mask),
+            theirs: winning_cells(other, mask),
+            moves: moves as u8,
+            won: has_four(other),
+        })
+    }
+
+    /// The key of the position seen in a mirror (columns 1–7 read as 7–1).
+    pub fn mirrored_key(&self) -> u64 {
+        mirror_key(self.key())
+    }
+
     /// The four cells (row, column) of a win, if the last mover has one.
     pub fn winning_line(&self) -> Option<[(usize, usize); 4]> {
         if !self.won {
@@ -372,6 +415,16 @@ impl Position {
             -1
         }
     }
+}
+
+/// A position key read with its columns in the opposite order: the key of the mirrored
+/// position (a key has seven bits per column, none carried into the next).
+pub fn mirror_key(key: u64) -> u64 {
+    let mut out = 0;
+    for c in 0..WIDTH {
+        out |= ((key >> (7 * c)) & 0x7F) << (7 * (WIDTH - 1 - c));
+    }
+    out
 }
 
 /// A bijective scramble of a 49-bit key into 49 bits: a transposition table indexed by its low
@@ -665,6 +718,20 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// A solver that starts with this table and what it holds (from [`Solver::take_table`]):
+    /// every entry of a connect-four solver's table is a true bound on a position's exact
+    /// score, whatever search stored it, so a table kept from one move of a game to the next
+    /// carries the proofs already found.
+    pub fn with_table(mut self, table: Table<u8>) -> Self {
+        self.search = self.search.with_table(table);
+        self
+    }
+
+    /// Hands over the table, to give it to the next solver.
+    pub fn take_table(&mut self) -> Option<Table<u8>> {
+        self.search.take_table()
+    }
+
     /// Stops solves that exceed this budget (counted from the solver's creation).
     pub fn with_budget(mut self, budget: Budget<'a>) -> Self {
         self.search = self.search.with_budget(budget);
@@ -749,111 +816,214 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// How deep [`choose_perfect`] looks with the evaluation before it tries to solve.
+/// How deep the perfect player's depth-limited search looks with the threat evaluation.
 pub const LOOKAHEAD_DEPTH: u32 = 8;
+/// Longest the depth-limited search may take, in milliseconds (or a quarter of the time, if
+/// less): its move is what the player falls back on.
+pub const LOOKAHEAD_MS: f64 = 150.0;
+/// How long after the start of a move the search for its exact score (the fastest win, the
+/// latest loss) may run, in milliseconds (or the whole time, if less): past it, the result
+/// alone is proven.
+pub const EXACT_MS: f64 = 600.0;
+
+/// How a perfect-play move was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Proof {
+    /// The opening book holds the position: the result (win, draw or loss) is proven, and the
+    /// move keeps it; how soon is not known.
+    Book,
+    /// The solver proved the exact score: the move is the fastest win (or the latest loss).
+    Exact,
+    /// The solver proved the result (a win or a draw) and the move keeps it; the time ran
+    /// out before how soon was known.
+    Result,
+    /// The solver proved the position lost, so every move keeps the result; the time ran out
+    /// before the latest loss was known, and the move (and its value) is the depth-limited
+    /// search's.
+    Lost,
+    /// The depth-limited search chose the move: proven only if that search sees every line
+    /// end (a win at once, say).
+    Lookahead,
+}
 
 /// A perfect-play choice and how it was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PerfectChoice {
-    /// The move (0-based column) and its value: if `proven`, an exact score for MAX in the
-    /// data sets' convention; otherwise a [`Connect4`] value from the deepest finished
-    /// depth-limited search.
+    /// The move (0-based column) and its value for MAX: for [`Proof::Exact`] the exact score
+    /// (the data sets' convention), for [`Proof::Book`] and [`Proof::Result`] the result (1,
+    /// 0 or −1), for [`Proof::Lookahead`] and [`Proof::Lost`] a [`Connect4`] value of the
+    /// deepest finished depth-limited search.
     pub choice: Choice<u8>,
-    /// Nodes the depth-limited search took, and the depth it finished.
+    /// Nodes the depth-limited search took.
     pub lookahead_nodes: u64,
     /// Nodes the solver took (all of them, if it did not finish).
     pub solver_nodes: u64,
-    /// The solver proved the move (or it wins at once); otherwise the depth-limited search
-    /// chose it.
-    pub solved: bool,
+    /// How the move was found.
+    pub proof: Proof,
 }
 
-/// Perfect play as far as the time allows: a depth-limited search with the threat evaluation
-/// (up to [`LOOKAHEAD_DEPTH`] plies, in at most a quarter of the time) gives a move at once;
-/// then the solver tries to prove the best move in the rest ([`Solver::best_move_observed`]).
-/// If it does, its move is played, `solved`; if not (time ran out, or the position needs no
-/// search below it), the depth-limited search's move is. A win at once is found by a one-ply
-/// search. Every move played is the best move of the last search its observer saw.
-#[allow(clippy::too_many_arguments)]
-pub fn choose_perfect<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
-    p: &Position,
-    seed: u64,
-    clock: &dyn Clock,
-    millis: f64,
+/// Perfect play, as far as the time allows: the opening book, then connect four's solver with a
+/// transposition table kept from move to move (a proof found for one move answers much of the
+/// next), then the depth-limited search.
+pub struct PerfectPlayer {
+    table: Option<Table<u8>>,
     table_bits: u32,
-    lookahead_observer: &mut O1,
-    solver_observer: &mut O2,
-    mut progress: impl FnMut(&Choice<u8>),
-) -> Option<PerfectChoice> {
-    if p.is_over() {
-        return None;
+    book: Option<crate::connect4_book::Book>,
+}
+
+impl PerfectPlayer {
+    /// A player whose solver's table has `2^table_bits` entries, without a book.
+    pub fn new(table_bits: u32) -> PerfectPlayer {
+        PerfectPlayer {
+            table: None,
+            table_bits,
+            book: None,
+        }
     }
-    let colour = p.colour();
-    let game = Connect4 {
-        eval: Eval::Threats,
-    };
-    let start = clock.now_ms();
-    let winning = (0..WIDTH).any(|c| p.is_winning_move(c));
-    let plan = Plan {
-        table_bits: table_bits.min(20),
-        ..Plan::new(Some(if winning { 1 } else { LOOKAHEAD_DEPTH }), seed)
-    };
-    let lookahead = ai::choose(
-        &game,
-        p,
-        &plan,
-        Budget {
+
+    /// Plays from this book where it holds the position.
+    pub fn set_book(&mut self, book: Option<crate::connect4_book::Book>) {
+        self.book = book;
+    }
+
+    /// The book, if it has one.
+    pub fn book(&self) -> Option<&crate::connect4_book::Book> {
+        self.book.as_ref()
+    }
+
+    /// A solver with the player's table (a new one the first time) and this deadline.
+    fn solver<'c>(&mut self, clock: &'c dyn Clock, deadline_ms: f64, seed: u64) -> Solver<'c> {
+        let mut solver = Solver::new(self.table_bits).with_budget(Budget {
             nodes: None,
-            deadline_ms: Some(start + millis / 4.0),
+            deadline_ms: Some(deadline_ms),
             clock: Some(clock),
-        },
-        lookahead_observer,
-        &mut progress,
-    )?;
-    let unsolved = |solver_nodes: u64, stopped: bool| PerfectChoice {
-        choice: Choice {
-            nodes: lookahead.nodes + solver_nodes,
-            proven: lookahead.proven || proven_score(lookahead.value).is_some(),
-            stopped,
-            ..lookahead
-        },
-        lookahead_nodes: lookahead.nodes,
-        solver_nodes,
-        solved: false,
-    };
-    if winning {
-        return Some(unsolved(0, false));
+        });
+        if let Some(table) = self.table.take() {
+            solver = solver.with_table(table);
+        }
+        solver.set_shuffle(Some(seed));
+        solver.search.set_fresh_root(true);
+        solver
     }
-    let mut solver = Solver::new(table_bits).with_budget(Budget {
-        nodes: None,
-        deadline_ms: Some(start + millis),
-        clock: Some(clock),
-    });
-    solver.set_shuffle(Some(seed));
-    match solver.best_move_observed(p, solver_observer) {
-        Ok(Solved {
-            best: Some(mv),
-            score,
-            nodes,
-        }) => {
+
+    /// Chooses a move at `p` within `millis`: the book's move if it holds `p`; a win at once;
+    /// else the depth-limited search's move (within [`LOOKAHEAD_MS`]), then the solver's weak
+    /// solve (within the whole time) and, if it finishes, its exact solve (within
+    /// [`EXACT_MS`]). The move played is the best proven: the exact one, else the one that
+    /// keeps the proven result, else the depth-limited search's (not proven). Every solver
+    /// move is the one a solve from an empty table with the root's moves shuffled by `seed`
+    /// returns, so the search behind it can be replayed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn choose<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
+        &mut self,
+        p: &Position,
+        seed: u64,
+        clock: &dyn Clock,
+        millis: f64,
+        lookahead_observer: &mut O1,
+        solver_observer: &mut O2,
+        mut progress: impl FnMut(&Choice<u8>),
+    ) -> Option<PerfectChoice> {
+        if p.is_over() {
+            return None;
+        }
+        let colour = p.colour();
+        let start = clock.now_ms();
+        if let Some(m) = self.book.as_ref().and_then(|b| b.get(p)) {
             let choice = Choice {
-                mv,
-                value: colour * score,
-                depth: lookahead.depth,
-                nodes: lookahead.nodes + nodes,
+                mv: m.mv,
+                value: colour * m.result,
+                depth: 0,
+                nodes: 0,
                 proven: true,
                 stopped: false,
             };
             progress(&choice);
-            Some(PerfectChoice {
+            return Some(PerfectChoice {
                 choice,
-                lookahead_nodes: lookahead.nodes,
-                solver_nodes: nodes,
-                solved: true,
-            })
+                lookahead_nodes: 0,
+                solver_nodes: 0,
+                proof: Proof::Book,
+            });
         }
-        Ok(solved) => Some(unsolved(solved.nodes, false)),
-        Err(Aborted) => Some(unsolved(solver.search.stats().visited, true)),
+        let game = Connect4 {
+            eval: Eval::Threats,
+        };
+        let winning = (0..WIDTH).any(|c| p.is_winning_move(c));
+        let plan = Plan {
+            table_bits: self.table_bits.min(20),
+            ..Plan::new(Some(if winning { 1 } else { LOOKAHEAD_DEPTH }), seed)
+        };
+        let lookahead = ai::choose(
+            &game,
+            p,
+            &plan,
+            Budget {
+                nodes: None,
+                deadline_ms: Some(start + (millis / 4.0).min(LOOKAHEAD_MS)),
+                clock: Some(clock),
+            },
+            lookahead_observer,
+            &mut progress,
+        )?;
+        let unsolved = |solver_nodes: u64, stopped: bool| PerfectChoice {
+            choice: Choice {
+                nodes: lookahead.nodes + solver_nodes,
+                proven: lookahead.proven || proven_score(lookahead.value).is_some(),
+                stopped,
+                ..lookahead
+            },
+            lookahead_nodes: lookahead.nodes,
+            solver_nodes,
+            proof: Proof::Lookahead,
+        };
+        if winning {
+            return Some(unsolved(0, false));
+        }
+        // The result, weakly: win, draw or loss.
+        let mut solver = self.solver(clock, start + millis, seed);
+        let weak = solver.solve_observed(p, true, solver_observer);
+        let mut nodes = solver.search.stats().visited;
+        self.table = solver.take_table();
+        let weak = match weak {
+            Ok(w) => w,
+            Err(Aborted) => return Some(unsolved(nodes, true)),
+        };
+        // How soon, if there is time.
+        let mut solver = self.solver(clock, start + millis.min(EXACT_MS), seed);
+        let exact = solver.best_move_observed(p, solver_observer);
+        nodes += solver.search.stats().visited;
+        self.table = solver.take_table();
+        let (mv, value, proof) = match (exact, weak.best) {
+            (
+                Ok(Solved {
+                    best: Some(mv),
+                    score,
+                    ..
+                }),
+                _,
+            ) => (mv, score, Proof::Exact),
+            (_, Some(mv)) if weak.score >= 0 => (mv, weak.score, Proof::Result),
+            // Lost: every move keeps the result.
+            _ if weak.score < 0 => (lookahead.mv, colour * lookahead.value, Proof::Lost),
+            _ => return Some(unsolved(nodes, false)),
+        };
+        let choice = Choice {
+            mv,
+            value: colour * value,
+            depth: lookahead.depth,
+            nodes: lookahead.nodes + nodes,
+            proven: true,
+            stopped: false,
+        };
+        progress(&choice);
+        Some(PerfectChoice {
+            choice,
+            lookahead_nodes: lookahead.nodes,
+            solver_nodes: nodes,
+            proof,
+        })
     }
 }
 
