@@ -21,6 +21,7 @@ pub fn run_worker() {
     let Ok(scope) = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>() else {
         return;
     };
+    arbor_app::play::ai::set_book_loader(Box::new(load_book));
     let poster = scope.clone();
     let post = move |m: FromWorker| {
         if let Ok(v) = serde_wasm_bindgen::to_value(&m) {
@@ -41,6 +42,27 @@ pub fn run_worker() {
     scope.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
     onmessage.forget();
     post(FromWorker::Ready);
+}
+
+/// The opening book's file, beside the worker's script.
+const BOOK_URL: &str = "./c4-opening.book";
+
+/// Fetches the opening book. A worker may wait for its answer (the synchronous request that
+/// would freeze a page only holds up the worker, which has nothing else to do meanwhile).
+fn load_book() -> Result<Vec<u8>, String> {
+    let failed = |what: &str, e: JsValue| format!("{BOOK_URL}: {what} failed: {e:?}");
+    let xhr = web_sys::XmlHttpRequest::new().map_err(|e| failed("a request", e))?;
+    xhr.open_with_async("GET", BOOK_URL, false)
+        .map_err(|e| failed("opening it", e))?;
+    xhr.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
+    xhr.send().map_err(|e| failed("loading it", e))?;
+    match xhr.status() {
+        Ok(200) => {}
+        Ok(status) => return Err(format!("{BOOK_URL}: the server answered {status}")),
+        Err(e) => return Err(failed("loading it", e)),
+    }
+    let body = xhr.response().map_err(|e| failed("reading it", e))?;
+    Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 
 /// The page's handle on a worker. Dropping it terminates the worker.

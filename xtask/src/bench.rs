@@ -137,6 +137,50 @@ pub fn c4_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
     Ok(())
 }
 
+/// `web/tests/c4_play_bench.rs` in headless Chromium: the perfect player's 20 games, each
+/// move's time, and how many were proven.
+pub fn c4_play(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
+    let mut cmd = crate::wasm_test(root, env);
+    cmd.args([
+        "--profile",
+        "web",
+        "--test",
+        "c4_play_bench",
+        "--",
+        "--include-ignored",
+        "--nocapture",
+    ]);
+    let out = capture(&mut cmd)?;
+    let line = out
+        .lines()
+        .find(|l| l.contains("ARBOR-BENCH c4-play"))
+        .ok_or("the browser benchmark printed no result")?;
+    let field = |name: &str| {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(name))
+            .unwrap_or("?")
+            .to_string()
+    };
+    let moves = field("moves=");
+    println!("20 games from the empty board (ten as first player, ten as second; ten against a random player, ten against the threat evaluation 6 plies deep), the opening book loaded, each move's time:");
+    println!();
+    println!(
+        "| moves | median | p95 | slowest | proven | from the book | exact score | games lost |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| {moves} | {} ms | {} ms | {} ms | {}/{moves} | {} | {} | {} |",
+        field("median_ms="),
+        field("p95_ms="),
+        field("max_ms="),
+        field("proven="),
+        field("book="),
+        field("exact="),
+        field("lost=")
+    );
+    Ok(())
+}
+
 /// `arbor bench c4 Test_L2_R2`: mean milliseconds and mean nodes.
 fn c4_native_l2r2(root: &Path) -> Result<(f64, String), String> {
     let native = capture(

@@ -375,7 +375,9 @@ fn bench_web(root: &Path) -> Result<(), String> {
         .env("CHROMIUM", &env.chromium);
     run(&mut cmd)?;
     println!("\n## The connect-four solver in the browser against the same solver native\n");
-    bench::c4_wasm(root, &env)
+    bench::c4_wasm(root, &env)?;
+    println!("\n## Connect four's perfect player in the browser, from the empty board\n");
+    bench::c4_play(root, &env)
 }
 
 /// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site

@@ -57,7 +57,7 @@ fn opening_medium() {
 
 use arbor_game::{Budget, Quiet};
 use arbor_games::ai::{self, Plan};
-use arbor_games::connect4::{choose_perfect, hints, proven_score, Connect4, Eval};
+use arbor_games::connect4::{hints, proven_score, Connect4, Eval, PerfectPlayer, Proof};
 use arbor_util::SteppingClock;
 
 /// Plays one game between two evaluations at the same depth; returns the winner (0 or 1, or
@@ -117,8 +117,15 @@ fn perfect_choices_in_end_games_are_proven_best_moves() {
     let mut solver = Solver::new(18);
     for (moves, expected) in lines("Test_L3_R1").into_iter().step_by(97).take(10) {
         let p = Position::from_moves(&moves).unwrap();
-        let c = choose_perfect(&p, 3, &clock, 5_000.0, 18, &mut Quiet, &mut Quiet, |_| {}).unwrap();
+        let c = PerfectPlayer::new(18)
+            .choose(&p, 3, &clock, 5_000.0, &mut Quiet, &mut Quiet, |_| {})
+            .unwrap();
         assert!(c.choice.proven, "{moves}");
+        assert!(
+            matches!(c.proof, Proof::Exact | Proof::Lookahead),
+            "{moves}: {:?}",
+            c.proof
+        );
         let mover = if p.moves().is_multiple_of(2) { 1 } else { -1 };
         assert_eq!(mover * c.choice.value, expected, "{moves}");
         // The move keeps the score: the opponent's score after it is its negation.
@@ -138,17 +145,18 @@ fn an_unproven_perfect_choice_says_so() {
     // The empty board cannot be solved in 50 clock readings (a reading every 1,024 nodes):
     // the budget runs out after the same work on every machine.
     let clock = SteppingClock::new(1.0);
-    let c = choose_perfect(
-        &Position::new(),
-        1,
-        &clock,
-        50.0,
-        18,
-        &mut Quiet,
-        &mut Quiet,
-        |_| {},
-    )
-    .unwrap();
+    let c = PerfectPlayer::new(18)
+        .choose(
+            &Position::new(),
+            1,
+            &clock,
+            50.0,
+            &mut Quiet,
+            &mut Quiet,
+            |_| {},
+        )
+        .unwrap();
+    assert_eq!(c.proof, Proof::Lookahead);
     assert!(!c.choice.proven);
     assert!(c.choice.stopped);
     assert!(proven_score(c.choice.value).is_none());

@@ -7,7 +7,10 @@ use std::cell::RefCell;
 use arbor_game::explain::{explain, Explained};
 use arbor_game::{Budget, Clock, Game, NodeId, Observer, Recorder, Trace};
 use arbor_games::ai::{self, Choice, Plan};
-use arbor_games::connect4::{self, Connect4, Connect4Solver, Eval, Position, Solver};
+use arbor_games::connect4::{
+    self, Connect4, Connect4Solver, Eval, PerfectPlayer, Position, Proof, Solver,
+};
+use arbor_games::connect4_book::Book;
 use arbor_games::nim::Piles;
 use arbor_games::tictactoe::{Board, Scoring, TicTacToe};
 use serde::{Deserialize, Serialize};
@@ -17,6 +20,62 @@ use crate::scene::GamePicture;
 
 /// Transposition table of the AI's searches (2^bits entries).
 const TABLE_BITS: u32 = 18;
+/// Transposition table of connect four's perfect player, kept from move to move in the
+/// worker: 2^21 entries, 24 MiB.
+const PERFECT_TABLE_BITS: u32 = 21;
+
+/// Where the opening book's bytes come from (the worker fetches its file).
+pub type BookLoader = Box<dyn Fn() -> Result<Vec<u8>, String>>;
+
+/// The opening book: not asked for yet, in use, or unreadable (and why).
+enum BookState {
+    Unasked,
+    Ready,
+    Failed(String),
+}
+
+thread_local! {
+    static PERFECT: RefCell<PerfectPlayer> = RefCell::new(PerfectPlayer::new(PERFECT_TABLE_BITS));
+    static BOOK: RefCell<BookState> = const { RefCell::new(BookState::Unasked) };
+    static LOADER: RefCell<Option<BookLoader>> = const { RefCell::new(None) };
+}
+
+/// Says where the opening book comes from: it is loaded the first time a game needs it.
+pub fn set_book_loader(loader: BookLoader) {
+    LOADER.set(Some(loader));
+    BOOK.set(BookState::Unasked);
+}
+
+/// Loads the opening book if no game has asked for it yet; says why, if it cannot be used.
+fn ensure_book() -> Option<String> {
+    let state = BOOK.with_borrow(|b| match b {
+        BookState::Unasked => None,
+        BookState::Ready => Some(None),
+        BookState::Failed(why) => Some(Some(why.clone())),
+    });
+    if let Some(known) = state {
+        return known;
+    }
+    let loaded = LOADER.with_borrow(|l| match l {
+        Some(load) => load(),
+        None => Err("there is none here".to_string()),
+    });
+    let book = loaded.and_then(|bytes| Book::from_bytes(&bytes).map_err(|e| e.to_string()));
+    match book {
+        Ok(book) => {
+            PERFECT.with_borrow_mut(|p| p.set_book(Some(book)));
+            BOOK.set(BookState::Ready);
+            None
+        }
+        Err(why) => {
+            let note = format!(
+                "The opening book could not be used ({why}): the AI searches every move instead."
+            );
+            BOOK.set(BookState::Failed(note.clone()));
+            Some(note)
+        }
+    }
+}
 /// The tic-tac-toe AI's scoring: the seed's "ideal player", who wins soonest and loses latest.
 const TTT: TicTacToe = TicTacToe {
     scoring: Scoring::Decayed,
@@ -56,8 +115,15 @@ pub struct Thought {
     /// The time ran out before the search finished (the move is from the deepest search that
     /// did).
     pub stopped: bool,
-    /// Connect four: the solver proved the move (otherwise the depth-limited search chose it).
+    /// Connect four: the solver proved the move (otherwise the depth-limited search chose it,
+    /// or the opening book holds it).
     pub solver: bool,
+    /// … its result only (win, draw or loss), not how soon.
+    pub weak: bool,
+    /// Connect four's perfect player: how the move was found.
+    pub proof: Option<Proof>,
+    /// Something the player should know (the opening book could not be read, say).
+    pub note: Option<String>,
 }
 
 impl Thought {
@@ -74,6 +140,9 @@ impl Thought {
             proven: c.proven || decided(v),
             stopped: c.stopped,
             solver,
+            weak: false,
+            proof: None,
+            note: None,
         }
     }
 }
@@ -293,32 +362,66 @@ pub fn think(
         (Pos::C4(p), Strength::Perfect) => {
             let clock = FnClock(now);
             let mut solver_ticker = Ticker::new(true, now, &state, &report);
-            let picked = connect4::choose_perfect(
-                &p,
-                seed,
-                &clock,
-                f64::from(request.millis),
-                TABLE_BITS,
-                &mut ticker,
-                &mut solver_ticker,
-                |c| {
-                    let exact = c.proven && connect4::proven_score(c.value).is_none();
-                    on_iteration(
-                        &Choice {
-                            mv: Move::Column(c.mv),
-                            value: c.value,
-                            depth: c.depth,
-                            nodes: c.nodes,
-                            proven: c.proven,
-                            stopped: c.stopped,
+            let book_note = ensure_book();
+            let picked = PERFECT
+                .with_borrow_mut(|player| {
+                    player.choose(
+                        &p,
+                        seed,
+                        &clock,
+                        f64::from(request.millis),
+                        &mut ticker,
+                        &mut solver_ticker,
+                        |c| {
+                            let exact = c.proven && connect4::proven_score(c.value).is_none();
+                            on_iteration(
+                                &Choice {
+                                    mv: Move::Column(c.mv),
+                                    value: c.value,
+                                    depth: c.depth,
+                                    nodes: c.nodes,
+                                    proven: c.proven,
+                                    stopped: c.stopped,
+                                },
+                                exact,
+                            );
                         },
-                        exact,
-                    );
-                },
-            )
-            .ok_or("the game is over")?;
+                    )
+                })
+                .ok_or("the game is over")?;
             let c = lift(&picked.choice, Move::Column);
-            Thought::of(&pos, side, &c, picked.solved, picked.solved)
+            let mut thought = match picked.proof {
+                Proof::Exact => Thought::of(&pos, side, &c, true, true),
+                Proof::Lookahead => Thought::of(&pos, side, &c, false, false),
+                Proof::Lost => {
+                    let t = Thought::of(&pos, side, &c, false, false);
+                    Thought {
+                        verdict: match t.verdict {
+                            Verdict::Loss(n) => Verdict::Loss(n),
+                            _ => Verdict::Loss(None),
+                        },
+                        proven: true,
+                        ..t
+                    }
+                }
+                Proof::Book | Proof::Result => {
+                    let result = if side == 0 { c.value } else { -c.value };
+                    Thought {
+                        verdict: match result {
+                            0 => Verdict::Draw,
+                            r if r > 0 => Verdict::Win(None),
+                            _ => Verdict::Loss(None),
+                        },
+                        proven: true,
+                        solver: picked.proof == Proof::Result,
+                        weak: true,
+                        ..Thought::of(&pos, side, &c, false, false)
+                    }
+                }
+            };
+            thought.proof = Some(picked.proof);
+            thought.note = book_note;
+            thought
         }
         (pos, strength) => {
             let plan = plan(strength, seed, None);
@@ -407,17 +510,50 @@ pub fn hints(rules: &Rules, moves: &str) -> Result<Vec<Hint>, String> {
         Pos::C4(p) => {
             let stones = c4_stones(&p);
             let (mine, theirs) = (stones[side], stones[1 - side]);
+            // The opening book's results first: after a move, the AI is to move, in a
+            // position the book holds if the game has followed it.
+            let _ = ensure_book();
+            let book: Vec<(u8, Verdict)> = PERFECT.with_borrow(|player| {
+                (0..connect4::WIDTH as u8)
+                    .filter(|&c| p.can_play(usize::from(c)))
+                    .filter_map(|c| {
+                        let m = player.book()?.get(&p.play(usize::from(c)))?;
+                        let v = match -m.result {
+                            0 => Verdict::Draw,
+                            r if r > 0 => Verdict::Win(None),
+                            _ => Verdict::Loss(None),
+                        };
+                        Some((c, v))
+                    })
+                    .collect()
+            });
+            let playable = (0..connect4::WIDTH).filter(|&c| p.can_play(c)).count();
+            if book.len() == playable {
+                return Ok(book
+                    .into_iter()
+                    .map(|(c, verdict)| Hint {
+                        mv: Move::Column(c),
+                        verdict,
+                    })
+                    .collect());
+            }
             connect4::hints(&p, 300_000, 6)
                 .into_iter()
-                .map(|s| Hint {
-                    mv: Move::Column(s.mv),
-                    verdict: if s.exact {
-                        super::c4_verdict(s.value, mine, theirs)
-                    } else {
-                        match connect4::proven_score(s.value) {
-                            Some(score) => super::c4_verdict(score, mine, theirs),
-                            None => Verdict::Estimate(s.value),
-                        }
+                .map(|s| match book.iter().find(|b| b.0 == s.mv) {
+                    Some(&(c, verdict)) if !s.exact => Hint {
+                        mv: Move::Column(c),
+                        verdict,
+                    },
+                    _ => Hint {
+                        mv: Move::Column(s.mv),
+                        verdict: if s.exact {
+                            super::c4_verdict(s.value, mine, theirs)
+                        } else {
+                            match connect4::proven_score(s.value) {
+                                Some(score) => super::c4_verdict(score, mine, theirs),
+                                None => Verdict::Estimate(s.value),
+                            }
+                        },
                     },
                 })
                 .collect()
@@ -455,6 +591,9 @@ pub struct ExplainRequest {
     pub depth: u32,
     /// Connect four: the solver proved the move.
     pub solver: bool,
+    /// … its result only (a weak solve), not its exact score.
+    #[serde(default)]
+    pub weak: bool,
     /// Record at most this many nodes.
     pub limit: usize,
 }
@@ -572,7 +711,11 @@ pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<Explained
                 let mut solver = Solver::new(TABLE_BITS);
                 solver.set_shuffle(Some(request.seed));
                 // Without a budget the solve finishes.
-                let _ = solver.best_move_observed(&p, o);
+                let _ = if request.weak {
+                    solver.solve_observed(&p, true, o)
+                } else {
+                    solver.best_move_observed(&p, o)
+                };
             });
             let e = explain(&Connect4Solver, &trace, |m| {
                 Some(label(Move::Column(m), piles))
@@ -647,6 +790,101 @@ mod tests {
         assert!(!t.proven);
         assert!(matches!(t.verdict, Verdict::Estimate(_)));
         assert_eq!(t.depth, 6);
+    }
+
+    fn committed_book() -> Vec<u8> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/c4-opening.book");
+        std::fs::read(path).expect("the book is committed")
+    }
+
+    /// From the empty board, as first and as second player, against a random player: every
+    /// move is proven, the opening's from the book, and the game is never lost; the book's
+    /// result is the one the hints give for the move.
+    #[test]
+    fn the_perfect_player_proves_every_move_from_the_first() {
+        set_book_loader(Box::new(|| Ok(committed_book())));
+        let rules = Rules::of(Kind::Connect4);
+        // Time moves on 0.05 ms per reading (one per 1,024 nodes): the same work on every
+        // machine, about 12 million nodes before the exact score's deadline.
+        let stepping = arbor_util::SteppingClock::new(0.05);
+        let clock = stepping.as_fn();
+        for game in 0..2u64 {
+            let perfect = (game % 2) as usize;
+            let mut rng = arbor_util::SplitMix64(game + 11);
+            let mut moves = String::new();
+            let mut p = Position::new();
+            let mut hinted = None;
+            while !p.is_over() {
+                let col = if p.to_move() == perfect {
+                    let t = think(
+                        &ThinkRequest {
+                            rules: rules.clone(),
+                            moves: moves.clone(),
+                            level: "perfect".into(),
+                            seed: game,
+                            millis: 5_000,
+                        },
+                        &clock,
+                        &mut |_| {},
+                    )
+                    .unwrap();
+                    assert!(t.proven, "{moves}: {t:?}");
+                    assert_eq!(t.note, None);
+                    if p.moves() <= 2 {
+                        assert_eq!(t.proof, Some(Proof::Book), "{moves}");
+                    }
+                    if let Some(hint) = hinted.take() {
+                        // The person's hint for the move they made is the AI's result, seen
+                        // from the other side.
+                        assert_eq!(flip(hint), t.verdict, "{moves}");
+                    }
+                    let Move::Column(c) = t.mv else { panic!() };
+                    usize::from(c)
+                } else {
+                    let open: Vec<usize> = (0..7).filter(|&c| p.can_play(c)).collect();
+                    let col = open[(rng.next_u64() % open.len() as u64) as usize];
+                    if p.moves() < 11 {
+                        // In the book's opening, every column's result is known.
+                        let h = hints(&rules, &moves).unwrap();
+                        assert_eq!(h.len(), open.len());
+                        assert!(h.iter().all(|h| !matches!(h.verdict, Verdict::Estimate(_))));
+                        if !p.play(col).is_over() {
+                            hinted = Some(
+                                h.iter()
+                                    .find(|h| h.mv == Move::Column(col as u8))
+                                    .unwrap()
+                                    .verdict,
+                            );
+                        }
+                    }
+                    col
+                };
+                moves.push(char::from(b'1' + col as u8));
+                p = p.play(col);
+            }
+            assert!(
+                !(p.is_won() && p.to_move() == perfect),
+                "lost as {perfect}: {moves}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_damaged_book_is_reported_and_the_player_searches() {
+        set_book_loader(Box::new(|| {
+            let mut bytes = committed_book();
+            bytes[40] ^= 1;
+            Ok(bytes)
+        }));
+        let (t, _) = ask(Kind::Connect4, "4444", "perfect");
+        let note = t.note.expect("the damage is told");
+        assert!(note.contains("checksum"), "{note}");
+        assert_ne!(t.proof, Some(Proof::Book));
+        set_book_loader(Box::new(|| {
+            Err("./c4-opening.book: the server answered 404".into())
+        }));
+        let (t, _) = ask(Kind::Connect4, "4444", "perfect");
+        assert!(t.note.unwrap().contains("404"));
     }
 
     /// Perfect play's result for `to_move` (1 or 2) on a tic-tac-toe board (0 empty): 1 a win,
@@ -770,6 +1008,7 @@ mod tests {
                 seed,
                 depth: thought.depth,
                 solver: thought.solver,
+                weak: thought.weak,
                 limit,
             },
             false,
@@ -882,6 +1121,7 @@ mod tests {
                     seed: 7,
                     depth: t.depth,
                     solver: t.solver,
+                    weak: t.weak,
                     limit: 200_000,
                 },
                 false,

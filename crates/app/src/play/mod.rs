@@ -652,6 +652,7 @@ pub fn search_route(
     seed: u64,
     depth: u32,
     solver: bool,
+    weak: bool,
 ) -> Route {
     let mut route = Route::new(crate::route::View::AlphaBeta);
     write_rules(&mut route, rules, o_first);
@@ -660,7 +661,7 @@ pub fn search_route(
     route.set("seed", seed.to_string());
     route.set("depth", depth.to_string());
     if solver {
-        route.set("solver", "1");
+        route.set("solver", if weak { "result" } else { "1" });
     }
     route
 }

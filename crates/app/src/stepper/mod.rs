@@ -124,6 +124,8 @@ pub struct GameSource {
     pub seed: u64,
     /// Connect four: the solver proved the move.
     pub solver: bool,
+    /// … its result only (a weak solve).
+    pub weak: bool,
 }
 
 impl GameSource {
@@ -136,6 +138,7 @@ impl GameSource {
             seed: self.seed,
             depth,
             solver: self.solver,
+            weak: self.weak,
             limit,
         }
     }
@@ -149,6 +152,7 @@ impl GameSource {
             &self.level,
             self.seed,
             0,
+            false,
             false,
         );
         route.view = crate::route::View::Play;
@@ -248,7 +252,8 @@ impl Settings {
                     "The moves in the link could not be played ({e}); showing the first move's search."
                 ));
             }
-            let solver = route.get("solver") == Some("1");
+            let weak = route.get("solver") == Some("result");
+            let solver = route.get("solver") == Some("1") || weak;
             s.algorithm = if solver {
                 Algorithm::Solver
             } else {
@@ -269,6 +274,7 @@ impl Settings {
                     .unwrap_or(1)
                     .min((1 << 53) - 1),
                 solver,
+                weak,
             });
         }
         s.min_root = route.get("root") == Some("min");
@@ -317,6 +323,7 @@ impl Settings {
                 g.seed,
                 self.depth.unwrap_or(1),
                 g.solver,
+                g.weak,
             )
             .query;
             if self.step > 0 {

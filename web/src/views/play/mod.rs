@@ -182,7 +182,7 @@ pub fn Play(props: &PlayProps) -> Html {
                             },
                             mv: a.thought.mv.describe(kind),
                             thought: a.thought.clone(),
-                            link: search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver).to_hash(),
+                            link: search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver, a.thought.weak).to_hash(),
                         })}
                         dispatch={dispatch.clone()} />
                     <SetupPanel setup={s.clone()} dispatch={dispatch.clone()} />

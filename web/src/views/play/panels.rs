@@ -5,6 +5,7 @@ use crate::store::Store;
 use arbor_app::pages::play::{Action, State};
 use arbor_app::play::ai::{Hint, Thinking, Thought};
 use arbor_app::play::{Kind, Move, Player, Rules, Setup, Verdict};
+use arbor_games::connect4::Proof;
 use yew::prelude::*;
 
 /// A hint's badge: shape and words, so it reads without colour.
@@ -154,7 +155,15 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                         arbor_app::scene::show_value(last.thought.value), last.max) }</p>
                     <p class="hint">
                         { format!("{} nodes; ", group(last.thought.nodes)) }
-                        { if last.thought.proven {
+                        { if last.thought.proof == Some(Proof::Book) {
+                            "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
+                        } else if last.thought.proof == Some(Proof::Lost) {
+                            format!("proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.", last.thought.depth)
+                        } else if last.thought.proof == Some(Proof::Result) {
+                            "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
+                        } else if last.thought.proof == Some(Proof::Exact) {
+                            "proven: the solver found the exact score — the fastest win, or the latest loss.".to_string()
+                        } else if last.thought.proven {
                             "proven (searched to the end of the game).".to_string()
                         } else if last.thought.stopped {
                             format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
@@ -162,7 +171,14 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                             format!("not proven: it looked {} plies ahead.", last.thought.depth)
                         } }
                     </p>
-                    <p><a class="tree-link" href={last.link.clone()}>{ "Open the search tree behind this move →" }</a></p>
+                    if let Some(note) = &last.thought.note {
+                        <p class="error" role="alert">{ note.clone() }</p>
+                    }
+                    if last.thought.proof == Some(Proof::Book) {
+                        <p class="hint">{ "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book)." }</p>
+                    } else {
+                        <p><a class="tree-link" href={last.link.clone()}>{ "Open the search tree behind this move →" }</a></p>
+                    }
                 </div>
             } else if props.thinking.is_none() && !props.paused {
                 <p class="hint">{ "After the AI moves, its search tree opens from here, step by step." }</p>
@@ -272,7 +288,7 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <p class="hint">{ "Early in a game no one can prove the best move in seconds: then the AI plays the move of its deepest finished search and says it is not proven." }</p>
+                <p class="hint">{ "In the opening the AI plays from Arbor's opening book (every position it can meet up to 9 stones, solved offline by its own solver); after it, it proves every move in the tab. If a proof does not come in time, it plays the move of its deepest finished search and says it is not proven." }</p>
             }
             <label class="check"><input type="checkbox" checked={s.hints} onchange={on_hints} />{ " Show hints: every move's score" }</label>
             if kind == Kind::Nim {
