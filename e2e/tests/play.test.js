@@ -169,7 +169,8 @@ test("hints score every move in words and shapes", async () => {
 });
 
 test("Stop makes the thinking AI play its best move so far, marked not proven", async () => {
-  const page = await openPage(browser, "#/play?game=c4&p1=perfect&p2=human&think=60&seed=4");
+  // A hard opening (Test_L1_R3's) outside the opening book: the solver needs many seconds.
+  const page = await openPage(browser, "#/play?game=c4&p1=perfect&p2=human&moves=32252276&think=60&seed=4");
   await letTheAiMove(page);
   await page.locator(".ai-panel .thinking .nodes").waitFor({ timeout: 20000 });
   await page.waitForFunction(() => /solving/.test(document.querySelector(".ai-panel .thinking")?.textContent ?? ""), null, {
@@ -180,7 +181,24 @@ test("Stop makes the thinking AI play its best move so far, marked not proven", 
   await page.getByRole("button", { name: /Stop/ }).click();
   assert.match(await status(page).textContent(), /^Blue ● \(the AI\) played column \d\. Orange ○ to move \(you\)\.$/);
   assert.match(await page.locator(".last-ai").textContent(), /not proven: stopped/);
-  assert.equal(await page.locator(".c4-board .slot.first").count(), 1);
+  assert.equal(await page.locator(".c4-board .slot.first").count(), 5);
+  page.assertHealthy();
+});
+
+test("the perfect connect-four player opens from its book: proven at once, with every column's result as a hint", async () => {
+  const page = await openPage(browser, "#/play?game=c4&p1=perfect&p2=human&seed=4");
+  await page.getByRole("checkbox", { name: /Show hints/ }).check();
+  await letTheAiMove(page);
+  await settled(page);
+  assert.match(await page.locator(".last-ai").textContent(), /proven: Arbor's opening book holds this position/);
+  // The person's hints: every column's result, none an estimate, on the columns' buttons.
+  await page.waitForFunction(() => document.querySelectorAll(".c4-board .hint-badge").length === 7, null, { timeout: 20000 });
+  const names = await page
+    .locator(".c4-board button")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? e.textContent));
+  const hinted = names.filter((n) => /^Drop in column/.test(n));
+  assert.equal(hinted.length, 7, names.join(" | "));
+  for (const n of hinted) assert.match(n, /: (wins|draw|loses)/, n);
   page.assertHealthy();
 });
 

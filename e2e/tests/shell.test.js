@@ -34,6 +34,8 @@ test("the header links to each view, and each view is a URL", async () => {
   ]) {
     await page.getByRole("link", { name, exact: true }).click();
     await page.waitForFunction((h) => location.hash === h || location.hash.startsWith(h + "?"), hash);
+    // The view renders after the address changes: wait for the header to mark it.
+    await page.locator(`header nav a[href="${hash}"][aria-current="page"]`).waitFor({ timeout: 5000 });
     assert.equal(
       await page.getByRole("link", { name, exact: true }).getAttribute("aria-current"),
       "page"

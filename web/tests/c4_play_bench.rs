@@ -68,6 +68,7 @@ fn connect_four_perfect_player_from_the_empty_board() {
         }
         if p.is_won() && p.to_move() == perfect_side {
             lost += 1;
+            console_log!("ARBOR-BENCH-LOST game={game} moves={moves}");
         }
     }
     let mut sorted = times.clone();

@@ -140,21 +140,7 @@ pub fn c4_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
 /// `web/tests/c4_play_bench.rs` in headless Chromium: the perfect player's 20 games, each
 /// move's time, and how many were proven.
 pub fn c4_play(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
-    let mut cmd = crate::wasm_test(root, env);
-    cmd.args([
-        "--profile",
-        "web",
-        "--test",
-        "c4_play_bench",
-        "--",
-        "--include-ignored",
-        "--nocapture",
-    ]);
-    let out = capture(&mut cmd)?;
-    let line = out
-        .lines()
-        .find(|l| l.contains("ARBOR-BENCH c4-play"))
-        .ok_or("the browser benchmark printed no result")?;
+    let line = browser_bench(root, env, "c4_play_bench", "ARBOR-BENCH c4-play")?;
     let field = |name: &str| {
         line.split_whitespace()
             .find_map(|w| w.strip_prefix(name))
@@ -201,21 +187,7 @@ fn c4_native_l2r2(root: &Path) -> Result<(f64, String), String> {
 
 /// `web/tests/c4_bench.rs` in headless Chromium: mean milliseconds and mean nodes.
 fn c4_browser_l2r2(root: &Path, env: &crate::tools::ToolEnv) -> Result<(f64, String), String> {
-    let mut cmd = crate::wasm_test(root, env);
-    cmd.args([
-        "--profile",
-        "web",
-        "--test",
-        "c4_bench",
-        "--",
-        "--include-ignored",
-        "--nocapture",
-    ]);
-    let out = capture(&mut cmd)?;
-    let line = out
-        .lines()
-        .find(|l| l.contains("ARBOR-BENCH c4 Test_L2_R2"))
-        .ok_or("the browser benchmark printed no result")?;
+    let line = browser_bench(root, env, "c4_bench", "ARBOR-BENCH c4 Test_L2_R2")?;
     let field = |name: &str| {
         line.split_whitespace()
             .find_map(|w| w.strip_prefix(name))
@@ -225,6 +197,31 @@ fn c4_browser_l2r2(root: &Path, env: &crate::tools::ToolEnv) -> Result<(f64, Str
         .and_then(|v| v.parse().ok())
         .ok_or_else(|| format!("cannot read {line}"))?;
     Ok((ms, field("mean_nodes=").unwrap_or_default()))
+}
+
+/// Runs the ignored wasm test `test` of `web/tests` in headless Chromium (the `web` profile,
+/// as the app is built) and returns the line it printed that starts with `tag`.
+fn browser_bench(
+    root: &Path,
+    env: &crate::tools::ToolEnv,
+    test: &str,
+    tag: &str,
+) -> Result<String, String> {
+    let mut cmd = crate::wasm_test(root, env);
+    cmd.args([
+        "--profile",
+        "web",
+        "--test",
+        test,
+        "--",
+        "--include-ignored",
+        "--nocapture",
+    ]);
+    let out = capture(&mut cmd)?;
+    out.lines()
+        .find(|l| l.contains(tag))
+        .map(str::to_string)
+        .ok_or_else(|| format!("the browser benchmark {test} printed no result"))
 }
 
 /// "2.21 ms", "980.5 µs", "1.20 s" in milliseconds.
