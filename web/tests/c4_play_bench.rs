@@ -24,7 +24,8 @@ fn connect_four_perfect_player_from_the_empty_board() {
     let now = move || performance.now();
     let rules = Rules::of(Kind::Connect4);
     let mut times = Vec::new();
-    let (mut proven, mut book, mut exact) = (0, 0, 0);
+    let (mut proven, mut book, mut exact, mut result, mut lost_positions, mut lookahead) =
+        (0, 0, 0, 0, 0, 0);
     let mut lost = 0;
     for game in 0..20u64 {
         let perfect_side = (game % 2) as usize;
@@ -54,6 +55,9 @@ fn connect_four_perfect_player_from_the_empty_board() {
                     proven += usize::from(t.proven);
                     book += usize::from(t.proof == Some(Proof::Book));
                     exact += usize::from(t.proof == Some(Proof::Exact));
+                    result += usize::from(t.proof == Some(Proof::Result));
+                    lost_positions += usize::from(t.proof == Some(Proof::Lost));
+                    lookahead += usize::from(t.proof == Some(Proof::Lookahead));
                 }
                 let Move::Column(c) = t.mv else {
                     panic!("a connect-four move")
@@ -75,7 +79,7 @@ fn connect_four_perfect_player_from_the_empty_board() {
     sorted.sort_by(f64::total_cmp);
     let pct = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
     console_log!(
-        "ARBOR-BENCH c4-play games=20 moves={} median_ms={:.1} p95_ms={:.1} max_ms={:.1} proven={} book={} exact={} lost={}",
+        "ARBOR-BENCH c4-play games=20 moves={} median_ms={:.1} p95_ms={:.1} max_ms={:.1} proven={} book={} exact={} result={} lost_positions={} lookahead={} lost={}",
         times.len(),
         pct(0.5),
         pct(0.95),
@@ -83,6 +87,9 @@ fn connect_four_perfect_player_from_the_empty_board() {
         proven,
         book,
         exact,
+        result,
+        lost_positions,
+        lookahead,
         lost
     );
 }

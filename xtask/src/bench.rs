@@ -150,18 +150,19 @@ pub fn c4_play(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
     let moves = field("moves=");
     println!("20 games from the empty board (ten as first player, ten as second; ten against a random player, ten against the threat evaluation 6 plies deep), the opening book loaded, each move's time:");
     println!();
+    println!("| moves | median | p95 | slowest | proven | from the book | exact score | result only | lost position | lookahead | games lost |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     println!(
-        "| moves | median | p95 | slowest | proven | from the book | exact score | games lost |"
-    );
-    println!("|---|---|---|---|---|---|---|---|");
-    println!(
-        "| {moves} | {} ms | {} ms | {} ms | {}/{moves} | {} | {} | {} |",
+        "| {moves} | {} ms | {} ms | {} ms | {}/{moves} | {} | {} | {} | {} | {} | {} |",
         field("median_ms="),
         field("p95_ms="),
         field("max_ms="),
         field("proven="),
         field("book="),
         field("exact="),
+        field("result="),
+        field("lost_positions="),
+        field("lookahead="),
         field("lost=")
     );
     Ok(())

@@ -698,12 +698,16 @@ impl<'a> Solver<'a> {
     /// never confuses two positions). 18 bits (3 MiB) is fastest here: a table that stays in
     /// the processor's cache beats a larger one that saves a few nodes.
     pub fn new(table_bits: u32) -> Solver<'a> {
+        Solver::with_options(Some(table_bits.max(17)))
+    }
+
+    fn with_options(table_bits: Option<u32>) -> Solver<'a> {
         Solver {
             search: AlphaBeta::new(
                 &SOLVER_GAME,
                 AlphaBetaOptions {
                     ordering: Ordering::Evaluation,
-                    table_bits: Some(table_bits.max(17)),
+                    table_bits,
                     ..AlphaBetaOptions::default()
                 },
             ),
@@ -718,13 +722,15 @@ impl<'a> Solver<'a> {
         self
     }
 
-    /// A solver that starts with this table and what it holds (from [`Solver::take_table`]):
+    /// A solver with this table and what it holds (from [`Solver::take_table`]):
     /// every entry of a connect-four solver's table is a true bound on a position's exact
     /// score, whatever search stored it, so a table kept from one move of a game to the next
     /// carries the proofs already found.
-    pub fn with_table(mut self, table: Table<u8>) -> Self {
-        self.search = self.search.with_table(table);
-        self
+    pub fn with_table(table: Table<u8>) -> Self {
+        let solver = Solver::with_options(None);
+        Solver {
+            search: solver.search.with_table(table),
+        }
     }
 
     /// Hands over the table, to give it to the next solver.
@@ -818,6 +824,8 @@ impl<'a> Solver<'a> {
 
 /// How deep the perfect player's depth-limited search looks with the threat evaluation.
 pub const LOOKAHEAD_DEPTH: u32 = 8;
+/// The depth-limited search's table: 2^18 entries (3 MiB), made anew for each move.
+const LOOKAHEAD_TABLE_BITS: u32 = 18;
 /// Longest the depth-limited search may take, in milliseconds (or a quarter of the time, if
 /// less): its move is what the player falls back on.
 pub const LOOKAHEAD_MS: f64 = 150.0;
@@ -894,14 +902,15 @@ impl PerfectPlayer {
 
     /// A solver with the player's table (a new one the first time) and this deadline.
     fn solver<'c>(&mut self, clock: &'c dyn Clock, deadline_ms: f64, seed: u64) -> Solver<'c> {
-        let mut solver = Solver::new(self.table_bits).with_budget(Budget {
+        let solver = match self.table.take() {
+            Some(table) => Solver::with_table(table),
+            None => Solver::new(self.table_bits),
+        };
+        let mut solver = solver.with_budget(Budget {
             nodes: None,
             deadline_ms: Some(deadline_ms),
             clock: Some(clock),
         });
-        if let Some(table) = self.table.take() {
-            solver = solver.with_table(table);
-        }
         solver.set_shuffle(Some(seed));
         solver.search.set_fresh_root(true);
         solver
@@ -952,7 +961,7 @@ impl PerfectPlayer {
         };
         let winning = (0..WIDTH).any(|c| p.is_winning_move(c));
         let plan = Plan {
-            table_bits: self.table_bits.min(20),
+            table_bits: self.table_bits.min(LOOKAHEAD_TABLE_BITS),
             ..Plan::new(Some(if winning { 1 } else { LOOKAHEAD_DEPTH }), seed)
         };
         let lookahead = ai::choose(
