@@ -47,8 +47,8 @@ enum What {
         #[arg(long, default_value_t = 18)]
         table_bits: u32,
         /// In a solve that has visited --grow-after nodes, the table grows to 2^BITS entries
-        /// (back to --table-bits for the next position); 0: never.
-        #[arg(long, default_value_t = 24)]
+        /// (back to --table-bits for the next position); 0: never. 2^25 entries are 384 MB.
+        #[arg(long, default_value_t = 25)]
         grow_bits: u32,
         /// Nodes of a solve before its table grows.
         #[arg(long, default_value_t = 1 << 22)]

@@ -64,8 +64,8 @@ struct SolveArgs {
     #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(17..=28))]
     table_bits: u32,
     /// In a solve that has visited 2^22 nodes the table grows to 2^BITS entries (back for the
-    /// next position); at most --table-bits: never.
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(17..=28))]
+    /// next position); at most --table-bits: never. 2^25 entries are 384 MB.
+    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(17..=28))]
     grow_bits: u32,
     /// Files with one position per line (default: standard input).
     files: Vec<std::path::PathBuf>,
