@@ -57,8 +57,12 @@ impl View {
 
 /// Values longer than this (encoded) are packed into `z` by [`Route::to_link`].
 pub const PACK_VALUES_OVER: usize = 120;
-/// The most a packed `z` may unpack to: a hostile link cannot make the page allocate more.
+/// The most the packed `z` values of one link may unpack to, all together: a hostile link
+/// cannot make the page allocate more.
 pub const UNPACKED_LIMIT: usize = 1 << 20;
+/// The longest link read (Chromium's own limit on an address is 2 MB); a longer one opens its
+/// view with nothing from the query, and says why.
+pub const LINK_LIMIT: usize = 2 << 20;
 
 /// A parsed location hash: the view and its query parameters, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,13 +136,32 @@ impl Route {
             other => View::NotFound(decode(other)),
         };
         let mut problems = Vec::new();
+        if hash.len() > LINK_LIMIT {
+            problems.push(format!(
+                "The link is {} KiB long, more than the {} KiB a link may be, so only its view was \
+                 read.",
+                hash.len() / 1024,
+                LINK_LIMIT / 1024
+            ));
+            return Route {
+                view,
+                query: Vec::new(),
+                problems,
+            };
+        }
         let mut out = Vec::new();
+        // What the packed values may still unpack to, shared by every `z` of the link.
+        let mut room = UNPACKED_LIMIT;
         for (k, v) in parse_query(query) {
             if k != "z" {
                 out.push((k, v));
                 continue;
             }
-            match unpack(&v) {
+            let unpacked = unpack_within(&v, room);
+            if let Ok(text) = &unpacked {
+                room -= text.len();
+            }
+            match unpacked {
                 // Packed values first; a plain value of the same name, written after, wins.
                 Ok(text) => {
                     let inner = parse_query(&text);
@@ -150,18 +173,30 @@ impl Route {
                         out.extend(inner);
                     }
                 }
-                Err(e) => problems.push(format!(
-                    "The packed part of the link (z=…) is damaged — {e} — so it was ignored; \
-                     the link may have been cut short when it was copied."
-                )),
+                Err(e) => {
+                    let problem = format!(
+                        "The packed part of the link (z=…) is damaged — {e} — so it was \
+                         ignored; the link may have been cut short when it was copied."
+                    );
+                    // Told once, however many copies the link holds.
+                    if !problems.contains(&problem) {
+                        problems.push(problem);
+                    }
+                }
             }
         }
-        // Later values override earlier ones: keep the last of each name, in first order.
+        // Later values override earlier ones: keep the last of each name, in first order
+        // (an index by name keeps this linear in the number of parameters).
         let mut query: Vec<(String, String)> = Vec::new();
+        let mut slot_of: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::new();
         for (k, v) in out {
-            match query.iter_mut().find(|(q, _)| *q == k) {
-                Some(slot) => slot.1 = v,
-                None => query.push((k, v)),
+            match slot_of.get(&k) {
+                Some(&i) => query[i].1 = v,
+                None => {
+                    slot_of.insert(k.clone(), query.len());
+                    query.push((k, v));
+                }
             }
         }
         Route {
@@ -314,18 +349,30 @@ pub fn pack(text: &str) -> String {
 
 /// The inverse of [`pack`], saying what is wrong with a damaged value.
 pub fn unpack(packed: &str) -> Result<String, String> {
+    unpack_within(packed, UNPACKED_LIMIT)
+}
+
+/// [`unpack`], refusing a value that unpacks to more than `room` bytes.
+fn unpack_within(packed: &str, room: usize) -> Result<String, String> {
     let bytes = from_base64url(packed)?;
-    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, UNPACKED_LIMIT).map_err(
-        |e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-                format!("it unpacks to more than {} KiB", UNPACKED_LIMIT / 1024)
+    let text =
+        miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, room).map_err(|e| {
+            match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput if room < UNPACKED_LIMIT => {
+                    format!(
+                        "with the link's other packed parts it unpacks to more than {} KiB",
+                        UNPACKED_LIMIT / 1024
+                    )
+                }
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
+                    format!("it unpacks to more than {} KiB", UNPACKED_LIMIT / 1024)
+                }
+                miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                    "it ends too soon".to_string()
+                }
+                _ => "its compressed data is corrupt".to_string(),
             }
-            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
-                "it ends too soon".to_string()
-            }
-            _ => "its compressed data is corrupt".to_string(),
-        },
-    )?;
+        })?;
     String::from_utf8(text).map_err(|_| "it unpacks to something that is not text".to_string())
 }
 
@@ -356,7 +403,13 @@ fn from_base64url(text: &str) -> Result<Vec<u8>, String> {
             '0'..='9' => c as u32 - '0' as u32 + 52,
             '-' | '+' => 62,
             '_' | '/' => 63,
-            _ => return Err(format!("character {} (“{c}”) cannot occur in it", i + 1)),
+            _ => {
+                return Err(format!(
+                    "character {} ({}) cannot occur in it",
+                    i + 1,
+                    arbor_util::quote_char(c)
+                ))
+            }
         };
         n = n << 6 | v;
         bits += 6;
@@ -573,6 +626,42 @@ mod tests {
             r.problems[0].contains("more than 1024 KiB"),
             "{:?}",
             r.problems
+        );
+    }
+
+    /// Found by fuzzing (issue 15): 1,000 copies of one packed value, each unpacking to
+    /// almost the limit, made the parser hold a gigabyte. The limit is now the link's.
+    #[test]
+    fn the_unpacking_limit_is_the_links_not_each_values() {
+        let z = pack(&format!("tree={}", "1".repeat(UNPACKED_LIMIT - 10)));
+        let hash = format!("#/alphabeta?{}", vec![format!("z={z}"); 1_000].join("&"));
+        assert!(hash.len() < LINK_LIMIT);
+        let route = Route::parse(&hash);
+        assert_eq!(route.get("tree").map(str::len), Some(UNPACKED_LIMIT - 10));
+        assert_eq!(route.problems.len(), 1, "{:?}", route.problems);
+        assert!(route.problems[0].contains("other packed parts"));
+    }
+
+    /// Merging repeated names was quadratic: 100,000 distinct names took 7.7 s.
+    #[test]
+    fn many_names_are_merged_in_linear_time() {
+        let query: Vec<String> = (0..100_000).map(|i| format!("k{i}={i}")).collect();
+        let route = Route::parse(&format!("#/search?{}&k5=last", query.join("&")));
+        assert_eq!(route.query.len(), 100_000);
+        assert_eq!(route.get("k5"), Some("last"));
+        assert_eq!(route.query[5].0, "k5");
+    }
+
+    #[test]
+    fn a_link_past_the_limit_keeps_only_its_view() {
+        let hash = format!("#/search?graph={}", "a".repeat(LINK_LIMIT));
+        let route = Route::parse(&hash);
+        assert_eq!(route.view, View::Search);
+        assert!(route.query.is_empty());
+        assert!(
+            route.problems[0].contains("more than the 2048 KiB"),
+            "{:?}",
+            route.problems
         );
     }
 }

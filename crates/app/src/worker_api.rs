@@ -336,6 +336,10 @@ fn random_blocks(moves: u32, rng: &mut arbor_util::SplitMix64) -> Option<BlocksW
     let mut s = goal.start();
     for _ in 0..moves {
         let options: Vec<_> = goal.actions(&s).collect();
+        // A walled-in agent has no move: the walk ends there (never a modulo by zero).
+        if options.is_empty() {
+            break;
+        }
         let d = options[(rng.next_u64() % options.len() as u64) as usize];
         goal.apply(&mut s, d);
     }

@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use arbor_puzzles::{parse_tiles, square_side, Heuristic, NPuzzle};
+use arbor_puzzles::{parse_tiles, square_side, Heuristic, NPuzzle, MAX_CELLS};
 use arbor_search::{search, Algorithm, Budget, Options, Quiet, Status};
 use clap::ValueEnum;
 
@@ -100,6 +100,11 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
                 .ok_or_else(|| {
                     UsageError(format!("--size: expected ROWSxCOLS such as 3x4, not “{s}”"))
                 })?;
+            if r < 2 || c < 2 || r.checked_mul(c).is_none_or(|n| n > MAX_CELLS) {
+                return Err(UsageError(format!(
+                    "--size: a board has at least 2 rows and 2 columns and at most {MAX_CELLS} cells, not {r} × {c}"
+                )));
+            }
             Some((r, c))
         }
         None => None,

@@ -266,3 +266,12 @@ fn c4_bad_lines_are_named_and_skipped() {
         "{err}"
     );
 }
+
+/// Found by fuzzing (issue 15): rows × cols overflowed, and 3 × 6148914691236517206 was taken
+/// as a 2-cell board.
+#[test]
+fn npuzzle_size_that_overflows_is_refused() {
+    let (_, err, code) = solve(&["--size", "3x6148914691236517206"], "1 0\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("at most 25 cells"), "{err}");
+}

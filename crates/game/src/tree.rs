@@ -329,7 +329,7 @@ impl GameTree {
                 out.push_str(&format!("{{{e}}}"));
             }
             if node.is_leaf() {
-                if tree.players == 2 {
+                if node.payoff.len() == 1 {
                     out.push_str(&node.payoff[0].to_string());
                 } else {
                     let parts: Vec<String> = node.payoff.iter().map(|v| v.to_string()).collect();
@@ -505,7 +505,7 @@ impl<'a> Parser<'a> {
     fn found(&self) -> String {
         match self.chars.get(self.pos) {
             None => "the end of the text".into(),
-            Some(c) => format!("'{c}'"),
+            Some(&c) => arbor_util::quote_char(c),
         }
     }
 
@@ -722,15 +722,21 @@ impl<'a> Parser<'a> {
             ));
         }
         let digits: String = self.chars[digits_start..self.pos].iter().collect();
-        let magnitude: i64 = digits.parse().unwrap_or(i64::MAX);
-        let value = if negative { -magnitude } else { magnitude };
-        if value.abs() > MAX_LEAF as i64 {
-            return Err(self.error(
+        let magnitude = digits
+            .parse::<i64>()
+            .ok()
+            .filter(|&m| m <= i64::from(MAX_LEAF));
+        match magnitude {
+            Some(m) => Ok((if negative { -m } else { m }) as i32),
+            // The number as typed, however long: never a clamped stand-in.
+            None => Err(self.error(
                 start,
-                format!("{value} is too large: values must lie between -{MAX_LEAF} and {MAX_LEAF}"),
-            ));
+                format!(
+                    "{}{digits} is too large: values must lie between -{MAX_LEAF} and {MAX_LEAF}",
+                    if negative { "-" } else { "" }
+                ),
+            )),
         }
-        Ok(value as i32)
     }
 }
 
@@ -838,5 +844,47 @@ mod tests {
         let edited = tree.with_payoff(NodeId(2), vec![9]).unwrap();
         assert_eq!(edited.to_text(), "[1,9]");
         assert!(tree.with_payoff(NodeId(0), vec![9]).is_err());
+    }
+
+    /// Found by fuzzing (issue 15): a two-entry vector was written back as a plain value.
+    #[test]
+    fn two_entry_vectors_survive_the_round_trip() {
+        for text in ["[[(2,2)]]", "[(1,-1),(0,3)]", "min [(1,-1),(0,3)]"] {
+            let tree = GameTree::parse(text).unwrap();
+            assert_eq!(tree.to_text(), text);
+            assert_eq!(GameTree::parse(&tree.to_text()).unwrap(), tree);
+        }
+    }
+
+    #[test]
+    fn a_value_too_large_is_quoted_as_typed() {
+        for (text, typed) in [
+            ("[1, 12345678901234567890123]", "12345678901234567890123"),
+            ("[1, -99999999999999999999]", "-99999999999999999999"),
+            ("[1, 1000000001]", "1000000001"),
+        ] {
+            let e = GameTree::parse(text).unwrap_err();
+            assert!(
+                e.message.starts_with(&format!("{typed} is too large")),
+                "{text}: {}",
+                e.message
+            );
+            assert_eq!(e.column, 5, "{text}");
+        }
+    }
+
+    /// Labels may repeat: in a game's tree they name the move that reached each position
+    /// (the tree behind a game move labels every position so), and nothing looks a node up by
+    /// its label.
+    #[test]
+    fn labels_may_repeat_and_round_trip() {
+        let tree = GameTree::parse("[L:[L:1, R:2], R:[L:3, R:4]]").unwrap();
+        assert_eq!(GameTree::parse(&tree.to_text()).unwrap(), tree);
+    }
+
+    #[test]
+    fn an_invisible_character_is_named() {
+        let e = GameTree::parse("[1,\u{200B}2]").unwrap_err();
+        assert!(e.message.contains("U+200B"), "{}", e.message);
     }
 }

@@ -124,10 +124,17 @@ impl Piles {
             && rules.max_take.is_none_or(|m| mv.take <= m)
     }
 
-    /// The position after a move.
+    /// The position after a move that [`Piles::can_play`] allows. The subtraction cannot wrap:
+    /// a take larger than its pile (which `can_play` refuses) would empty the pile, never fill
+    /// it with 250-odd matches.
     pub fn play(&self, mv: Take) -> Piles {
+        debug_assert!(
+            mv.take <= self.piles[mv.pile as usize],
+            "an illegal Nim move"
+        );
         let mut p = *self;
-        p.piles[mv.pile as usize] -= mv.take;
+        let pile = &mut p.piles[mv.pile as usize];
+        *pile = pile.saturating_sub(mv.take);
         p.to_move ^= 1;
         p
     }

@@ -97,7 +97,12 @@ impl BlocksSpec {
         let (w, h) = size
             .split_once(['x', 'X'])
             .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-            .ok_or_else(|| format!("“{size}” is not a grid size such as 4x4"))?;
+            .ok_or_else(|| {
+                format!(
+                    "“{}” is not a grid size such as 4x4",
+                    arbor_util::shown(size)
+                )
+            })?;
         let mut spec = BlocksSpec {
             width: w,
             height: h,
@@ -126,9 +131,22 @@ impl BlocksSpec {
                         y.trim().parse::<usize>().ok()?,
                     ))
                 })
-                .ok_or_else(|| format!("“{word}” is not a piece at a place, such as A(2,3)"))?;
+                .ok_or_else(|| {
+                    format!(
+                        "“{}” is not a piece at a place, such as A(2,3)",
+                        arbor_util::shown(word)
+                    )
+                })?;
             match (piece, in_goal) {
-                ('@', false) => agent = Some(at),
+                ('@', false) => {
+                    if let Some((x, y)) = agent {
+                        return Err(format!(
+                            "two agents: @({x},{y}) and {}; the blocks world has one",
+                            arbor_util::shown(word)
+                        ));
+                    }
+                    agent = Some(at)
+                }
                 ('#', false) => spec.walls.push(at),
                 (c, _) if c.is_ascii_uppercase() => {
                     if in_goal {
@@ -137,7 +155,7 @@ impl BlocksSpec {
                         spec.blocks.push((c, at));
                     }
                 }
-                _ => return Err(format!("“{word}”: a piece is a capital letter (a block), @ (the agent) or # (a blocked cell)")),
+                _ => return Err(format!("“{}”: a piece is a capital letter (a block), @ (the agent) or # (a blocked cell)", arbor_util::shown(word))),
             }
         }
         spec.agent = agent.ok_or("no agent: place it with @(x,y)")?;
@@ -245,6 +263,9 @@ impl BlocksWorld {
                     "two blocks have the same goal cell ({}, {})",
                     p.0, p.1
                 ));
+            }
+            if goal[i].is_some() {
+                return Err(format!("block {name} has two goal cells; give it one"));
             }
             goal_cells.push(c);
             goal[i] = Some(c);

@@ -237,7 +237,8 @@ impl NPuzzle {
         goal: &[u8],
         heuristic: Heuristic,
     ) -> Result<NPuzzle, PuzzleError> {
-        let n = rows * cols;
+        // A product that overflows is as far past the limit as any.
+        let n = rows.saturating_mul(cols);
         if rows < 2 || cols < 2 || n > MAX_CELLS {
             return Err(PuzzleError(format!(
                 "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, not {rows} × {cols}"
@@ -607,7 +608,12 @@ pub fn parse_tiles(line: &str) -> Result<Vec<u8>, String> {
     {
         match word.parse::<u8>() {
             Ok(t) => tiles.push(t),
-            Err(_) => return Err(format!("“{word}” is not a tile number")),
+            Err(_) => {
+                return Err(format!(
+                    "“{}” is not a tile number",
+                    arbor_util::shown(word)
+                ))
+            }
         }
     }
     if tiles.is_empty() {

@@ -88,7 +88,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
                     Algorithm::UniformCost => [g, 0, index],
                     Algorithm::Greedy => [h, 0, index],
                     // Among equal f, the node nearer the goal (lower h) first.
-                    _ => [g.saturating_add(h), h, index],
+                    _ => [g + h, h, index],
                 };
                 let key =
                     (u128::from(rank[0]) << 96) | (u128::from(rank[1]) << 64) | u128::from(rank[2]);
@@ -155,11 +155,21 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
             let mut child = parent.state.clone();
             let cost = problem.step_cost(&child, a);
             let undo = problem.apply(&mut child, a);
-            let child_g = g + cost;
             let child_h = if informed {
                 problem.heuristic_after(&child, a, undo, h)
             } else {
                 0
+            };
+            // A cost past what a u32 counts stops the search: never a wrapped, wrong cost.
+            let Some(child_g) = g
+                .checked_add(cost)
+                .filter(|g| g.checked_add(child_h).is_some())
+            else {
+                return Outcome {
+                    status: Status::CutOff { limit: Limit::Cost },
+                    solution: None,
+                    stats,
+                };
             };
             let id = stats.generated;
             stats.generated += 1;

@@ -36,6 +36,8 @@ enum Pass<A> {
         cut: bool,
     },
     Aborted,
+    /// A path's cost passed [`crate::MAX_PATH_COST`].
+    CostOverflow,
 }
 
 /// One depth-first pass from the start, to depth `limit` (if any), numbering nodes from
@@ -122,11 +124,14 @@ fn pass<P: Problem, O: Observer<P>>(
         for a in problem.actions(&entry.state) {
             let mut child = entry.state.clone();
             let cost = problem.step_cost(&child, a);
+            let Some(child_g) = entry.g.checked_add(cost) else {
+                return Pass::CostOverflow;
+            };
             problem.apply(&mut child, a);
             let id = *next_id;
             *next_id += 1;
             stats.generated += 1;
-            observer.generated(id, Some(entry.id), Some(a), &child, entry.g + cost, 0);
+            observer.generated(id, Some(entry.id), Some(a), &child, child_g, 0);
             if budget.charge(stats.generated).is_err() {
                 return Pass::Aborted;
             }
@@ -150,7 +155,7 @@ fn pass<P: Problem, O: Observer<P>>(
                     state: child,
                     id,
                     depth: entry.depth + 1,
-                    g: entry.g + cost,
+                    g: child_g,
                     action: Some(a),
                 });
             }
@@ -236,6 +241,7 @@ fn finish<A>(pass: Pass<A>, stats: Stats) -> Outcome<A> {
             },
             None,
         ),
+        Pass::CostOverflow => (Status::CutOff { limit: Limit::Cost }, None),
     };
     Outcome {
         status,

@@ -83,6 +83,8 @@ struct Builder {
     edges: Vec<Vec<(u32, u32)>>,
     h: Vec<Option<u32>>,
     start: Option<u32>,
+    /// The line of the `start` directive, once one is read.
+    start_line: usize,
     goals: Vec<u32>,
 }
 
@@ -154,7 +156,7 @@ impl<'a> Line<'a> {
 
     fn found(&self) -> String {
         match self.peek() {
-            Some(c) => format!("'{c}'"),
+            Some(c) => arbor_util::quote_char(c),
             None => "the end of the line".into(),
         }
     }
@@ -183,8 +185,12 @@ impl<'a> Line<'a> {
         let at = (self.number, start + 1);
         match digits.parse::<u64>() {
             Ok(v) if v <= u64::from(MAX_COST) => Ok(v as u32),
-            Ok(_) => Err(error(at, format!("{what} must be at most {MAX_COST}"))),
-            Err(_) => Err(error(
+            // Too many digits for any integer type: still the typed number, quoted.
+            _ if !digits.is_empty() => Err(error(
+                at,
+                format!("{what} must be at most {MAX_COST}; {digits} is too large"),
+            )),
+            _ => Err(error(
                 at,
                 format!("expected {what} (a whole number), found {}", self.found()),
             )),
@@ -310,7 +316,17 @@ fn directive(word: &str, line: &mut Line<'_>, b: &mut Builder) -> Result<(), Tex
         "start" => {
             let at = line.at();
             let name = line.name()?;
+            if let Some(first) = b.start {
+                return Err(error(
+                    at,
+                    format!(
+                        "the start is given twice: {} on line {} and {name} here; keep one",
+                        b.names[first as usize], b.start_line
+                    ),
+                ));
+            }
             b.start = Some(b.node(&name, at)?);
+            b.start_line = at.0;
         }
         "goal" => loop {
             let at = line.at();
@@ -321,28 +337,36 @@ fn directive(word: &str, line: &mut Line<'_>, b: &mut Builder) -> Result<(), Tex
                 break;
             }
         },
-        _ => loop {
-            let at = line.at();
-            let name = line.name()?;
-            line.skip_ws();
-            if line.peek() != Some('=') {
-                return Err(error(
-                    line.at(),
-                    format!(
-                        "expected '=' and a value after {name} (as in h {name}=5), found {}",
-                        line.found()
-                    ),
+        _ => {
+            loop {
+                let at = line.at();
+                let name = line.name()?;
+                line.skip_ws();
+                if line.peek() != Some('=') {
+                    return Err(error(
+                        line.at(),
+                        format!(
+                            "expected '=' and a value after {name} (as in h {name}=5), found {}",
+                            line.found()
+                        ),
+                    ));
+                }
+                line.pos += 1;
+                line.skip_ws();
+                let v = line.number("a heuristic value")?;
+                let n = b.node(&name, at)?;
+                if let Some(before) = b.h[n as usize] {
+                    return Err(error(
+                    at,
+                    format!("{name}'s estimate is given twice ({before} before, {v} here); keep one"),
                 ));
+                }
+                b.h[n as usize] = Some(v);
+                if line.done() {
+                    break;
+                }
             }
-            line.pos += 1;
-            line.skip_ws();
-            let v = line.number("a heuristic value")?;
-            let n = b.node(&name, at)?;
-            b.h[n as usize] = Some(v);
-            if line.done() {
-                break;
-            }
-        },
+        }
     }
     if !line.done() {
         return Err(error(

@@ -37,6 +37,8 @@ struct IdaStar<'a, 'b, P: Problem, O> {
     /// Filled with the solution's actions, goal first, as the recursion unwinds.
     path: Vec<P::Action>,
     cost: u32,
+    /// Set when a path's g or f passed [`crate::MAX_PATH_COST`] (the search then stops).
+    overflow: bool,
 }
 
 impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
@@ -103,16 +105,23 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
             };
             self.stats.generated += 1;
             let child_h = self.problem.heuristic_after(state, a, undo, h);
-            self.observer
-                .generated(child, Some(id), Some(a), state, g + cost, child_h);
-            let child_f = g + cost + child_h;
-            let found = match self.meter.tick(self.stats.generated) {
-                Ok(()) if child_f > self.bound => {
-                    self.over_bound(child, child_f, depth + 1);
-                    Ok(false)
+            let child_g = g.wrapping_add(cost);
+            let child_f = child_g.wrapping_add(child_h);
+            // Never a wrapped cost: past what a u32 counts, the search stops.
+            let found = if child_g < g || child_f < child_g {
+                self.overflow = true;
+                Err(Aborted)
+            } else {
+                self.observer
+                    .generated(child, Some(id), Some(a), state, child_g, child_h);
+                match self.meter.tick(self.stats.generated) {
+                    Ok(()) if child_f > self.bound => {
+                        self.over_bound(child, child_f, depth + 1);
+                        Ok(false)
+                    }
+                    Ok(()) => self.visit(state, child, child_g, child_h, depth + 1, Some(a)),
+                    Err(e) => Err(e),
                 }
-                Ok(()) => self.visit(state, child, g + cost, child_h, depth + 1, Some(a)),
-                Err(e) => Err(e),
             };
             self.problem.undo(state, undo);
             match found {
@@ -162,6 +171,7 @@ pub(crate) fn ida_star<P: Problem, O: Observer<P>>(
         deepest: 0,
         path: Vec::new(),
         cost: 0,
+        overflow: false,
     };
     loop {
         search.observer.iteration(search.bound);
@@ -185,6 +195,7 @@ pub(crate) fn ida_star<P: Problem, O: Observer<P>>(
                     stats: search.stats,
                 };
             }
+            Err(_) if search.overflow => Status::CutOff { limit: Limit::Cost },
             Err(_) => Status::CutOff {
                 limit: Limit::Budget,
             },

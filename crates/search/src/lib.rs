@@ -26,7 +26,9 @@ pub use graph::{
 };
 pub use ida_star::MAX_IDA_DEPTH;
 pub use observe::{Cut, Dropped, Event, NodeId, Observer, Quiet, Rank, Recorder, Trace, TraceNode};
-pub use outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status};
+pub use outcome::{
+    Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, MAX_PATH_COST,
+};
 pub use problem::Problem;
 
 /// Runs `options.algorithm` on `problem` within `budget`, reporting to `observer`.

@@ -152,7 +152,14 @@ pub enum Limit {
     Depth,
     /// The budget of nodes or time.
     Budget,
+    /// A path's cost (or its f = g + h) passed [`MAX_PATH_COST`], the largest the search can
+    /// count: the search stops rather than give a wrong cost.
+    Cost,
 }
+
+/// The largest path cost (and f = g + h) a search counts; a path that would cost more stops
+/// the search with [`Limit::Cost`].
+pub const MAX_PATH_COST: u32 = u32::MAX;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -52,3 +52,56 @@ mod tests {
         assert_eq!(percent_decode("%FF", false), "\u{FFFD}");
     }
 }
+
+/// True for a character that shows nothing on screen: controls, spaces other than the plain
+/// one, and the invisible format characters (zero-width spaces and joiners, direction marks,
+/// the byte-order mark, the soft hyphen).
+pub fn is_invisible(c: char) -> bool {
+    (c.is_whitespace() && c != ' ')
+        || c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+            | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Text quoted in a message, with every invisible character ([`is_invisible`]) written as its
+/// code point, so the message never quotes something that cannot be seen: `"a\u{200B}"` is
+/// shown as `a<U+200B>`.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_invisible(c) {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// One character quoted for a message: `'x'`, or its code point when it cannot be seen
+/// (`U+200B, an invisible character`).
+pub fn quote_char(c: char) -> String {
+    if is_invisible(c) {
+        format!("U+{:04X} (an invisible character)", c as u32)
+    } else {
+        format!("'{c}'")
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+
+    #[test]
+    fn invisible_characters_are_named() {
+        assert_eq!(shown("a\u{200B}b"), "a<U+200B>b");
+        assert_eq!(shown("a b"), "a b");
+        assert_eq!(quote_char('\u{200B}'), "U+200B (an invisible character)");
+        assert_eq!(quote_char('\t'), "U+0009 (an invisible character)");
+        assert_eq!(quote_char('x'), "'x'");
+        assert_eq!(quote_char('é'), "'é'");
+    }
+}

@@ -212,8 +212,9 @@ impl Rules {
         for (i, word) in words.iter().enumerate() {
             let mv = Move::parse(self.kind, word).ok_or_else(|| {
                 format!(
-                    "move {} (“{word}”) is not a move of {}",
+                    "move {} (“{}”) is not a move of {}",
                     i + 1,
+                    arbor_util::shown(word),
                     self.kind.title()
                 )
             })?;
@@ -261,10 +262,13 @@ impl Move {
                 let (p, t) = word.split_once(':')?;
                 let pile: u8 = p.trim().parse().ok()?;
                 let take: u8 = t.trim().parse().ok()?;
-                (pile >= 1 && take >= 1).then_some(Move::Take(Take {
-                    pile: pile - 1,
-                    take,
-                }))
+                // Lazily: `pile - 1` only once `pile >= 1` is known.
+                (pile >= 1 && take >= 1).then(|| {
+                    Move::Take(Take {
+                        pile: pile - 1,
+                        take,
+                    })
+                })
             }
         }
     }
@@ -925,6 +929,10 @@ mod tests {
         );
         let (_, notes) = Setup::from_route(&Route::parse("#/play?game=chess"));
         assert!(notes[0].contains("chess"));
+        // Found by fuzzing (issue 15): pile 0 subtracted with overflow before it was refused.
+        let (s, notes) = Setup::from_route(&Route::parse("#/play?game=nim&moves=0:1"));
+        assert_eq!(s.played, 0);
+        assert!(notes[0].contains("move 1 (“0:1”)"), "{notes:?}");
         let (s, notes) = Setup::from_route(&Route::parse("#/play?game=nim&piles=3,x&p2=god"));
         assert_eq!(s.rules.piles, vec![9]);
         assert_eq!(notes.len(), 2, "{notes:?}");

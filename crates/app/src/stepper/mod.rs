@@ -443,7 +443,17 @@ pub struct Run {
     pub result: String,
     /// Counts at the end of the replay.
     pub end: arbor_game::replay::FrameStats,
+    /// What a limit cut short, in words (the search's node budget, or the record's size).
+    pub limited: Option<String>,
 }
+
+/// The most nodes a search the stepper records may visit: every search but iterative
+/// deepening enters each node of a tree (at most [`arbor_game::tree::MAX_NODES`]) once, and
+/// iterative deepening stops here, keeping its deepest finished iteration.
+pub const STEPPER_NODE_BUDGET: u64 = 1_000_000;
+/// The most nodes the stepper records (about 250 bytes each with their events); the search
+/// goes on unrecorded beyond them, and the page says so.
+pub const STEPPER_RECORD_LIMIT: usize = 250_000;
 
 /// A tree node as the trace export describes it.
 #[derive(Debug, serde::Serialize)]
@@ -578,7 +588,8 @@ pub fn run_shared(
     } else {
         algorithm
     };
-    let mut recorder = Recorder::new();
+    let mut recorder = Recorder::with_limit(STEPPER_RECORD_LIMIT);
+    let mut stopped = false;
     let options = AlphaBetaOptions {
         fail: if algorithm == Algorithm::AlphaBetaHard {
             Fail::Hard
@@ -607,10 +618,11 @@ pub fn run_shared(
                 tree,
                 &root,
                 &options,
-                Budget::unlimited(),
+                Budget::nodes(STEPPER_NODE_BUDGET),
                 &mut recorder,
                 |_| {},
             );
+            stopped = d.aborted;
             let value = d
                 .best()
                 .map_or_else(|| "?".to_string(), |o| show_value(o.value));
@@ -626,9 +638,29 @@ pub fn run_shared(
     } else {
         minimax(tree, &root, depth, &mut Quiet).stats
     };
-    let replay = Replay::new(shared.clone(), recorder.into_trace());
+    let trace = recorder.into_trace();
+    let limited = match (stopped, trace.omitted) {
+        (true, _) => Some(format!(
+            "Iterative deepening stopped after {} nodes, the most the stepper lets one search \
+             visit: the value is its deepest finished iteration's{}.",
+            stats.visited,
+            if trace.omitted > 0 {
+                format!(", and the first {} nodes are drawn", trace.nodes.len())
+            } else {
+                String::new()
+            }
+        )),
+        (false, 0) => None,
+        (false, omitted) => Some(format!(
+            "The first {} nodes the search entered are drawn; {omitted} more are counted but \
+             not recorded.",
+            trace.nodes.len()
+        )),
+    };
+    let replay = Replay::new(shared.clone(), trace);
     let end = replay.frame(replay.len()).stats;
     Run {
+        limited,
         replay,
         end,
         algorithm,
@@ -672,6 +704,7 @@ pub fn run_game(view: &crate::play::ai::ExplainedView) -> Result<(GameTree, Run)
         minimax: None,
         knuth_moore: None,
         result: root.map_or_else(|| "?".to_string(), show_value),
+        limited: None,
     };
     Ok((tree, run))
 }
@@ -921,5 +954,34 @@ mod tests {
             .unwrap()
             .iter()
             .any(|e| e.get("cutoff").is_some()));
+    }
+
+    /// Found by fuzzing (issue 15): a 347-byte link — a root with 99,000 leaves beside a spine
+    /// 63 deep, iterative deepening, best-first order — recorded 6,245,064 steps (1.49 GB, 2.2 s
+    /// on the page's thread). The search now runs under a node budget and the record is capped.
+    #[test]
+    fn a_small_link_cannot_make_a_huge_recording() {
+        let spine = format!("{}1{}", "[".repeat(63), "]".repeat(63));
+        let text = format!("[{spine},{}]", vec!["1"; 99_000].join(","));
+        let tree = GameTree::parse(&text).unwrap();
+        let run = super::run(&tree, Algorithm::Deepening, Ordering::Best, None);
+        assert!(
+            run.stats.visited <= STEPPER_NODE_BUDGET + 64,
+            "{}",
+            run.stats.visited
+        );
+        assert!(run.replay.trace().nodes.len() <= STEPPER_RECORD_LIMIT);
+        let note = run.limited.expect("the budget is told");
+        assert!(note.contains("stopped after"), "{note}");
+        // A search that fits is neither stopped nor cut.
+        let small = GameTree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+        for algorithm in [
+            Algorithm::Minimax,
+            Algorithm::AlphaBeta,
+            Algorithm::Deepening,
+        ] {
+            let run = super::run(&small, algorithm, Ordering::Natural, None);
+            assert_eq!((run.limited, run.result.as_str()), (None, "3"));
+        }
     }
 }

@@ -84,6 +84,9 @@ pub(super) fn StatsTable(props: &StatsTableProps) -> Html {
                 </tbody>
             </table>
             <p class="result">{ "Root value when the search ends: " }<strong class="root-value">{ run.result.clone() }</strong></p>
+            if let Some(note) = &run.limited {
+                <p class="hint limited" role="status">{ note.clone() }</p>
+            }
             if let (Some(km), Some(mm)) = (run.knuth_moore.filter(|_| run.algorithm != Algorithm::MaxN), run.minimax) {
                 <p class="hint">{ format!("This tree is uniform: no search can prove its value evaluating fewer than {km} leaves (Knuth–Moore), against {} for minimax.", mm.evaluated) }</p>
             }

@@ -200,6 +200,7 @@ pub fn Compare(props: &CompareProps) -> Html {
                                                     Status::Found => "found",
                                                     Status::Exhausted => "no solution",
                                                     Status::CutOff { limit: arbor_search::Limit::Depth } => "depth limit",
+                                                    Status::CutOff { limit: arbor_search::Limit::Cost } => "cost too large",
                                                     Status::CutOff { .. } => "over budget",
                                                 } }</td>
                                                 <td data-col="depth">{ if found { s.actions.len().to_string() } else { "—".into() } }</td>

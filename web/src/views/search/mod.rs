@@ -359,5 +359,10 @@ pub fn status_words(summary: &SearchSummary) -> String {
             "Stopped after generating {} nodes: that is the most this search may keep in the page's memory. Try a search that stores less (iterative deepening, IDA*) or an easier start.",
             summary.stats.generated
         ),
+        Status::CutOff { limit: Limit::Cost } => format!(
+            "Stopped after generating {} nodes: a path's cost passed {}, the largest this search counts, so no cost it reported could be trusted. Use smaller edge costs.",
+            summary.stats.generated,
+            arbor_search::MAX_PATH_COST
+        ),
     }
 }
