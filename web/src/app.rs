@@ -27,6 +27,8 @@ pub fn App() -> Html {
             move || drop(listener)
         });
     }
+    // A view that rendered is the one a panic's notice offers to reload.
+    use_effect(crate::crash::remember_good_link);
     // Every page has its own title.
     use_effect_with(route.view.clone(), |view| {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {

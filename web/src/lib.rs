@@ -6,6 +6,7 @@
 
 mod app;
 mod components;
+pub mod crash;
 mod store;
 mod url;
 mod views;
@@ -15,6 +16,7 @@ pub use app::App;
 
 /// Mounts the app on the page's body, replacing the loading message.
 pub fn start() {
+    crash::install();
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot"))

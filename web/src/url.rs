@@ -85,5 +85,6 @@ fn write_url(route: &Route) {
     }
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+        crate::crash::remember_good_link();
     }
 }

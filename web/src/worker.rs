@@ -22,6 +22,18 @@ pub fn run_worker() {
         return;
     };
     arbor_app::play::ai::set_book_loader(Box::new(load_book));
+    // A panic kills this worker's WebAssembly (panics abort): tell the page first, which says
+    // so and starts a new worker for the next request.
+    {
+        let scope = scope.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            let text = arbor_app::worker_api::panic_text(info);
+            web_sys::console::error_1(&format!("Arbor's search worker panicked: {text}").into());
+            if let Ok(v) = serde_wasm_bindgen::to_value(&FromWorker::Panicked(text)) {
+                let _ = scope.post_message(&v);
+            }
+        }));
+    }
     let poster = scope.clone();
     let post = move |m: FromWorker| {
         if let Ok(v) = serde_wasm_bindgen::to_value(&m) {
@@ -65,10 +77,18 @@ fn load_book() -> Result<Vec<u8>, String> {
     Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 
-/// The page's handle on a worker. Dropping it terminates the worker.
+/// The page's handle on a worker. Dropping it terminates the worker. A worker that panicked
+/// (or failed to load) is dead; the next request starts a new one.
 pub struct SearchWorker {
+    on_message: Callback<FromWorker>,
+    live: RefCell<Live>,
+}
+
+/// One running worker and its handlers.
+struct Live {
     worker: web_sys::Worker,
     ready: Rc<Cell<bool>>,
+    dead: Rc<Cell<bool>>,
     queue: Rc<RefCell<Vec<JsValue>>>,
     _onmessage: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _onerror: Closure<dyn FnMut(web_sys::Event)>,
@@ -77,20 +97,70 @@ pub struct SearchWorker {
 impl SearchWorker {
     /// Starts a worker; its messages go to `on_message`.
     pub fn spawn(on_message: Callback<FromWorker>) -> Result<SearchWorker, String> {
+        Ok(SearchWorker {
+            live: RefCell::new(Live::start(on_message.clone())?),
+            on_message,
+        })
+    }
+
+    /// Sends a request (queued until the worker is ready), first starting a new worker if the
+    /// last one died.
+    pub fn send(&self, request: &ToWorker) -> Result<(), String> {
+        if self.live.borrow().dead.get() {
+            let fresh = Live::start(self.on_message.clone())?;
+            self.live.replace(fresh).stop();
+        }
+        let mut messages = Vec::with_capacity(2);
+        if crate::crash::take_worker_panic() {
+            messages
+                .push(serde_wasm_bindgen::to_value(&ToWorker::Panic).map_err(|e| e.to_string())?);
+        }
+        messages.push(serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?);
+        let live = self.live.borrow();
+        for message in messages {
+            if live.ready.get() {
+                live.worker
+                    .post_message(&message)
+                    .map_err(|e| format!("{e:?}"))?;
+            } else {
+                live.queue.borrow_mut().push(message);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Live {
+    fn start(on_message: Callback<FromWorker>) -> Result<Live, String> {
         let worker = web_sys::Worker::new(WORKER_URL)
             .map_err(|e| format!("the search worker could not start: {e:?}"))?;
         let ready = Rc::new(Cell::new(false));
+        let dead = Rc::new(Cell::new(false));
         let queue: Rc<RefCell<Vec<JsValue>>> = Rc::default();
         let onmessage = {
-            let (ready, queue, worker) = (ready.clone(), queue.clone(), worker.clone());
+            let (ready, dead, queue, worker) =
+                (ready.clone(), dead.clone(), queue.clone(), worker.clone());
             let on_message = on_message.clone();
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                // A worker that panicked is not trusted again: its WebAssembly may answer a
+                // queued request after the trap, from a broken state.
+                if dead.get() {
+                    return;
+                }
                 match serde_wasm_bindgen::from_value::<FromWorker>(e.data()) {
                     Ok(FromWorker::Ready) => {
                         ready.set(true);
                         for message in queue.borrow_mut().drain(..) {
                             let _ = worker.post_message(&message);
                         }
+                    }
+                    Ok(FromWorker::Panicked(what)) => {
+                        dead.set(true);
+                        on_message.emit(FromWorker::Failed(format!(
+                            "The search worker hit an internal error and stopped: {what}. \
+                             This is a bug in Arbor; the page goes on, and the next search \
+                             starts a new worker."
+                        )));
                     }
                     Ok(message) => on_message.emit(message),
                     Err(err) => on_message.emit(FromWorker::Failed(format!(
@@ -99,46 +169,46 @@ impl SearchWorker {
                 }
             })
         };
-        let onerror = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-            let detail = e
-                .dyn_ref::<web_sys::ErrorEvent>()
-                .map(|e| e.message())
-                .unwrap_or_else(|| "it could not be loaded".into());
-            on_message.emit(FromWorker::Failed(format!(
-                "the search worker failed: {detail}"
-            )));
-        });
+        let onerror = {
+            let dead = dead.clone();
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+                // After a panic the worker's WebAssembly traps: already told.
+                if dead.replace(true) {
+                    return;
+                }
+                let detail = e
+                    .dyn_ref::<web_sys::ErrorEvent>()
+                    .map(|e| e.message())
+                    .unwrap_or_else(|| "it could not be loaded".into());
+                on_message.emit(FromWorker::Failed(format!(
+                    "the search worker failed: {detail}"
+                )));
+            })
+        };
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
         worker.set_onerror(Some(onerror.as_ref().unchecked_ref()));
-        Ok(SearchWorker {
+        Ok(Live {
             worker,
             ready,
+            dead,
             queue,
             _onmessage: onmessage,
             _onerror: onerror,
         })
     }
 
-    /// Sends a request (queued until the worker is ready).
-    pub fn send(&self, request: &ToWorker) -> Result<(), String> {
-        let message = serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?;
-        if self.ready.get() {
-            self.worker
-                .post_message(&message)
-                .map_err(|e| format!("{e:?}"))?;
-        } else {
-            self.queue.borrow_mut().push(message);
-        }
-        Ok(())
-    }
-}
-
-impl Drop for SearchWorker {
-    fn drop(&mut self) {
+    /// Unhooks the handlers and terminates the worker.
+    fn stop(&self) {
         // Messages the worker already sent may still be queued: unhook the handlers first, so
         // that they are never delivered to the closures dropped with this handle.
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
+    }
+}
+
+impl Drop for SearchWorker {
+    fn drop(&mut self) {
+        self.live.borrow().stop();
     }
 }

@@ -158,6 +158,9 @@ pub enum ToWorker {
         /// Tic-tac-toe: draw the first player's marks as O.
         o_first: bool,
     },
+    /// Panic on purpose: how the end-to-end tests check that a panic in the worker is told to
+    /// the page and the page goes on.
+    Panic,
 }
 
 /// What the worker sends back.
@@ -165,6 +168,9 @@ pub enum ToWorker {
 pub enum FromWorker {
     /// The worker is ready for requests.
     Ready,
+    /// The worker panicked (what and where): it is dead, and the page starts another for the
+    /// next request.
+    Panicked(String),
     /// The search goes on: nodes so far, milliseconds so far.
     Progress {
         /// Nodes generated.
@@ -230,6 +236,21 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
                 Err(e) => post(FromWorker::Failed(e)),
             }
         }
+        ToWorker::Panic => panic!("a panic the page asked for, to test the worker's panic hook"),
+    }
+}
+
+/// A panic's message and place, for the person reading the page: "message (file:line)".
+pub fn panic_text(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into());
+    match info.location() {
+        Some(l) => format!("{message} ({}:{})", l.file(), l.line()),
+        None => message,
     }
 }
 
