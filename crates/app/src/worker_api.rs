@@ -404,10 +404,7 @@ fn report<P: Problem>(
 /// gives milliseconds.
 pub fn serve(request: &SearchRequest, post: &mut dyn FnMut(FromWorker), now: &dyn Fn() -> f64) {
     match &request.problem {
-        ProblemSpec::Graph { text } => match Graph::parse(text) {
-            Ok(g) => run(&g, request, post, now, |s| StateView::Name(g.name(*s).to_string()), |a| g.name(a.to).to_string()),
-            Err(e) => post(FromWorker::Failed(e.to_string())),
-        },
+        ProblemSpec::Graph { text } => serve_graph(text, request, post, now),
         ProblemSpec::Puzzle {
             rows,
             cols,
@@ -441,6 +438,27 @@ pub fn serve(request: &SearchRequest, post: &mut dyn FnMut(FromWorker), now: &dy
             }
             Err(e) => post(FromWorker::Failed(e)),
         },
+    }
+}
+
+/// [`serve`] for a problem given as text (`request.problem` is not read): all the page's own
+/// practice needs, so the page's module carries no puzzle or blocks-world search.
+pub fn serve_graph(
+    text: &str,
+    request: &SearchRequest,
+    post: &mut dyn FnMut(FromWorker),
+    now: &dyn Fn() -> f64,
+) {
+    match Graph::parse(text) {
+        Ok(g) => run(
+            &g,
+            request,
+            post,
+            now,
+            |s| StateView::Name(g.name(*s).to_string()),
+            |a| g.name(a.to).to_string(),
+        ),
+        Err(e) => post(FromWorker::Failed(e.to_string())),
     }
 }
 

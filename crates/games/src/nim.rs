@@ -86,8 +86,9 @@ impl Piles {
         {
             let n: u8 = part.parse().map_err(|_| {
                 format!(
-                    "pile {} is '{part}': a pile is a number of matches, 0 to {MAX_PILE}",
-                    i + 1
+                    "pile {} is '{}': a pile is a number of matches, 0 to {MAX_PILE}",
+                    i + 1,
+                    arbor_util::shown(part)
                 )
             })?;
             sizes.push(n);

@@ -4,10 +4,10 @@ use arbor_puzzles::{parse_tiles, BlocksSpec, Heuristic, NPuzzle};
 
 #[test]
 fn a_board_whose_size_overflows_is_refused() {
-    // 3 × 6148914691236517206 wraps to 2 in 64-bit arithmetic.
+    // 3 × 6148914691236517206 (usize::MAX / 3 + 1 on 64 bits) wraps to 2.
     let e = NPuzzle::new(
         3,
-        6_148_914_691_236_517_206,
+        usize::MAX / 3 + 1,
         &[1, 0],
         &[1, 0],
         Heuristic::Manhattan,

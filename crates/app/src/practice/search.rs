@@ -151,7 +151,8 @@ impl Exercise {
         };
         let mut view = None;
         let mut failed = None;
-        crate::worker_api::serve(
+        crate::worker_api::serve_graph(
+            text,
             &request,
             &mut |m| match m {
                 FromWorker::Recorded(v) => view = Some(v),
