@@ -1,6 +1,7 @@
 //! Property tests with shrinking (proptest): random explicit trees, and the engine's searches
 //! checked against plain minimax, against themselves unobserved, and against what the stepper's
 //! replay shows. A failure shrinks to a small tree, printed in the tree text.
+#![cfg(not(target_arch = "wasm32"))]
 
 use arbor_game::replay::{NodeStatus, Replay, ValueKind};
 use arbor_game::{

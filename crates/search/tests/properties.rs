@@ -2,6 +2,7 @@
 //! every search checked against an independent shortest-path oracle (the `pathfinding` crate),
 //! against the other searches, against itself unobserved, and against what the stepper's replay
 //! shows. A failure shrinks to a small graph, printed as text.
+#![cfg(not(target_arch = "wasm32"))]
 
 use arbor_search::replay::{NodeInfo, SearchReplay};
 use arbor_search::{
