@@ -67,8 +67,8 @@ fn text(s: &Spec) -> String {
         out.push_str(&format!("N{a} -> N{b}:{c}\n"));
     }
     out.push('h');
-    for i in 0..s.n {
-        let h = dist[i].map_or(0, |d| d * s.h_share[i] / 100);
+    for (i, (d, share)) in dist.iter().zip(&s.h_share).enumerate() {
+        let h = d.map_or(0, |d| d * share / 100);
         out.push_str(&format!(" N{i}={h}"));
     }
     out.push_str("\nstart N0\ngoal");
