@@ -3,13 +3,16 @@
 //! - `cargo xtask serve [--port N]`: install what is missing, build the release bundle, serve it
 //!   on http://127.0.0.1:8080.
 //! - `cargo xtask test`: install what is missing, then format check, clippy, native tests, wasm
-//!   tests in headless Chromium, the release build, and end-to-end tests.
+//!   tests (the property tests among them), a 30-second fuzz run of every target, wasm tests in
+//!   headless Chromium, the release build, and end-to-end tests.
+//! - `cargo xtask fuzz [TARGET…] [--runs N | --seconds S]`: the fuzz targets of `fuzz/`.
 //! - `cargo xtask dist`: install what is missing and build the release bundle into `dist/`.
 //! - `cargo xtask e2e [FILE…]`: build `dist/` and run the end-to-end tests (or those files of
 //!   `e2e/tests/`) alone.
 
 mod bench;
 mod compress;
+mod fuzz;
 mod server;
 mod tools;
 
@@ -21,9 +24,11 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
-  test                              run every check: fmt, clippy, native, wasm, release build, e2e
+  test                              run every check: fmt, clippy, native, fuzz smoke, wasm, release build, e2e
   dist                              build the release bundle into dist/
   e2e [FILE...]                     build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
+  fuzz [TARGET...] [--runs N | --seconds S]
+                                    run the fuzz targets (default: all six, 1,000,000 inputs each)
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*, connect four vs reference figures
   bench-web                         browser benchmarks (headless Chromium): loading on Fast 3G and Lighthouse,
                                     the stepper on large trees,
@@ -42,6 +47,7 @@ fn main() -> ExitCode {
             build_dist(&root, &env)?;
             e2e(&root, &env, &args[1..])
         }),
+        Some("fuzz") => fuzz::command(&root, &args[1..]),
         Some("bench") => bench::native(&root),
         Some("bench-web") => bench_web(&root),
         Some("-h" | "--help" | "help") => {
@@ -309,6 +315,7 @@ fn test(root: &Path) -> Result<(), String> {
     step("native tests (unit, doc, integration)", &mut || {
         cargo(&["test", "--workspace"])
     });
+    step("fuzz smoke (30 s a target)", &mut || fuzz::smoke(root));
     step("wasm tests in headless Chromium", &mut || {
         run(&mut wasm_test(root, &env))
     });

@@ -104,6 +104,24 @@ fn ensure_cargo_tool(binary: &str, expected: &str, install: &[&str]) -> Result<P
     }
 }
 
+/// cargo-fuzz's version.
+const CARGO_FUZZ_VERSION: &str = "0.13.2";
+
+/// cargo-fuzz, for `cargo xtask fuzz` and the smoke run of the tests.
+pub fn ensure_cargo_fuzz() -> Result<PathBuf, String> {
+    ensure_cargo_tool(
+        "cargo-fuzz",
+        &format!("cargo-fuzz {CARGO_FUZZ_VERSION}"),
+        &[
+            "install",
+            "--locked",
+            "cargo-fuzz",
+            "--version",
+            CARGO_FUZZ_VERSION,
+        ],
+    )
+}
+
 /// npm packages of `e2e/package.json`: wasm-opt (binaryen), playwright-core and axe-core.
 fn ensure_npm_packages(root: &Path) -> Result<PathBuf, String> {
     let e2e = root.join("e2e");

@@ -208,7 +208,11 @@ impl Route {
 
     /// The hash that [`Route::parse`] reads back to this route.
     pub fn to_hash(&self) -> String {
-        let mut out = format!("#/{}", self.view.slug());
+        let mut out = match &self.view {
+            // A path nobody knows, as typed: escaped, so it reads back the same.
+            View::NotFound(path) => format!("#/{}", encode(path)),
+            view => format!("#/{}", view.slug()),
+        };
         for (i, (k, v)) in self.query.iter().enumerate() {
             out.push(if i == 0 { '?' } else { '&' });
             out.push_str(&encode(k));
@@ -477,6 +481,15 @@ mod tests {
             Route::parse("#/nowhere%20at%20all").view,
             View::NotFound("nowhere at all".into())
         );
+    }
+
+    #[test]
+    fn an_unknown_path_reads_back_as_typed() {
+        // Found by fuzzing: the path was written unescaped, and its `+` read back as a space.
+        let route = Route::parse("#/nowhere%19at%2beta?preset=nope");
+        assert_eq!(route.view, View::NotFound("nowhere\u{19}at+eta".into()));
+        assert_eq!(Route::parse(&route.to_link()), route);
+        assert_eq!(Route::parse(&route.to_hash()), route);
     }
 
     #[test]

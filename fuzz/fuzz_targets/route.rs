@@ -1,0 +1,37 @@
+//! A link's location hash, with its packed `z=` values: every page reads its settings from
+//! what the route parser makes of it, and a route written back as a link reads as the same
+//! route.
+#![no_main]
+
+use arbor_app::route::{Route, UNPACKED_LIMIT};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(hash) = std::str::from_utf8(data) else {
+        return;
+    };
+    let route = Route::parse(hash);
+    let size: usize = route.query.iter().map(|(k, v)| k.len() + v.len()).sum();
+    if size < UNPACKED_LIMIT / 2 {
+        let again = Route::parse(&route.to_link());
+        assert_eq!(again.view, route.view);
+        assert!(again.problems.is_empty(), "{:?}", again.problems);
+        let mut a = again.query.clone();
+        let mut b = route.query.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "the link {hash:?} did not round-trip");
+    }
+    // Every page reads its settings from the same route, and writes them back.
+    let (explore, _) = arbor_app::explore::Settings::from_route(&route);
+    let _ = explore.problem.spec();
+    let mut out = Route::new(route.view.clone());
+    explore.to_route(&mut out);
+    let (stepper, _) = arbor_app::stepper::Settings::from_route(&route);
+    stepper.to_route(&mut out);
+    let (practice, _) = arbor_app::practice::Settings::from_route(&route);
+    practice.to_route(&mut out);
+    let (play, _) = arbor_app::play::Setup::from_route(&route);
+    play.to_route(&mut out);
+    let _ = Route::parse(&out.to_link());
+});

@@ -1,0 +1,51 @@
+//! The game-tree text of the stepper, the practice page and `arbor tree`: whatever the parser
+//! accepts must write back to text that reads as the same tree (a shared link never loses
+//! data), and every search the stepper offers runs on it, alpha-beta agreeing with minimax.
+#![no_main]
+
+use arbor_app::stepper::{run, Algorithm};
+use arbor_game::{alpha_beta, minimax, AlphaBetaOptions, Fail, GameTree, Ordering, Quiet};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(tree) = GameTree::parse(text) else {
+        return;
+    };
+    let written = tree.to_text();
+    let again = GameTree::parse(&written)
+        .unwrap_or_else(|e| panic!("{text:?} wrote {written:?}, which does not read: {e}"));
+    assert_eq!(
+        again, tree,
+        "{text:?} wrote {written:?}, which reads as another tree"
+    );
+    assert_eq!(again.to_text(), written);
+
+    let root = tree.root();
+    if tree.players() == 2 {
+        let value = minimax(&tree, &root, None, &mut Quiet).value;
+        for fail in [Fail::Soft, Fail::Hard] {
+            for ordering in [Ordering::Natural, Ordering::Best, Ordering::Evaluation] {
+                let options = AlphaBetaOptions {
+                    fail,
+                    ordering,
+                    table_bits: Some(6),
+                    ..AlphaBetaOptions::default()
+                };
+                let ab = alpha_beta(&tree, &root, &options, &mut Quiet).value;
+                assert_eq!(ab, value, "{options:?} on {written}");
+            }
+        }
+    }
+    // The stepper's own runs, recorded and replayed (its budget and record cap apply).
+    for algorithm in [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Deepening,
+    ] {
+        let r = run(&tree, algorithm, Ordering::Best, Some(3));
+        let _ = r.replay.frame(r.replay.len());
+    }
+});
