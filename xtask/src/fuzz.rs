@@ -145,23 +145,10 @@ fn run(root: &Path, targets: &[&'static str], length: Length) -> Result<(), Stri
         eprintln!(
             "| `{}` | {} | {:.0} | {} |",
             r.target,
-            group(r.runs),
+            arbor_util::group_thousands(r.runs),
             r.seconds,
             r.corpus
         );
     }
     Ok(())
-}
-
-/// 1234567 → "1,234,567".
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -585,13 +585,7 @@ fn run<P: Problem>(
             .nodes
             .iter()
             .map(|n| ViewNode {
-                info: NodeInfo {
-                    parent: n.parent,
-                    g: n.g,
-                    h: n.h,
-                    depth: n.depth,
-                    iteration: n.iteration,
-                },
+                info: NodeInfo::from(n),
                 action: n.action.as_ref().map(&name),
                 state: describe(&n.state),
             })

@@ -15,15 +15,19 @@ const BROWSER: [&str; 8] = [
     "gloo-timers",
 ];
 
-/// Each package of the lock file with the names of its dependencies.
+/// Each package of the lock file (`name version`, as two versions of one crate may both be
+/// there) with its dependencies, each resolved to such a key: the lock names a dependency's
+/// version only where the name alone is ambiguous.
 fn lock_graph(lock: &str) -> BTreeMap<String, Vec<String>> {
-    let mut graph = BTreeMap::new();
+    let mut raw: Vec<(String, String, Vec<String>)> = Vec::new();
     for block in lock.split("[[package]]").skip(1) {
-        let Some(name) = block
-            .lines()
-            .find_map(|l| l.strip_prefix("name = "))
-            .map(|n| n.trim_matches('"').to_string())
-        else {
+        let field = |key: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(key))
+                .map(|n| n.trim_matches('"').to_string())
+        };
+        let (Some(name), Some(version)) = (field("name = "), field("version = ")) else {
             continue;
         };
         let deps = block
@@ -31,19 +35,35 @@ fn lock_graph(lock: &str) -> BTreeMap<String, Vec<String>> {
             .map(|(_, rest)| rest.split(']').next().unwrap_or(""))
             .unwrap_or("")
             .split(',')
-            .filter_map(|d| d.trim().trim_matches('"').split(' ').next())
+            .map(|d| d.trim().trim_matches('"').to_string())
             .filter(|d| !d.is_empty())
-            .map(str::to_string)
             .collect();
-        graph.entry(name).or_insert(deps);
+        raw.push((name, version, deps));
     }
-    graph
+    let key = |dep: &str| -> String {
+        let mut parts = dep.split(' ');
+        let name = parts.next().unwrap_or("");
+        match parts.next() {
+            Some(version) => format!("{name} {version}"),
+            None => raw
+                .iter()
+                .find(|(n, _, _)| n == name)
+                .map_or_else(|| name.to_string(), |(n, v, _)| format!("{n} {v}")),
+        }
+    };
+    raw.iter()
+        .map(|(n, v, deps)| (format!("{n} {v}"), deps.iter().map(|d| key(d)).collect()))
+        .collect()
 }
 
-/// Every package `root` depends on, directly or not.
+/// The names of every package `root` (a crate name) depends on, directly or not.
 fn closure(graph: &BTreeMap<String, Vec<String>>, root: &str) -> BTreeSet<String> {
     let mut seen = BTreeSet::new();
-    let mut todo = vec![root.to_string()];
+    let mut todo: Vec<String> = graph
+        .keys()
+        .filter(|k| k.split(' ').next() == Some(root))
+        .cloned()
+        .collect();
     while let Some(p) = todo.pop() {
         for d in graph.get(&p).into_iter().flatten() {
             if seen.insert(d.clone()) {
@@ -51,7 +71,9 @@ fn closure(graph: &BTreeMap<String, Vec<String>>, root: &str) -> BTreeSet<String
             }
         }
     }
-    seen
+    seen.iter()
+        .map(|k| k.split(' ').next().unwrap_or("").to_string())
+        .collect()
 }
 
 #[test]

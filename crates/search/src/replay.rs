@@ -30,6 +30,18 @@ pub struct NodeInfo {
     pub iteration: u32,
 }
 
+impl<S, A> From<&crate::observe::TraceNode<S, A>> for NodeInfo {
+    fn from(n: &crate::observe::TraceNode<S, A>) -> NodeInfo {
+        NodeInfo {
+            parent: n.parent,
+            g: n.g,
+            h: n.h,
+            depth: n.depth,
+            iteration: n.iteration,
+        }
+    }
+}
+
 /// What a step does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
@@ -348,17 +360,7 @@ mod tests {
             &mut rec,
         );
         let trace = rec.into_trace();
-        let nodes = trace
-            .nodes
-            .iter()
-            .map(|n| NodeInfo {
-                parent: n.parent,
-                g: n.g,
-                h: n.h,
-                depth: n.depth,
-                iteration: n.iteration,
-            })
-            .collect();
+        let nodes = trace.nodes.iter().map(NodeInfo::from).collect();
         (graph, SearchReplay::new(nodes, trace.events, algorithm))
     }
 

@@ -55,13 +55,7 @@ fn check(graph: &Graph, options: Options, text: &str) -> usize {
         trace
             .nodes
             .iter()
-            .map(|n| arbor_search::replay::NodeInfo {
-                parent: n.parent,
-                g: n.g,
-                h: n.h,
-                depth: n.depth,
-                iteration: n.iteration,
-            })
+            .map(arbor_search::replay::NodeInfo::from)
             .collect(),
         trace.events.clone(),
         options.algorithm,

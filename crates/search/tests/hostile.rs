@@ -3,7 +3,8 @@
 //! misleadingly.
 
 use arbor_search::{
-    search, Algorithm, Budget, Graph, Limit, Options, Problem, Quiet, Status, MAX_IDA_DEPTH,
+    search, Algorithm, Budget, Graph, Limit, Options, Outcome, Problem, Quiet, Status, Step,
+    MAX_IDA_DEPTH,
 };
 
 /// A chain of `len` steps, each costing `cost`: the state is how far along it is. Text problems
@@ -57,22 +58,26 @@ fn options(algorithm: Algorithm) -> Options {
     o
 }
 
+/// Every search but IDA* (whose depth cap comes before such long chains), unlimited.
+fn all_but_ida_star(graph: &Graph) -> Vec<(Algorithm, Outcome<Step>)> {
+    Algorithm::ALL
+        .into_iter()
+        .filter(|&a| a != Algorithm::IdaStar)
+        .map(|a| {
+            (
+                a,
+                search(graph, &options(a), &Budget::unlimited(), &mut Quiet),
+            )
+        })
+        .collect()
+}
+
 /// 4,400 edges of cost 1,000,000 cost 4,400,000,000, past u32: every search used to report
 /// 105,032,704 (the sum wrapped). Now each stops and says the cost was too large.
 #[test]
 fn a_path_cost_past_u32_stops_the_search_instead_of_wrapping() {
-    let graph = chain(4_400, 1_000_000);
     // IDA* stops at its depth limit first (see below for IDA* past u32).
-    for algorithm in Algorithm::ALL
-        .into_iter()
-        .filter(|&a| a != Algorithm::IdaStar)
-    {
-        let out = search(
-            &graph,
-            &options(algorithm),
-            &Budget::unlimited(),
-            &mut Quiet,
-        );
+    for (algorithm, out) in all_but_ida_star(&chain(4_400, 1_000_000)) {
         assert_eq!(
             out.status,
             Status::CutOff { limit: Limit::Cost },
@@ -109,17 +114,7 @@ fn every_search_stops_on_its_own_problem_too() {
 /// Just under the limit the cost is exact: 4,000 edges of 1,000,000.
 #[test]
 fn a_large_cost_that_fits_is_exact() {
-    let graph = chain(4_000, 1_000_000);
-    for algorithm in Algorithm::ALL
-        .into_iter()
-        .filter(|&a| a != Algorithm::IdaStar)
-    {
-        let out = search(
-            &graph,
-            &options(algorithm),
-            &Budget::unlimited(),
-            &mut Quiet,
-        );
+    for (algorithm, out) in all_but_ida_star(&chain(4_000, 1_000_000)) {
         assert_eq!(out.status, Status::Found, "{algorithm:?}");
         assert_eq!(out.solution.unwrap().cost, 4_000_000_000, "{algorithm:?}");
     }

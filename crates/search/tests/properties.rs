@@ -218,13 +218,7 @@ proptest! {
                 let nodes: Vec<NodeInfo> = trace
                     .nodes
                     .iter()
-                    .map(|n| NodeInfo {
-                        parent: n.parent,
-                        g: n.g,
-                        h: n.h,
-                        depth: n.depth,
-                        iteration: n.iteration,
-                    })
+                    .map(arbor_search::replay::NodeInfo::from)
                     .collect();
                 let replay = SearchReplay::new(nodes, trace.events.clone(), algorithm);
                 let (mut expanded, mut generated) = (0, 0);

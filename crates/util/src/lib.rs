@@ -17,4 +17,4 @@ pub use budget::{Aborted, Budget, Clock, Meter, SteppingClock};
 pub use hash::{FxBuildHasher, FxHasher};
 pub use lists::MoveLists;
 pub use rng::{mix64, SplitMix64};
-pub use text::{is_invisible, percent_decode, quote_char, shown};
+pub use text::{group_thousands, is_invisible, percent_decode, quote_char, shown};

@@ -34,6 +34,19 @@ fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
+/// A count with its thousands grouped: 1234567 → "1,234,567".
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +116,22 @@ mod shown_tests {
         assert_eq!(quote_char('\t'), "U+0009 (an invisible character)");
         assert_eq!(quote_char('x'), "'x'");
         assert_eq!(quote_char('é'), "'é'");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (1_234_567, "1,234,567"),
+        ];
+        for (n, text) in cases {
+            assert_eq!(super::group_thousands(n), text);
+        }
+        assert_eq!(
+            super::group_thousands(u64::MAX),
+            "18,446,744,073,709,551,615"
+        );
     }
 }

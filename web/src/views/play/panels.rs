@@ -126,7 +126,7 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                         <span class="spinner" aria-hidden="true"></span>
                         { format!("{} is thinking: ", props.thinker.unwrap_or("The AI")) }
                         <span class="depth">{ if t.solving { format!("{} plies searched; now solving to the end,", t.depth) } else { format!("depth {} reached,", t.depth) } }</span>
-                        { " " }<span class="nodes">{ format!("{} nodes", group(t.nodes)) }</span>{ "." }
+                        { " " }<span class="nodes">{ format!("{} nodes", arbor_util::group_thousands(t.nodes)) }</span>{ "." }
                     </p>
                     <button type="button" class="stop" onclick={d.to_callback().reform(|_: MouseEvent| Action::Stop)}>{ "■ Stop: play the best move so far" }</button>
                 </div>
@@ -154,7 +154,7 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                     <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
                         arbor_app::scene::show_value(last.thought.value), last.max) }</p>
                     <p class="hint">
-                        { format!("{} nodes; ", group(last.thought.nodes)) }
+                        { format!("{} nodes; ", arbor_util::group_thousands(last.thought.nodes)) }
                         { if last.thought.proof == Some(Proof::Book) {
                             "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
                         } else if last.thought.proof == Some(Proof::Lost) {
@@ -185,19 +185,6 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
             }
         </section>
     }
-}
-
-/// 1234567 → "1,234,567".
-pub(super) fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 #[derive(Properties, PartialEq)]
