@@ -32,10 +32,18 @@ pub(super) fn short(v: Verdict) -> String {
     }
 }
 
-/// A hint in words, for a button's accessible name.
+/// A hint in words, for a button's accessible name: the badge's own words first (a name holds
+/// the text a sighted user sees, for speech input), then the verdict spelled out.
 pub(super) fn hint_words(h: Option<&Hint>) -> String {
-    h.map(|h| format!(": {}", h.verdict.text()))
-        .unwrap_or_default()
+    h.map(|h| {
+        let badge = short(h.verdict);
+        match h.verdict {
+            Verdict::Estimate(_) => format!(": {badge}, not proven"),
+            Verdict::Draw => format!(": {badge}"),
+            v => format!(": {badge} ({})", v.text()),
+        }
+    })
+    .unwrap_or_default()
 }
 
 #[derive(Properties, PartialEq)]
@@ -275,7 +283,7 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <p class="hint">{ "In the opening the AI plays from Arbor's opening book (every position it can meet up to 9 stones, solved offline by its own solver); after it, it proves every move in the tab. If a proof does not come in time, it plays the move of its deepest finished search and says it is not proven." }</p>
+                <p class="hint">{ "In the opening the AI plays from Arbor's opening book (every position it can meet up to 12 stones, solved offline by its own solver); after it, it proves every move in the tab. If a proof does not come in time, it plays the move of its deepest finished search and says it is not proven." }</p>
             }
             <label class="check"><input type="checkbox" checked={s.hints} onchange={on_hints} />{ " Show hints: every move's score" }</label>
             if kind == Kind::Nim {
