@@ -1,7 +1,9 @@
 //! A sliding-puzzle line, as typed in the search page's puzzle box or given to `arbor npuzzle`:
 //! the first byte picks the board's shape (2–5 rows and columns), the rest is the tiles. A
-//! board the parser and `NPuzzle::new` accept is searched by A* and IDA* within a node budget;
-//! a solution found must be legal and reach the goal.
+//! board the parser and `NPuzzle::new` accept is searched by A*, IDA* and greedy within a node
+//! budget; a solution found must be legal and reach the goal; A* and IDA* (every heuristic is
+//! admissible) must agree on its length, and on boards of up to 6 cells equal the fewest moves a
+//! plain breadth-first walk of the puzzle's own moves finds.
 #![no_main]
 
 use arbor_puzzles::{parse_tiles, Heuristic, NPuzzle};
@@ -28,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
     if !puzzle.is_solvable() {
         return;
     }
+    let mut lengths = Vec::new();
     for algorithm in [Algorithm::AStar, Algorithm::IdaStar, Algorithm::Greedy] {
         let out = search(
             &puzzle,
@@ -42,6 +45,53 @@ fuzz_target!(|data: &[u8]| {
                 puzzle.apply(&mut state, a);
             }
             assert!(puzzle.is_goal(&state));
+            assert!(
+                solution.cost >= puzzle.heuristic(&puzzle.start()),
+                "{heuristic:?} overestimates"
+            );
+            if algorithm != Algorithm::Greedy {
+                lengths.push(solution.depth());
+            }
+        }
+    }
+    if lengths.len() == 2 {
+        assert_eq!(
+            lengths[0], lengths[1],
+            "A* and IDA* disagree ({heuristic:?})"
+        );
+    }
+    if rows * cols <= 6 {
+        let fewest = fewest_moves(&puzzle).expect("a solvable board is solved");
+        for length in lengths {
+            assert_eq!(length, fewest, "{heuristic:?}: not the fewest moves");
         }
     }
 });
+
+/// The fewest moves to the goal, by a breadth-first walk of the puzzle's own moves (small
+/// boards only: the seen list is searched linearly).
+fn fewest_moves(p: &NPuzzle) -> Option<usize> {
+    let mut seen = vec![p.start()];
+    let mut layer = vec![p.start()];
+    for depth in 0.. {
+        if layer.iter().any(|b| p.is_goal(b)) {
+            return Some(depth);
+        }
+        if layer.is_empty() {
+            return None;
+        }
+        let mut next = Vec::new();
+        for b in &layer {
+            for a in p.actions(b) {
+                let mut c = *b;
+                p.apply(&mut c, a);
+                if !seen.contains(&c) {
+                    seen.push(c);
+                    next.push(c);
+                }
+            }
+        }
+        layer = next;
+    }
+    None
+}

@@ -112,7 +112,9 @@ pub struct Options {
     /// Tree or graph search (depth-first searches and IDA* are tree searches in any case but
     /// graph depth-first search).
     pub mode: Mode,
-    /// Depth-first searches and IDA*: skip a move back to a state on the current path.
+    /// Depth-first searches: skip a move back to a state on the current path. IDA*: skip a
+    /// move that undoes the move before it (Korf's predecessor elimination; a longer cycle is
+    /// cut only by the f bound).
     pub cycle_check: bool,
     /// The depth limit of depth-limited search; the deepest iteration of iterative deepening;
     /// for other searches, nodes this deep are not expanded.

@@ -111,7 +111,11 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
                 <p class="hint">{ "IDA* keeps only the current path: it is always a tree search." }</p>
             }
             if s.cycle_check_applies() {
-                <label class="check"><input type="checkbox" checked={s.cycle_check} onchange={on_cycles} />{ " Skip moves back onto the current path" }</label>
+                // IDA* drops only a move straight back to the parent (Korf's predecessor
+                // elimination); the depth-first searches check the whole current path.
+                <label class="check"><input type="checkbox" checked={s.cycle_check} onchange={on_cycles} />{
+                    if s.algorithm == Algorithm::IdaStar { " Skip a move straight back to the parent" } else { " Skip moves back onto the current path" }
+                }</label>
             }
             if matches!(s.algorithm, Algorithm::DepthLimited | Algorithm::IterativeDeepening | Algorithm::DepthFirst) {
                 <label class="stack">{ if s.algorithm == Algorithm::IterativeDeepening { "Deepest iteration" } else { "Depth limit" } }
