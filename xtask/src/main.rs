@@ -381,6 +381,14 @@ fn bench_web(root: &Path) -> Result<(), String> {
         .env("ARBOR_URL", format!("http://{}/", server.addr()))
         .env("CHROMIUM", &env.chromium);
     run(&mut cmd)?;
+    println!("\n## The perfect connect-four player on the Play page, click to answer\n");
+    let mut cmd = Command::new("node");
+    cmd.arg("bench/c4play.bench.js")
+        .current_dir(root.join("e2e"))
+        .env("ARBOR_URL", format!("http://{}/", server.addr()))
+        .env("CHROMIUM", &env.chromium)
+        .env("GAMES", "10");
+    run(&mut cmd)?;
     println!("\n## The connect-four solver in the browser against the same solver native\n");
     bench::c4_wasm(root, &env)?;
     println!("\n## Connect four's perfect player in the browser, from the empty board\n");
