@@ -1,10 +1,15 @@
 //! The game-tree text of the stepper, the practice page and `arbor tree`: whatever the parser
 //! accepts must write back to text that reads as the same tree (a shared link never loses
-//! data), and every search the stepper offers runs on it, alpha-beta agreeing with minimax.
+//! data), and every search the stepper offers runs on it, alpha-beta agreeing with minimax. A tree
+//! with chance nodes is refused by the stepper and valued by expectimax and expectiminimax,
+//! Star1 pruning (with the leaves' range as bounds) agreeing with the full search.
 #![no_main]
 
 use arbor_app::stepper::{run, Algorithm};
-use arbor_game::{alpha_beta, minimax, AlphaBetaOptions, Fail, GameTree, Ordering, Quiet};
+use arbor_game::{
+    alpha_beta, expectiminimax, minimax, AlphaBetaOptions, ExpectError, ExpectOptions, Fail,
+    GameTree, Ordering, Quiet, Rule,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,6 +28,30 @@ fuzz_target!(|data: &[u8]| {
     );
     assert_eq!(again.to_text(), written);
 
+    if tree.has_chance() {
+        assert!(arbor_app::stepper::refuse_chance(&tree).is_err());
+        let leaves = tree.leaves();
+        let values = leaves.iter().map(|&l| tree.node(l).payoff[0]);
+        let bounds = (values.clone().min().unwrap(), values.max().unwrap());
+        for rule in [Rule::Expectimax, Rule::Expectiminimax] {
+            let full = expectiminimax(&tree, &ExpectOptions { rule, bounds: None }, &mut Quiet);
+            let pruned = expectiminimax(
+                &tree,
+                &ExpectOptions {
+                    rule,
+                    bounds: Some(bounds),
+                },
+                &mut Quiet,
+            );
+            match (full, pruned) {
+                (Ok(f), Ok(p)) => assert_eq!(f.value, p.value, "{rule:?} on {written}"),
+                // Fractions beyond 128 bits are refused, never wrapped.
+                (Err(ExpectError::Overflow), _) | (_, Err(ExpectError::Overflow)) => {}
+                (f, p) => panic!("{rule:?} on {written}: {f:?} / {p:?}"),
+            }
+        }
+        return;
+    }
     let root = tree.root();
     if tree.players() == 2 {
         let value = minimax(&tree, &root, None, &mut Quiet).value;

@@ -544,6 +544,7 @@ mod tests {
             high: 99,
             seed: 7,
             players: 2,
+            chance: false,
         };
         let text = spec.generate().unwrap().to_text();
         let mut route = Route::new(View::AlphaBeta);

@@ -1049,6 +1049,7 @@ mod tests {
                     high: if seed % 5 == 0 { 999 } else { 9 },
                     players,
                     seed,
+                    chance: false,
                 };
                 let tree = spec.generate().unwrap();
                 assert_nothing_overlaps(&tree, &format!("{players} players, seed {seed}"));
@@ -1072,6 +1073,7 @@ mod tests {
                 high: if seed % 2 == 0 { 9 } else { 9999 },
                 players: 2,
                 seed,
+                chance: false,
             };
             let tree = spec.generate().unwrap();
             assert_nothing_overlaps(&tree, &format!("2 players, seed {seed}"));

@@ -2,8 +2,9 @@
 
 use arbor_game::replay::{NodeStatus, Replay};
 use arbor_game::{
-    alpha_beta, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Event, Fail, GameTree,
-    NodeId, Ordering, Recorder, Stats,
+    alpha_beta, expectiminimax, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Event,
+    ExpectEvent, ExpectOptions, ExpectRecorder, ExpectStats, Fail, GameTree, NodeId, Ordering,
+    Recorder, Rule, Stats,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -28,8 +29,13 @@ pub struct Args {
     /// Use a transposition table.
     #[arg(long)]
     table: bool,
+    /// Expectimax and expectiminimax: every leaf lies in [L, U] ("-10,10"), so chance nodes may
+    /// be pruned (Ballard's Star1) and decision nodes run alpha-beta.
+    #[arg(long, value_parser = parse_bounds, allow_hyphen_values = true)]
+    bounds: Option<(i32, i32)>,
     /// The tree in bracket form: a leaf is an integer, an inner node `[child, child, …]`,
-    /// e.g. "[[3,12,8],[2,4,6],[14,5,2]]". Start with "min" for MIN at the root.
+    /// e.g. "[[3,12,8],[2,4,6],[14,5,2]]". Start with "min" for MIN at the root. A chance node
+    /// is `?[a, b]` (equal chances) or `?[1/4: a, 3/4: b]`.
     tree: String,
 }
 
@@ -39,6 +45,11 @@ enum Algo {
     Minimax,
     /// Alpha-beta pruning.
     Alphabeta,
+    /// Expectimax: chance nodes average their children, every decision node is MAX.
+    Expectimax,
+    /// Expectiminimax: chance nodes average, decision levels alternate MAX and MIN (chance
+    /// nodes take no turn).
+    Expectiminimax,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -81,9 +92,109 @@ struct Report {
     knuth_moore_minimum: Option<u64>,
 }
 
+fn parse_bounds(text: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("“{text}”: expected two whole numbers L,U such as -10,10");
+    let (l, u) = text.split_once(',').ok_or_else(bad)?;
+    let l: i32 = l.trim().parse().map_err(|_| bad())?;
+    let u: i32 = u.trim().parse().map_err(|_| bad())?;
+    Ok((l, u))
+}
+
+#[derive(Serialize)]
+struct ChanceReport {
+    algo: &'static str,
+    /// The root's value, as a number.
+    value: f64,
+    /// The same value as an exact fraction ("33/4").
+    exact: String,
+    /// 0-based left-to-right indices of the leaves evaluated, in evaluation order.
+    evaluated: Vec<usize>,
+    /// Labels of the nodes never searched because of a cutoff, breadth-first.
+    pruned: Vec<String>,
+    /// Label of the root's chosen child (a decision root).
+    best: Option<String>,
+    stats: ExpectStats,
+    /// Leaves the search evaluates without pruning.
+    unpruned_evaluated: u64,
+}
+
+fn run_chance(tree: &GameTree, args: &Args, rule: Rule) -> Result<(), UsageError> {
+    if args.depth.is_some() || args.table {
+        return Err(UsageError(
+            "--depth and --table are for minimax and alpha-beta".into(),
+        ));
+    }
+    let options = ExpectOptions {
+        rule,
+        bounds: args.bounds,
+    };
+    let mut rec = ExpectRecorder::default();
+    let outcome =
+        expectiminimax(tree, &options, &mut rec).map_err(|e| UsageError(e.to_string()))?;
+    let unpruned = expectiminimax(
+        tree,
+        &ExpectOptions { rule, bounds: None },
+        &mut arbor_game::Quiet,
+    )
+    .map_err(|e| UsageError(e.to_string()))?;
+    let leaf_index = tree.leaf_indices();
+    let mut pruned = vec![false; tree.len()];
+    let mut evaluated = Vec::new();
+    for e in &rec.events {
+        match e {
+            ExpectEvent::Leaf { node, .. } => evaluated.extend(leaf_index[node.index()]),
+            ExpectEvent::Cutoff { skipped, .. } => {
+                let mut stack = skipped.clone();
+                while let Some(id) = stack.pop() {
+                    pruned[id.index()] = true;
+                    stack.extend(&tree.node(id).children);
+                }
+            }
+            _ => {}
+        }
+    }
+    let label = |id: NodeId| tree.node(id).label.clone();
+    let report = ChanceReport {
+        algo: match rule {
+            Rule::Expectimax => "expectimax",
+            Rule::Expectiminimax => "expectiminimax",
+        },
+        value: outcome.value.to_f64(),
+        exact: outcome.value.to_string(),
+        evaluated,
+        pruned: (0..tree.len())
+            .filter(|&i| pruned[i])
+            .map(|i| label(NodeId(i as u32)))
+            .collect(),
+        best: outcome.best.map(label),
+        stats: outcome.stats,
+        unpruned_evaluated: unpruned.stats.evaluated,
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&report).expect("a report serialises")
+    );
+    Ok(())
+}
+
 /// Runs `arbor tree`.
 pub fn run(args: &Args) -> Result<(), UsageError> {
     let tree = GameTree::parse(&args.tree).map_err(|e| UsageError(format!("bad tree: {e}")))?;
+    match args.algo {
+        Algo::Expectimax => return run_chance(&tree, args, Rule::Expectimax),
+        Algo::Expectiminimax => return run_chance(&tree, args, Rule::Expectiminimax),
+        _ if tree.has_chance() => {
+            return Err(UsageError(
+                "the tree has chance nodes (?[…]), which minimax and alpha-beta cannot value: use --algo expectimax or --algo expectiminimax".into(),
+            ))
+        }
+        _ if args.bounds.is_some() => {
+            return Err(UsageError(
+                "--bounds is for expectimax and expectiminimax".into(),
+            ))
+        }
+        _ => {}
+    }
     let mut recorder = Recorder::new();
     let root = tree.root();
     let (name, value, values, best, stats) = if tree.players() > 2 {
@@ -95,6 +206,7 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
                 let o = minimax(&tree, &root, args.depth, &mut recorder);
                 ("minimax", Some(o.value), None, o.best, o.stats)
             }
+            Algo::Expectimax | Algo::Expectiminimax => unreachable!("searched above"),
             Algo::Alphabeta => {
                 let options = AlphaBetaOptions {
                     fail: match args.fail {

@@ -101,6 +101,70 @@ fn alpha_beta_of_the_seed_trees() {
 }
 
 #[test]
+fn expectimax_and_expectiminimax() {
+    // Berkeley CS188's example: chance nodes worth 8, 4 and 7; MAX takes 8.
+    let cs188 = "[?[3,12,9], ?[2,4,6], ?[15,6,0]]";
+    let json = tree_json(&["--algo", "expectimax", cs188]);
+    assert_eq!(json["value"], 8.0);
+    assert_eq!(json["exact"], "8");
+    assert_eq!(json["best"], "B");
+    // With every leaf in [0, 15], C (2, 4, ?) can reach at most 2/3 + 4/3 + 15/3 = 7 < 8: J is
+    // never looked at.
+    let json = tree_json(&["--algo", "expectimax", "--bounds", "0,15", cs188]);
+    assert_eq!(json["value"], 8.0);
+    assert_eq!(json["pruned"], serde_json::json!(["J"]));
+    assert_eq!(json["unpruned_evaluated"], 9);
+    // AIMA's fig. 5.12: a1 is worth 0.9·2 + 0.1·3 = 2.1, a2 0.9·1 + 0.1·4 = 1.3.
+    let json = tree_json(&[
+        "--algo",
+        "expectiminimax",
+        "[?[0.9: [2,2], 0.1: [3,3]], ?[0.9: [1,1], 0.1: [4,4]]]",
+    ]);
+    assert_eq!(json["exact"], "21/10");
+    assert_eq!(json["value"], 2.1);
+    assert_eq!(
+        tree_json(&["--algo", "expectimax", "?[1/3: 1, 1/3: 2, 1/3: 4]"])["exact"],
+        "7/3"
+    );
+}
+
+#[test]
+fn chance_trees_are_refused_where_they_cannot_be_valued() {
+    for (args, words) in [
+        (vec!["tree", "[?[1,2], 3]"], "--algo expectimax"),
+        (
+            vec![
+                "tree",
+                "--algo",
+                "expectimax",
+                "--bounds",
+                "0,5",
+                "[?[1,7]]",
+            ],
+            "leaf D = 7 lies outside the stated bounds [0, 5]",
+        ),
+        (
+            vec!["tree", "--algo", "expectimax", "[?[1/4: 1, 1/2: 2]]"],
+            "sum to 1; these sum to 3/4",
+        ),
+        (
+            vec!["tree", "--bounds", "0,5", "[1,2]"],
+            "--bounds is for expectimax",
+        ),
+    ] {
+        let out = arbor()
+            .args(&args)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(words), "{args:?}: {text}");
+    }
+}
+
+#[test]
 fn orders_forms_and_vectors() {
     let tree = "[[3,12,8],[2,4,6],[14,5,2]]";
     assert_eq!(

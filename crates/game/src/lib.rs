@@ -4,13 +4,15 @@
 //!   implemented here by explicit trees ([`GameTree`]) and elsewhere by real games.
 //! - Searches — [`minimax`], [`alpha_beta`] (fail-hard or fail-soft, any move order, depth
 //!   limit, transposition [`Table`]), [`iterative_deepening`] with node and time [`Budget`]s,
-//!   and [`maxn`] for three or more players — are generic over an [`Observer`]: the [`Quiet`] observer
+//!   [`maxn`] for three or more players, and [`expectiminimax`] (and expectimax) for trees with
+//!   chance nodes — are generic over an [`Observer`]: the [`Quiet`] observer
 //!   costs nothing; the [`Recorder`] keeps a [`Trace`] that a viewer replays step by step. The
 //!   search that plays is the search that is shown.
 
 #![deny(missing_docs)]
 
 mod alphabeta;
+mod expecti;
 pub mod explain;
 mod game;
 mod iterative;
@@ -19,6 +21,7 @@ mod minimax;
 mod observe;
 pub mod presets;
 mod random;
+mod ratio;
 pub mod replay;
 mod stats;
 mod table;
@@ -28,6 +31,10 @@ pub use alphabeta::{alpha_beta, AlphaBeta, Fail, Options as AlphaBetaOptions, Or
 #[cfg(not(target_arch = "wasm32"))]
 pub use arbor_util::SystemClock;
 pub use arbor_util::{mix64, Aborted, Budget, Clock, SplitMix64};
+pub use expecti::{
+    expectiminimax, ExpectError, ExpectEvent, ExpectObserver, ExpectOutcome, ExpectRecorder,
+    ExpectStats, Kind as ExpectKind, Options as ExpectOptions, Rule, Window,
+};
 pub use game::{Game, INF};
 pub use iterative::{iterative_deepening, Deepening, Iteration};
 pub use maxn::{maxn, VectorOutcome};
@@ -36,6 +43,7 @@ pub use observe::{
     Bound, Event, HitEffect, Observer, Quiet, Recorder, Side, Sizes, Trace, TraceId, TraceNode,
 };
 pub use random::{RandomSpec, MAX_RANDOM_NODES};
+pub use ratio::{Overflow, Ratio};
 pub use stats::{knuth_moore_minimum, Outcome, Stats};
 pub use table::{Entry as TableEntry, Table};
 pub use tree::{

@@ -1,6 +1,7 @@
 //! Random game trees from a few settings and a seed: the same settings and seed give the same
 //! tree everywhere (the generator is SplitMix64, not the platform's randomness).
 
+use crate::ratio::Ratio;
 use crate::tree::{GameTree, RawNode, RootPlayer};
 use arbor_util::SplitMix64;
 
@@ -21,6 +22,10 @@ pub struct RandomSpec {
     pub players: u32,
     /// The seed.
     pub seed: u64,
+    /// Every second level below the root is a chance node (MAX → chance → MIN → chance …),
+    /// each child's probability drawn from weights 1 to 3. Needs two players.
+    #[serde(default)]
+    pub chance: bool,
 }
 
 impl Default for RandomSpec {
@@ -33,6 +38,7 @@ impl Default for RandomSpec {
             high: 9,
             players: 2,
             seed: 1,
+            chance: false,
         }
     }
 }
@@ -66,6 +72,9 @@ impl RandomSpec {
         if !(2..=6).contains(&self.players) {
             return Err("players must be from 2 to 6".into());
         }
+        if self.chance && self.players != 2 {
+            return Err("chance levels need two players".into());
+        }
         let mut nodes: u64 = 1;
         let mut level: u64 = 1;
         for _ in 0..self.depth {
@@ -92,11 +101,11 @@ impl RandomSpec {
     pub fn generate(&self) -> Result<GameTree, String> {
         self.check()?;
         let mut rng = SplitMix64(self.seed);
-        let raw = self.node(self.depth, &mut rng);
+        let raw = self.node(self.depth, self.depth, &mut rng);
         GameTree::from_raw(raw, RootPlayer::Max)
     }
 
-    fn node(&self, depth: u32, rng: &mut SplitMix64) -> RawNode {
+    fn node(&self, top: u32, depth: u32, rng: &mut SplitMix64) -> RawNode {
         if depth == 0 {
             let entries = if self.players == 2 { 1 } else { self.players };
             return RawNode {
@@ -107,6 +116,50 @@ impl RandomSpec {
             };
         }
         let n = rng.range(i64::from(self.min_branching), i64::from(self.max_branching));
-        RawNode::inner((0..n).map(|_| self.node(depth - 1, rng)).collect())
+        let children = (0..n).map(|_| self.node(top, depth - 1, rng)).collect();
+        if self.chance && (top - depth) % 2 == 1 {
+            let weights: Vec<i128> = (0..n).map(|_| i128::from(rng.range(1, 3))).collect();
+            let total: i128 = weights.iter().sum();
+            RawNode {
+                chance: Some(
+                    weights
+                        .iter()
+                        .map(|&w| Ratio::new(w, total).expect("a positive total"))
+                        .collect(),
+                ),
+                ..RawNode::inner(children)
+            }
+        } else {
+            RawNode::inner(children)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chance_levels_alternate_with_decisions() {
+        let plain = RandomSpec::default();
+        let spec = RandomSpec {
+            depth: 4,
+            chance: true,
+            ..plain
+        };
+        let tree = spec.generate().unwrap();
+        assert!(tree.has_chance());
+        for node in tree.nodes().iter().filter(|n| !n.is_leaf()) {
+            assert_eq!(node.is_chance(), node.depth % 2 == 1, "{}", node.label);
+        }
+        // MAX → chance → MIN → chance: the decision nodes at depth 2 are MIN.
+        let deep = tree.nodes().iter().position(|n| n.depth == 2).unwrap();
+        assert_eq!(tree.player_at(crate::NodeId(deep as u32)), 1);
+        assert!(!RandomSpec { depth: 4, ..plain }
+            .generate()
+            .unwrap()
+            .has_chance());
+        let three = RandomSpec { players: 3, ..spec };
+        assert!(three.generate().unwrap_err().contains("two players"));
     }
 }

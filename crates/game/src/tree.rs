@@ -7,7 +7,9 @@
 //!
 //! ```text
 //! tree    := ('max' | 'min')? node
-//! node    := (label ':')? ('{' int '}')? (int | vector | '[' node (','? node)* ']')
+//! node    := (label ':')? ('{' int '}')? (int | vector | '[' node (','? node)* ']' | chance)
+//! chance  := '?[' (prob ':')? node (','? (prob ':')? node)* ']'
+//! prob    := int '/' int | int? '.' digits | int
 //! vector  := '(' int (',' int)* ')'
 //! label   := letter (letter | digit | '_' | '\'')*
 //! ```
@@ -20,8 +22,14 @@
 //! - `B:[...]` names a node; nodes without a name are lettered breadth-first.
 //! - `{5}[...]` gives an inner node a static evaluation, used at a depth limit and for ordering
 //!   moves by evaluation.
+//! - `?[a, b, c]` is a chance node whose children are equally likely; `?[1/4: a, 3/4: b]` or
+//!   `?[0.25: a, 0.75: b]` gives each child its probability (more than 0, summing to 1). Chance
+//!   nodes do not change whose turn it is: in `[?[[1,2],[3,4]]]` MAX is at the root and MIN at
+//!   the nodes below the chance node. They need plain values at the leaves (two players).
 
 use std::fmt;
+
+use crate::ratio::Ratio;
 
 /// Index of a node in its [`GameTree`] (breadth-first position; the root is `NodeId(0)`).
 #[derive(
@@ -55,12 +63,20 @@ pub struct TreeNode {
     pub payoff: Vec<i32>,
     /// A static evaluation for an inner node, if the text gave one.
     pub eval: Option<i32>,
+    /// For a chance node, the probability of each child (positive, summing to 1); `None` for a
+    /// decision node or a leaf.
+    pub chance: Option<Vec<Ratio>>,
 }
 
 impl TreeNode {
     /// True for a node without children.
     pub fn is_leaf(&self) -> bool {
         self.children.is_empty()
+    }
+
+    /// True for a chance node.
+    pub fn is_chance(&self) -> bool {
+        self.chance.is_some()
     }
 }
 
@@ -81,6 +97,8 @@ pub struct GameTree {
     nodes: Vec<TreeNode>,
     players: usize,
     root_player: RootPlayer,
+    /// True when some node is a chance node.
+    chance: bool,
 }
 
 /// Why a tree text or a tree description could not be read.
@@ -169,9 +187,25 @@ impl GameTree {
         self.root_player
     }
 
+    /// True when the tree has chance nodes: only the expectation searches value it.
+    pub fn has_chance(&self) -> bool {
+        self.chance
+    }
+
     /// The player to move at a node: 0 is MAX (or the first player), 1 is MIN (or the second).
+    /// Levels alternate; chance nodes do not count as a turn, so at a chance node this is the
+    /// player who decides below it.
     pub fn player_at(&self, id: NodeId) -> usize {
-        let depth = self.node(id).depth as usize;
+        let mut depth = self.node(id).depth as usize;
+        if self.chance {
+            let mut cur = self.node(id).parent;
+            while let Some(p) = cur {
+                if self.node(p).is_chance() {
+                    depth -= 1;
+                }
+                cur = self.node(p).parent;
+            }
+        }
         let first = match self.root_player {
             RootPlayer::Max => 0,
             RootPlayer::Min => 1,
@@ -309,6 +343,7 @@ impl GameTree {
                 label,
                 eval: node.eval,
                 payoff: node.payoff.clone(),
+                chance: node.chance.clone(),
                 children: node.children.iter().map(|&c| go(tree, c, auto)).collect(),
             }
         }
@@ -338,10 +373,21 @@ impl GameTree {
                     out.push(')');
                 }
             } else {
+                // Equal chances are written without their probabilities.
+                let probs = node.chance.as_ref().map(|p| {
+                    let even = Ratio::new(1, p.len() as i128);
+                    (p, p.iter().all(|&q| Some(q) == even))
+                });
+                if probs.is_some() {
+                    out.push('?');
+                }
                 out.push('[');
                 for (i, &c) in node.children.iter().enumerate() {
                     if i > 0 {
                         out.push(',');
+                    }
+                    if let Some((p, false)) = probs {
+                        out.push_str(&format!("{}:", p[i]));
                     }
                     go(tree, c, out);
                 }
@@ -366,6 +412,8 @@ pub struct RawNode {
     pub eval: Option<i32>,
     /// The payoff of a leaf (one value for two players, one per player otherwise).
     pub payoff: Vec<i32>,
+    /// A chance node's probabilities, one per child (positive, summing to 1).
+    pub chance: Option<Vec<Ratio>>,
     /// Children; empty for a leaf.
     pub children: Vec<RawNode>,
 }
@@ -386,16 +434,31 @@ impl RawNode {
             ..RawNode::default()
         }
     }
+
+    /// A chance node whose children are equally likely.
+    pub fn chance(children: Vec<RawNode>) -> RawNode {
+        let p = Ratio::new(1, children.len().max(1) as i128).unwrap_or(Ratio::ONE);
+        RawNode {
+            chance: Some(vec![p; children.len()]),
+            children,
+            ..RawNode::default()
+        }
+    }
 }
 
 fn players_of(raw: &RawNode) -> Result<usize, String> {
     let mut arity = None;
     let mut stack = vec![raw];
     let mut count = 0usize;
+    let mut chance = false;
     while let Some(node) = stack.pop() {
         count += 1;
         if count > MAX_NODES {
             return Err(format!("the tree has more than {MAX_NODES} nodes"));
+        }
+        if let Some(p) = &node.chance {
+            check_probabilities(p, node.children.len())?;
+            chance = true;
         }
         if node.children.is_empty() {
             let n = node.payoff.len();
@@ -412,10 +475,33 @@ fn players_of(raw: &RawNode) -> Result<usize, String> {
         }
         stack.extend(node.children.iter());
     }
+    if chance && arity.is_some_and(|a| a > 1) {
+        return Err("chance nodes need plain values at the leaves (a two-player tree)".into());
+    }
     Ok(match arity {
         Some(1) | None => 2,
         Some(n) => n,
     })
+}
+
+/// A chance node's probabilities must be one per child, each more than 0, summing to 1.
+fn check_probabilities(p: &[Ratio], children: usize) -> Result<(), String> {
+    if p.len() != children || children == 0 {
+        return Err("a chance node needs one probability per child".into());
+    }
+    if let Some(q) = p.iter().find(|q| **q <= Ratio::ZERO) {
+        return Err(format!("a probability must be more than 0, found {q}"));
+    }
+    let sum = p
+        .iter()
+        .try_fold(Ratio::ZERO, |s, &q| s.checked_add(q))
+        .map_err(|e| e.to_string())?;
+    if sum != Ratio::ONE {
+        return Err(format!(
+            "the probabilities of a chance node must sum to 1; these sum to {sum}"
+        ));
+    }
+    Ok(())
 }
 
 fn build(raw: RawNode, players: usize, root_player: RootPlayer) -> GameTree {
@@ -444,14 +530,17 @@ fn build(raw: RawNode, players: usize, root_player: RootPlayer) -> GameTree {
             depth,
             payoff: raw.payoff,
             eval: raw.eval,
+            chance: raw.chance,
         });
         for child in raw.children {
             queue.push_back((child, Some(id), depth + 1));
         }
     }
+    let chance = nodes.iter().any(TreeNode::is_chance);
     GameTree {
         nodes,
         players,
+        chance,
         root_player: if players == 2 {
             root_player
         } else {
@@ -613,6 +702,22 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
+        let chance_at = self.pos;
+        let is_chance = self.peek() == Some('?');
+        if is_chance {
+            self.pos += 1;
+            self.skip_ws();
+            if self.peek() != Some('[') {
+                return Err(self.error(
+                    self.pos,
+                    format!(
+                        "'?' starts a chance node: expected '[' (as in ?[1, 2]), found {}",
+                        self.found()
+                    ),
+                ));
+            }
+        }
+        let mut probs = Vec::new();
         match self.peek() {
             Some('[') => {
                 let open = self.pos;
@@ -625,6 +730,9 @@ impl<'a> Parser<'a> {
                     ));
                 }
                 loop {
+                    if is_chance {
+                        probs.push(self.probability()?);
+                    }
                     raw.children.push(self.node(depth + 1)?);
                     self.skip_ws();
                     match self.peek() {
@@ -645,7 +753,7 @@ impl<'a> Parser<'a> {
                                 format!("expected ']' to close the '[' at column {}, found the end of the text", self.error(open, "").column),
                             ))
                         }
-                        Some(c) if c == '[' || c == '(' || c == '-' || c == '−' || c == '{' || c.is_ascii_digit() || c.is_alphabetic() => {
+                        Some(c) if c == '[' || c == '(' || c == '-' || c == '−' || c == '{' || c == '?' || (is_chance && c == '.') || c.is_ascii_digit() || c.is_alphabetic() => {
                             // Children separated by white space only.
                         }
                         Some(_) => {
@@ -689,7 +797,58 @@ impl<'a> Parser<'a> {
             }
             _ => raw.payoff.push(self.int()?),
         }
+        if is_chance {
+            raw.chance = Some(if probs.iter().all(Option::is_none) {
+                let even = Ratio::new(1, probs.len() as i128).unwrap_or(Ratio::ONE);
+                vec![even; probs.len()]
+            } else if let Some(p) = probs.iter().copied().collect::<Option<Vec<Ratio>>>() {
+                check_probabilities(&p, raw.children.len()).map_err(|m| {
+                    self.error(
+                        chance_at,
+                        format!("at this chance node, {}", lower_first(&m)),
+                    )
+                })?;
+                p
+            } else {
+                return Err(self.error(
+                    chance_at,
+                    "give every child of this chance node a probability (1/4: …), or none for equal chances",
+                ));
+            });
+        }
         Ok(raw)
+    }
+
+    /// A child's probability `1/4:` or `0.25:` inside a chance node, if one is written there.
+    fn probability(&mut self) -> Result<Option<Ratio>, ParseError> {
+        let start = self.pos;
+        let ahead: String = self.chars[start..]
+            .iter()
+            .take(40)
+            .take_while(|c| c.is_ascii_digit() || **c == '/' || **c == '.')
+            .collect();
+        let Some((p, len)) = Ratio::parse_prefix(&ahead) else {
+            return Ok(None);
+        };
+        self.pos += len;
+        self.skip_ws();
+        if self.peek() == Some(':') {
+            self.pos += 1;
+            self.skip_ws();
+            Ok(Some(p))
+        } else if ahead[..len].contains(['/', '.']) {
+            Err(self.error(
+                self.pos,
+                format!(
+                    "expected ':' after the probability {} (as in 1/4: 3; leaf values are whole numbers), found {}",
+                    &ahead[..len],
+                    self.found()
+                ),
+            ))
+        } else {
+            self.pos = start;
+            Ok(None)
+        }
     }
 
     fn expect(&mut self, c: char, what: &str) -> Result<(), ParseError> {
@@ -738,6 +897,13 @@ impl<'a> Parser<'a> {
             )),
         }
     }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_lowercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// Largest magnitude of a value in tree text; keeps every search clear of its ±∞ sentinels.
@@ -880,6 +1046,50 @@ mod tests {
     fn labels_may_repeat_and_round_trip() {
         let tree = GameTree::parse("[L:[L:1, R:2], R:[L:3, R:4]]").unwrap();
         assert_eq!(GameTree::parse(&tree.to_text()).unwrap(), tree);
+    }
+
+    #[test]
+    fn chance_nodes_read_and_write_back() {
+        let tree =
+            GameTree::parse("[?[1/4: 3, 3/4: C:[1, 2]], ?[.5: 7 0.5: 9], X:?[1, 2, 3]]").unwrap();
+        assert!(tree.has_chance());
+        let b = tree.node(NodeId(1));
+        assert_eq!(
+            b.chance,
+            Some(vec![Ratio::new(1, 4).unwrap(), Ratio::new(3, 4).unwrap()])
+        );
+        assert_eq!(
+            tree.to_text(),
+            "[?[1/4:3,3/4:C:[1,2]],?[7,9],X:?[1,2,3]]",
+            "equal chances are written without probabilities"
+        );
+        assert_eq!(GameTree::parse(&tree.to_text()).unwrap(), tree);
+        assert_eq!(
+            GameTree::from_raw(tree.to_raw(), tree.root_player()).unwrap(),
+            tree
+        );
+        // Chance nodes take no turn: C (below a chance node below MAX) is MIN.
+        assert_eq!(tree.player_at(tree.find_label("C").unwrap()), 1);
+        assert_eq!(tree.player_at(NodeId(1)), 1);
+        assert!(!GameTree::parse("[1,2]").unwrap().has_chance());
+    }
+
+    #[test]
+    fn chance_errors_name_the_node() {
+        let cases = [
+            ("[?[1/4: 3, 1/2: 4]]", 2, "sum to 1; these sum to 3/4"),
+            ("[?[1/2: 3, 4]]", 2, "a probability (1/4: …), or none"),
+            ("[?[0: 3, 1: 4]]", 2, "more than 0"),
+            ("[? 3]", 4, "expected '['"),
+            ("[?[(1,2),(3,4)]]", 1, "plain values"),
+            ("[?[0.5 3]]", 8, "expected ':' after the probability 0.5"),
+            ("[?[1/2 3]]", 8, "expected ':' after the probability 1/2"),
+        ];
+        for (text, column, words) in cases {
+            let err = GameTree::parse(text).unwrap_err();
+            assert!(err.message.contains(words), "{text}: {err}");
+            assert_eq!(err.column, column, "{text}: {err}");
+        }
     }
 
     #[test]

@@ -23,6 +23,7 @@ fn random_trees(count: u64) -> impl Iterator<Item = GameTree> {
             high: spread,
             players: 2,
             seed,
+            chance: false,
         };
         let tree = spec.generate().expect("valid settings");
         if seed % 3 == 0 {
@@ -177,6 +178,7 @@ fn distinct_uniform(b: u32, d: u32, seed: u64) -> GameTree {
         high: 0,
         players: 2,
         seed,
+        chance: false,
     };
     let tree = spec.generate().unwrap();
     // Replace the leaves by a random permutation of 0..n.
@@ -236,6 +238,7 @@ fn best_order_reaches_the_knuth_moore_minimum_exactly() {
                     high: 0,
                     players: 2,
                     seed,
+                    chance: false,
                 }
                 .generate()
                 .unwrap();

@@ -58,6 +58,7 @@ fn the_cursor_agrees_with_the_replay_after_any_walk() {
             high: 9,
             players: if seed % 7 == 0 { 3 } else { 2 },
             seed,
+            chance: false,
         }
         .generate()
         .unwrap();

@@ -703,6 +703,7 @@ mod tests {
                 high: 9,
                 seed,
                 players: 2,
+                chance: false,
             };
             let tree = spec.generate().unwrap();
             let ex = Exercise::new(&tree, Level::Values, seed);

@@ -193,9 +193,11 @@ impl Settings {
                 high: self.high,
                 seed: self.seed,
                 players: 2,
+                chance: false,
             }
             .generate()?,
         };
+        crate::stepper::refuse_chance(&tree)?;
         if tree.players() != 2 {
             return Err("practice needs a two-player tree (MAX and MIN)".into());
         }

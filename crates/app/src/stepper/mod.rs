@@ -367,6 +367,7 @@ impl Settings {
                 return Err("the tree of a game's search comes from the search".into())
             }
         };
+        refuse_chance(&tree)?;
         Ok(if self.min_root {
             tree.with_root_player(RootPlayer::Min)
         } else {
@@ -420,9 +421,19 @@ pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
         } else {
             2
         },
+        chance: false,
     };
     spec.check()?;
     Ok(spec)
+}
+
+/// Minimax, alpha-beta and max^n have no rule for a chance node: a tree with one is refused
+/// with the searches that value it, never searched as if it were a decision node.
+pub fn refuse_chance(tree: &GameTree) -> Result<(), String> {
+    if tree.has_chance() {
+        return Err("this tree has chance nodes (?[…]), which minimax and alpha-beta cannot value: expectimax and expectiminimax do (arbor tree --algo expectiminimax)".into());
+    }
+    Ok(())
 }
 
 /// A search run on a tree, ready to step through.

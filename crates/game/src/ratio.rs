@@ -1,0 +1,281 @@
+//! Exact fractions for chance nodes: probabilities such as 1/3 and the expected values they make.
+//!
+//! Floating point would round 1/3 + 1/3 + 1/3 and could then pick the wrong move between two equal
+//! expectations; a teaching tool must not. Every operation is checked: a fraction that would need
+//! more than 128 bits is an error ([`Overflow`]), never a wrapped or rounded number.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A fraction `num / den` in lowest terms with `den > 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ratio {
+    num: i128,
+    den: i128,
+}
+
+/// A fraction grew beyond 128 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow;
+
+impl fmt::Display for Overflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the exact expected values need fractions larger than 128 bits")
+    }
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Ratio {
+    /// Zero.
+    pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
+    /// One.
+    pub const ONE: Ratio = Ratio { num: 1, den: 1 };
+
+    /// `num / den` in lowest terms; `None` when `den` is zero.
+    pub fn new(num: i128, den: i128) -> Option<Ratio> {
+        if den == 0 || num == i128::MIN || den == i128::MIN {
+            return None;
+        }
+        let g = gcd(num, den).max(1);
+        let sign = if den < 0 { -1 } else { 1 };
+        Some(Ratio {
+            num: sign * num / g,
+            den: sign * den / g,
+        })
+    }
+
+    /// A whole number.
+    pub fn int(n: i64) -> Ratio {
+        Ratio {
+            num: i128::from(n),
+            den: 1,
+        }
+    }
+
+    /// The numerator (the sign is here).
+    pub fn numer(self) -> i128 {
+        self.num
+    }
+
+    /// The denominator, always positive.
+    pub fn denom(self) -> i128 {
+        self.den
+    }
+
+    /// True for a whole number.
+    pub fn is_integer(self) -> bool {
+        self.den == 1
+    }
+
+    /// The nearest `f64` (for display and JSON).
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+
+    /// `self + other`, exactly.
+    pub fn checked_add(self, other: Ratio) -> Result<Ratio, Overflow> {
+        let g = gcd(self.den, other.den);
+        let (a, b) = (self.den / g, other.den / g);
+        let num = self
+            .num
+            .checked_mul(b)
+            .and_then(|x| other.num.checked_mul(a).and_then(|y| x.checked_add(y)))
+            .ok_or(Overflow)?;
+        let den = self.den.checked_mul(b).ok_or(Overflow)?;
+        Ratio::new(num, den).ok_or(Overflow)
+    }
+
+    /// `self − other`, exactly.
+    pub fn checked_sub(self, other: Ratio) -> Result<Ratio, Overflow> {
+        self.checked_add(Ratio {
+            num: -other.num,
+            den: other.den,
+        })
+    }
+
+    /// `self × other`, exactly.
+    pub fn checked_mul(self, other: Ratio) -> Result<Ratio, Overflow> {
+        let g1 = gcd(self.num, other.den).max(1);
+        let g2 = gcd(other.num, self.den).max(1);
+        let num = (self.num / g1)
+            .checked_mul(other.num / g2)
+            .ok_or(Overflow)?;
+        let den = (self.den / g2)
+            .checked_mul(other.den / g1)
+            .ok_or(Overflow)?;
+        Ratio::new(num, den).ok_or(Overflow)
+    }
+
+    /// `self ÷ other`, exactly; `other` must not be zero.
+    pub fn checked_div(self, other: Ratio) -> Result<Ratio, Overflow> {
+        debug_assert!(other.num != 0, "division by zero");
+        let inverse = Ratio::new(other.den, other.num).ok_or(Overflow)?;
+        self.checked_mul(inverse)
+    }
+
+    /// Reads a probability as a person writes it: `1/4`, `0.25`, `.25` or `1`. Returns the
+    /// fraction and how many characters it took, or a message.
+    pub fn parse_prefix(text: &str) -> Option<(Ratio, usize)> {
+        let bytes = text.as_bytes();
+        let digits = |from: usize| {
+            bytes[from..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
+        let whole = digits(0);
+        let value = |s: &str| s.parse::<i128>().ok().filter(|&v| v <= 1_000_000_000_000);
+        if bytes.get(whole) == Some(&b'/') && whole > 0 {
+            let den_len = digits(whole + 1);
+            let num = value(&text[..whole])?;
+            let den = value(&text[whole + 1..whole + 1 + den_len])?;
+            if den_len == 0 || den == 0 {
+                return None;
+            }
+            return Some((Ratio::new(num, den)?, whole + 1 + den_len));
+        }
+        if bytes.get(whole) == Some(&b'.') {
+            let frac_len = digits(whole + 1);
+            if whole + frac_len == 0 || frac_len > 12 {
+                return None;
+            }
+            let int = if whole == 0 {
+                0
+            } else {
+                value(&text[..whole])?
+            };
+            let frac = if frac_len == 0 {
+                0
+            } else {
+                value(&text[whole + 1..whole + 1 + frac_len])?
+            };
+            let scale = 10i128.pow(frac_len as u32);
+            return Some((Ratio::new(int * scale + frac, scale)?, whole + 1 + frac_len));
+        }
+        if whole == 0 {
+            return None;
+        }
+        Some((Ratio::new(value(&text[..whole])?, 1)?, whole))
+    }
+}
+
+impl Ord for Ratio {
+    fn cmp(&self, other: &Ratio) -> Ordering {
+        // a/b vs c/d with b, d > 0: compare a·d with c·b, widening where the product is large.
+        match (
+            self.num.checked_mul(other.den),
+            other.num.checked_mul(self.den),
+        ) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            _ => {
+                let (a, b) = (
+                    self.num.div_euclid(self.den),
+                    other.num.div_euclid(other.den),
+                );
+                if a != b {
+                    return a.cmp(&b);
+                }
+                // Same whole part: compare the fractional parts' reciprocals.
+                let ra = Ratio::new(self.num.rem_euclid(self.den), self.den).unwrap_or(Ratio::ZERO);
+                let rb =
+                    Ratio::new(other.num.rem_euclid(other.den), other.den).unwrap_or(Ratio::ZERO);
+                match (ra.num == 0, rb.num == 0) {
+                    (true, true) => Ordering::Equal,
+                    (true, false) => Ordering::Less,
+                    (false, true) => Ordering::Greater,
+                    (false, false) => Ratio::new(rb.den, rb.num)
+                        .unwrap_or(Ratio::ZERO)
+                        .cmp(&Ratio::new(ra.den, ra.num).unwrap_or(Ratio::ZERO)),
+                }
+            }
+        }
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Ratio) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// `3`, `-1/4`.
+impl fmt::Display for Ratio {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(n: i128, d: i128) -> Ratio {
+        Ratio::new(n, d).unwrap()
+    }
+
+    #[test]
+    fn arithmetic_is_exact() {
+        let third = r(1, 3);
+        let sum = third
+            .checked_add(third)
+            .unwrap()
+            .checked_add(third)
+            .unwrap();
+        assert_eq!(sum, Ratio::ONE);
+        assert_eq!(r(3, 4).checked_mul(r(8, 3)).unwrap(), Ratio::int(2));
+        assert_eq!(r(1, 2).checked_sub(r(3, 4)).unwrap(), r(-1, 4));
+        assert_eq!(r(1, 2).checked_div(r(-1, 4)).unwrap(), Ratio::int(-2));
+        assert_eq!(r(2, -4).to_string(), "-1/2");
+        assert!(r(1, 3) < r(34, 100));
+        assert!(r(-1, 3) > r(-34, 100));
+    }
+
+    #[test]
+    fn overflow_is_an_error() {
+        let tiny = r(1, 1 << 100);
+        assert_eq!(tiny.checked_mul(tiny), Err(Overflow));
+        let big = r(i128::MAX / 2, 1);
+        assert_eq!(
+            big.checked_add(big).and_then(|b| b.checked_add(big)),
+            Err(Overflow)
+        );
+    }
+
+    #[test]
+    fn comparison_survives_huge_terms() {
+        let a = r(i128::MAX / 3, (1 << 90) + 1);
+        let b = r(i128::MAX / 3 + 1, (1 << 90) + 1);
+        assert!(a < b);
+        assert!(r(i128::MAX / 2, 3) > r(i128::MAX / 2, 5));
+        assert_eq!(a.cmp(&a), Ordering::Equal);
+    }
+
+    #[test]
+    fn probabilities_as_people_write_them() {
+        for (text, want, len) in [
+            ("1/4:", r(1, 4), 3),
+            ("0.25:", r(1, 4), 4),
+            (".5", r(1, 2), 2),
+            ("1", Ratio::ONE, 1),
+            ("2/6", r(1, 3), 3),
+            ("0.1", r(1, 10), 3),
+        ] {
+            assert_eq!(Ratio::parse_prefix(text), Some((want, len)), "{text}");
+        }
+        for text in ["/4", "1/0", "1/", ".", "x", "0.1234567890123"] {
+            assert_eq!(Ratio::parse_prefix(text), None, "{text}");
+        }
+    }
+}
