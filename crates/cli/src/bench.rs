@@ -54,6 +54,16 @@ enum What {
         #[arg(long, default_value_t = 1 << 22)]
         grow_after: u64,
     },
+    /// Monte Carlo tree search (UCT, random playouts) from the empty board of tic-tac-toe and of
+    /// connect four: iterations per second.
+    Mcts {
+        /// Iterations of each run.
+        #[arg(long, default_value_t = 100_000)]
+        iterations: u64,
+        /// Runs of each game; the median is reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
     /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
     /// solvable boards: the mean time per puzzle.
     Astar {
@@ -75,6 +85,10 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             runs,
         } => observer(*branching, *depth, (*runs).max(1)),
         What::Astar { count, seed } => astar((*count).max(1), *seed),
+        What::Mcts { iterations, runs } => {
+            mcts_speed((*iterations).clamp(1, 100_000_000), (*runs).clamp(1, 101));
+            Ok(())
+        }
         What::C4 {
             dir,
             sets,
@@ -259,6 +273,62 @@ fn thread_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(nanos as f64 / 1e9)
+}
+
+fn mcts_speed(iterations: u64, runs: usize) {
+    use arbor_game::{mcts, Budget, MctsOptions};
+    use arbor_games::connect4::{Connect4, Position};
+    use arbor_games::tictactoe::{Board, TicTacToe};
+    fn by_sign(u: i32) -> f64 {
+        f64::from(u.signum() + 1) / 2.0
+    }
+    fn median_rate<G: Game>(
+        game: &G,
+        root: &G::State,
+        iterations: u64,
+        runs: usize,
+    ) -> (f64, usize) {
+        let mut rates = Vec::new();
+        let mut nodes = 0;
+        for seed in 1..=runs as u64 {
+            let options = MctsOptions {
+                iterations,
+                seed,
+                ..MctsOptions::default()
+            };
+            let start = Instant::now();
+            let tree = mcts(
+                game,
+                root,
+                &options,
+                &Budget::unlimited(),
+                by_sign,
+                &mut Quiet,
+            );
+            rates.push(tree.iterations as f64 / start.elapsed().as_secs_f64());
+            nodes = tree.nodes.len();
+        }
+        rates.sort_by(f64::total_cmp);
+        (rates[rates.len() / 2], nodes)
+    }
+    println!(
+        "UCT (c = √2, random playouts), {iterations} iterations from the empty board; median of {runs} runs (seeds 1 to {runs})"
+    );
+    println!();
+    println!("| game | iterations per second | nodes in the tree |");
+    println!("|---|---|---|");
+    let (rate, nodes) = median_rate(&TicTacToe::default(), &Board::new(), iterations, runs);
+    println!(
+        "| tic-tac-toe | {} | {} |",
+        arbor_util::group_thousands(rate as u64),
+        arbor_util::group_thousands(nodes as u64)
+    );
+    let (rate, nodes) = median_rate(&Connect4::default(), &Position::new(), iterations, runs);
+    println!(
+        "| connect four | {} | {} |",
+        arbor_util::group_thousands(rate as u64),
+        arbor_util::group_thousands(nodes as u64)
+    );
 }
 
 fn astar(count: u64, seed: u64) -> Result<(), UsageError> {

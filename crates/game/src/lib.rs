@@ -5,7 +5,7 @@
 //! - Searches — [`minimax`], [`alpha_beta`] (fail-hard or fail-soft, any move order, depth
 //!   limit, transposition [`Table`]), [`iterative_deepening`] with node and time [`Budget`]s,
 //!   [`maxn`] for three or more players, and [`expectiminimax`] (and expectimax) for trees with
-//!   chance nodes — are generic over an [`Observer`]: the [`Quiet`] observer
+//!   chance nodes, and Monte Carlo tree search ([`mcts`], UCT) — are generic over an [`Observer`]: the [`Quiet`] observer
 //!   costs nothing; the [`Recorder`] keeps a [`Trace`] that a viewer replays step by step. The
 //!   search that plays is the search that is shown.
 
@@ -17,6 +17,7 @@ pub mod explain;
 mod game;
 mod iterative;
 mod maxn;
+mod mcts;
 mod minimax;
 mod observe;
 pub mod presets;
@@ -38,6 +39,10 @@ pub use expecti::{
 pub use game::{Game, INF};
 pub use iterative::{iterative_deepening, Deepening, Iteration};
 pub use maxn::{maxn, VectorOutcome};
+pub use mcts::{
+    mcts, replay_tree, MctsEvent, MctsId, MctsNode, MctsObserver, MctsOptions, MctsRecorder,
+    MctsTree, ReplayedNode, Ucb,
+};
 pub use minimax::minimax;
 pub use observe::{
     Bound, Event, HitEffect, Observer, Quiet, Recorder, Side, Sizes, Trace, TraceId, TraceNode,
