@@ -29,6 +29,7 @@ test("the header links to each view, and each view is a URL", async () => {
   await page.locator("header nav").waitFor();
   for (const [name, hash] of [
     ["Alpha-beta", "#/alphabeta"],
+    ["Chance", "#/chance"],
     ["Search", "#/search"],
     ["Play", "#/play"],
   ]) {

@@ -43,6 +43,9 @@ pub fn App() -> Html {
         View::AlphaBeta => {
             html! { <views::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
         }
+        View::Chance => {
+            html! { <views::chance::Chance key={route.to_hash()} route={(*route).clone()} /> }
+        }
         View::Search => {
             html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
         }
@@ -96,6 +99,7 @@ pub fn App() -> Html {
                 </a>
                 <nav aria-label="Views">
                     { link(View::AlphaBeta, html! { "Alpha-beta" }) }
+                    { link(View::Chance, html! { "Chance" }) }
                     { link(View::Search, html! { "Search" }) }
                     { link(View::Play, html! { "Play" }) }
                     { link(View::Practice, html! { "Practice" }) }

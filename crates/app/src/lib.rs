@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod camera;
+pub mod chance;
 pub mod control;
 pub mod explore;
 pub mod pages;

@@ -14,6 +14,8 @@ pub enum View {
     Home,
     /// The alpha-beta stepper.
     AlphaBeta,
+    /// Chance nodes: expectimax and expectiminimax, stepped.
+    Chance,
     /// Single-agent search.
     Search,
     /// Games against the AI.
@@ -32,6 +34,7 @@ impl View {
         let what = match self {
             View::Home => return "Arbor — see how AI search thinks".to_string(),
             View::AlphaBeta => "Alpha-beta, step by step",
+            View::Chance => "Chance nodes, step by step",
             View::Search => "Search, step by step",
             View::Play => "Play against the AI",
             View::Practice => "Practice",
@@ -46,6 +49,7 @@ impl View {
         match self {
             View::Home => "",
             View::AlphaBeta => "alphabeta",
+            View::Chance => "chance",
             View::Search => "search",
             View::Play => "play",
             View::Practice => "practice",
@@ -129,6 +133,7 @@ impl Route {
         let view = match path {
             "" => View::Home,
             "alphabeta" => View::AlphaBeta,
+            "chance" => View::Chance,
             "search" => View::Search,
             "play" => View::Play,
             "practice" => View::Practice,
@@ -300,6 +305,7 @@ pub fn embed_snippet(base: &str, route: &Route, (width, height): (u32, u32)) -> 
     route.set("embed", "1");
     let title = match route.view {
         View::AlphaBeta => "Arbor: alpha-beta stepper",
+        View::Chance => "Arbor: chance nodes stepper",
         View::Search => "Arbor: search visualiser",
         View::Play => "Arbor: play against the AI",
         View::Practice => "Arbor: practice",
@@ -459,6 +465,7 @@ mod tests {
         let views = [
             View::Home,
             View::AlphaBeta,
+            View::Chance,
             View::Search,
             View::Play,
             View::Practice,

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use arbor_game::{GameTree, NodeId};
+use arbor_game::{GameTree, NodeId, Ratio};
 
 /// Horizontal distance between neighbouring nodes, in pixels.
 pub const GAP_X: f64 = 62.0;
@@ -25,6 +25,8 @@ pub enum Shape {
     Player(u8),
     /// A leaf: a square.
     Leaf,
+    /// A chance node: a circle.
+    Chance,
 }
 
 impl Shape {
@@ -35,6 +37,7 @@ impl Shape {
             Shape::Min => "min",
             Shape::Player(_) => "player",
             Shape::Leaf => "leaf",
+            Shape::Chance => "chance",
         }
     }
 }
@@ -190,6 +193,8 @@ impl Scene {
             let id = NodeId(k as u32);
             if tree.node(id).is_leaf() {
                 Shape::Leaf
+            } else if tree.node(id).is_chance() {
+                Shape::Chance
             } else if tree.players() > 2 {
                 Shape::Player(tree.player_at(id) as u8)
             } else if tree.player_at(id) == 0 {
@@ -523,14 +528,28 @@ impl Metrics {
             }
         }
         let values = [low, high];
+        // Expected values are shown with two decimals (−12.67).
+        let decimals = if tree.has_chance() { ".00" } else { "" };
         let scalar = values
             .iter()
-            .map(|&v| text_width(&format!("≥{}", show_value(v)), type_size::VALUE, false))
+            .map(|&v| {
+                text_width(
+                    &format!("≥{}{decimals}", show_value(v)),
+                    type_size::VALUE,
+                    false,
+                )
+            })
             .fold(0.0, f64::max);
         let window_width = values
             .iter()
             .chain(&[arbor_game::INF, -arbor_game::INF])
-            .map(|&v| text_width(&format!("α {}", show_value(v)), type_size::WINDOW, true))
+            .map(|&v| {
+                text_width(
+                    &format!("α {}{decimals}", show_value(v)),
+                    type_size::WINDOW,
+                    true,
+                )
+            })
             .fold(0.0, f64::max);
         let label_width = tree
             .nodes()
@@ -555,7 +574,7 @@ impl Metrics {
     pub fn half_width(&self, shape: Shape) -> f64 {
         match shape {
             Shape::Leaf => (self.value_half + 5.0).max(17.0),
-            Shape::Player(_) => (self.value_half + 9.0).max(21.0),
+            Shape::Player(_) | Shape::Chance => (self.value_half + 9.0).max(21.0),
             // The triangles are 40 high; the value's middle line is 28.5 from the apex.
             Shape::Max | Shape::Min => ((self.value_half + 1.5) * 40.0 / 28.5).max(24.0),
         }
@@ -570,7 +589,7 @@ impl Metrics {
         let shapes: &[Shape] = if self.tag_width > 0.0 {
             &[Shape::Leaf, Shape::Player(0)]
         } else {
-            &[Shape::Leaf, Shape::Max, Shape::Min]
+            &[Shape::Leaf, Shape::Max, Shape::Min, Shape::Chance]
         };
         let picture = if pictures { 40.0 } else { 0.0 };
         let words = [self.window_width / 2.0, self.tag_width / 2.0, picture];
@@ -622,7 +641,7 @@ pub fn value_baseline(shape: Shape) -> f64 {
     match shape {
         Shape::Max => 10.0,
         Shape::Min => -3.0,
-        Shape::Player(_) => 5.0,
+        Shape::Player(_) | Shape::Chance => 5.0,
         Shape::Leaf => 5.0,
     }
 }
@@ -650,7 +669,7 @@ pub fn shape_half_at(node: &SceneNode, y0: f64, y1: f64) -> Option<f64> {
     let (top, bottom) = match node.shape {
         Shape::Max => (-24.0, 16.0),
         Shape::Min => (-16.0, 24.0),
-        Shape::Player(_) => (-21.0, 21.0),
+        Shape::Player(_) | Shape::Chance => (-21.0, 21.0),
         Shape::Leaf => (-17.0, 17.0),
     };
     if y1 <= top - STROKE || y0 >= bottom + STROKE {
@@ -716,7 +735,7 @@ pub fn shape_box(node: &SceneNode) -> Rect {
     let (up, down) = match node.shape {
         Shape::Max => (24.0, 16.0),
         Shape::Min => (16.0, 24.0),
-        Shape::Player(_) => (21.0, 21.0),
+        Shape::Player(_) | Shape::Chance => (21.0, 21.0),
         Shape::Leaf => (17.0, 17.0),
     };
     let stroke = 2.5;
@@ -1194,6 +1213,8 @@ pub enum Shown {
     Scalar(i32, Relation),
     /// A utility vector (three or more players).
     Vector(Rc<[i32]>),
+    /// An expected value (or a bound on it), exact.
+    Fraction(Ratio, Relation),
 }
 
 impl Shown {
@@ -1211,6 +1232,15 @@ impl Shown {
                 show_value(*v)
             )),
             Shown::Vector(v) => Some(vector_text(v)),
+            Shown::Fraction(v, r) => Some(format!(
+                "{}{}",
+                match r {
+                    Relation::Exact => "",
+                    Relation::AtLeast => "≥",
+                    Relation::AtMost => "≤",
+                },
+                decimal(*v)
+            )),
         }
     }
 
@@ -1225,6 +1255,7 @@ impl Shown {
                     .collect::<Vec<_>>()
                     .join(","),
             ),
+            Shown::Fraction(v, _) => Some(v.to_string()),
         }
     }
 }
@@ -1253,4 +1284,26 @@ pub struct NodeMark {
     pub open: bool,
     /// Answered by the transposition table.
     pub from_table: bool,
+    /// (α, β) of a search with exact fractions (expectiminimax with bounds), while open; `None`
+    /// in a window is ∓∞.
+    pub fraction_window: Option<arbor_game::Window>,
+}
+
+/// An expected value for a node: a whole number as it is, otherwise to two decimals (`2.1`,
+/// `2.33`, `−0.5`), with the minus sign of [`show_value`].
+pub fn decimal(v: Ratio) -> String {
+    let text = v.decimals(2).unwrap_or_else(|| v.to_string());
+    match text.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => text,
+    }
+}
+
+/// A window's end: `α 2.33`, with −∞ or +∞ for `None`.
+pub fn fraction_end(v: Option<Ratio>, low: bool) -> String {
+    match v {
+        Some(v) => decimal(v),
+        None if low => "−∞".into(),
+        None => "+∞".into(),
+    }
 }

@@ -248,12 +248,16 @@ pub fn examples() -> Vec<Example> {
 }
 
 /// Tree text, by example (each is parsed in a test).
-pub const TREE_TEXTS: [(&str, &str); 5] = [
+pub const TREE_TEXTS: [(&str, &str); 6] = [
     (
         "[[3,12,8],[2,4,6],[14,5,2]]",
         "MAX at the root over three MIN nodes",
     ),
     ("min [[2,4],[6,8]]", "MIN at the root"),
+    (
+        "[?[3,12,9], ?[1/4: 2, 3/4: [4,6]]]",
+        "chance nodes (#/chance): equally likely children, or given probabilities",
+    ),
     ("[B:[D:3,E:12],C:[F:2,G:4]]", "nodes named in the text"),
     (
         "[{5}[1,2],{3}[3,4]]",
@@ -319,6 +323,42 @@ pub const STEPPER_PARAMS: &[Param] = &[
     p("order", "natural, reversed, evaluation, best, worst", "The move order of the pruning searches."),
     pe("depth", "0 … 64", "A depth limit: nodes there are valued by their evaluation.", &["#/alphabeta?preset=seed003-minimax&depth=2"]),
     pe("game, moves, level, seed, solver, piles, take, misere, first", "as on #/play", "The search behind an AI move in a game: the position before the move, and the level and seed that reproduce it; solver=1 for the connect-four solver's search.", &["#/alphabeta?game=ttt&first=o&moves=5&level=perfect&seed=3&depth=8", "#/alphabeta?game=c4&moves=536553711753541133152&level=perfect&seed=5&depth=8&solver=1", "#/alphabeta?game=nim&piles=3,4,5&take=any&misere=1&moves=1:3,2:1&level=perfect&seed=4&depth=9"]),
+];
+
+/// `#/chance`.
+pub const CHANCE_PARAMS: &[Param] = &[
+    p(
+        "preset",
+        "cs188-expectimax, cs188-expectimax-bounds, cs188-weighted, aima-5-12, aima-5-12-scaled",
+        "One of the built-in trees with chance nodes (each with its search and bounds).",
+    ),
+    pe(
+        "tree",
+        "tree text with chance nodes, e.g. [?[3,12,9],?[2,4,6]]",
+        "A tree of your own: ?[a, b] equally likely, ?[1/4: a, 3/4: b] with probabilities.",
+        &[
+            "#/chance?tree=[?[3,12,9],?[2,4,6],?[15,6,0]]&algo=expectimax",
+            "#/chance?tree=[?[0.9:[2,2],0.1:[3,3]],?[0.9:[1,1],0.1:[4,4]]]&algo=expectiminimax",
+        ],
+    ),
+    pe(
+        "random",
+        "depth,smallest branching,largest branching,lowest value,highest value,seed",
+        "A random tree whose levels alternate decision and chance.",
+        &["#/chance?random=4,2,3,0,9,7"],
+    ),
+    p("root", "min", "MIN moves at the root (expectiminimax)."),
+    p(
+        "algo",
+        "expectimax, expectiminimax",
+        "Every decision MAX's, or MAX and MIN in turn.",
+    ),
+    pe(
+        "bounds",
+        "L,U or none",
+        "Every leaf lies in [L, U]: prune chance nodes (Star1).",
+        &["#/chance?preset=cs188-expectimax&bounds=0,15"],
+    ),
 ];
 
 /// `#/search`.
@@ -463,6 +503,7 @@ pub const PRACTICE_PARAMS: &[Param] = &[
 pub fn params(view: &View) -> &'static [Param] {
     match view {
         View::AlphaBeta => STEPPER_PARAMS,
+        View::Chance => CHANCE_PARAMS,
         View::Search => SEARCH_PARAMS,
         View::Play => PLAY_PARAMS,
         View::Practice => PRACTICE_PARAMS,
@@ -485,6 +526,10 @@ mod tests {
     fn warnings(route: &Route) -> Vec<String> {
         match route.view {
             View::AlphaBeta => stepper::Settings::from_route(route).1,
+            View::Chance => {
+                let state = crate::pages::chance::State::new(route);
+                state.notices
+            }
             View::Search => {
                 // A problem that reads but cannot be searched is said before any search.
                 let (s, mut w) = explore::Settings::from_route(route);
@@ -531,7 +576,13 @@ mod tests {
     /// list of words, each word is accepted.
     #[test]
     fn every_documented_value_is_accepted() {
-        let views = [View::AlphaBeta, View::Search, View::Play, View::Practice];
+        let views = [
+            View::AlphaBeta,
+            View::Chance,
+            View::Search,
+            View::Play,
+            View::Practice,
+        ];
         let mut checked = 0;
         for view in &views {
             for param in params(view).iter().chain(COMMON_PARAMS) {
@@ -596,6 +647,22 @@ mod tests {
             s.source = source;
             let mut r = Route::new(View::AlphaBeta);
             s.to_route(&mut r);
+            routes.push(r);
+        }
+        for source in [
+            crate::chance::ChanceSource::Random(crate::pages::chance::default_random()),
+            crate::chance::ChanceSource::Text("[?[1,2]]".into()),
+            crate::chance::ChanceSource::Preset("aima-5-12"),
+        ] {
+            let c = crate::chance::ChanceSettings {
+                source,
+                min_root: true,
+                rule: arbor_game::Rule::Expectiminimax,
+                bounds: Some((0, 9)),
+                step: 3,
+            };
+            let mut r = Route::new(View::Chance);
+            c.to_route(&mut r);
             routes.push(r);
         }
         let game =

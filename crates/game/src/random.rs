@@ -118,8 +118,8 @@ impl RandomSpec {
         let n = rng.range(i64::from(self.min_branching), i64::from(self.max_branching));
         let children = (0..n).map(|_| self.node(top, depth - 1, rng)).collect();
         if self.chance && (top - depth) % 2 == 1 {
-            let weights: Vec<i128> = (0..n).map(|_| i128::from(rng.range(1, 3))).collect();
-            let total: i128 = weights.iter().sum();
+            let weights: Vec<i64> = (0..n).map(|_| rng.range(1, 3)).collect();
+            let total: i64 = weights.iter().sum();
             RawNode {
                 chance: Some(
                     weights

@@ -2,7 +2,7 @@
 //!
 //! Floating point would round 1/3 + 1/3 + 1/3 and could then pick the wrong move between two equal
 //! expectations; a teaching tool must not. Every operation is checked: a fraction that would need
-//! more than 128 bits is an error ([`Overflow`]), never a wrapped or rounded number.
+//! more than 64 bits is an error ([`Overflow`]), never a wrapped or rounded number.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -10,21 +10,21 @@ use std::fmt;
 /// A fraction `num / den` in lowest terms with `den > 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ratio {
-    num: i128,
-    den: i128,
+    num: i64,
+    den: i64,
 }
 
-/// A fraction grew beyond 128 bits.
+/// A fraction grew beyond 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Overflow;
 
 impl fmt::Display for Overflow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the exact expected values need fractions larger than 128 bits")
+        f.write_str("the exact expected values need fractions larger than 64 bits (the tree's probabilities multiply to too fine a fraction)")
     }
 }
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
+fn gcd(mut a: i64, mut b: i64) -> i64 {
     a = a.abs();
     b = b.abs();
     while b != 0 {
@@ -40,8 +40,8 @@ impl Ratio {
     pub const ONE: Ratio = Ratio { num: 1, den: 1 };
 
     /// `num / den` in lowest terms; `None` when `den` is zero.
-    pub fn new(num: i128, den: i128) -> Option<Ratio> {
-        if den == 0 || num == i128::MIN || den == i128::MIN {
+    pub fn new(num: i64, den: i64) -> Option<Ratio> {
+        if den == 0 || num == i64::MIN || den == i64::MIN {
             return None;
         }
         let g = gcd(num, den).max(1);
@@ -54,19 +54,16 @@ impl Ratio {
 
     /// A whole number.
     pub fn int(n: i64) -> Ratio {
-        Ratio {
-            num: i128::from(n),
-            den: 1,
-        }
+        Ratio { num: n, den: 1 }
     }
 
     /// The numerator (the sign is here).
-    pub fn numer(self) -> i128 {
+    pub fn numer(self) -> i64 {
         self.num
     }
 
     /// The denominator, always positive.
-    pub fn denom(self) -> i128 {
+    pub fn denom(self) -> i64 {
         self.den
     }
 
@@ -132,7 +129,12 @@ impl Ratio {
                 .count()
         };
         let whole = digits(0);
-        let value = |s: &str| s.parse::<i128>().ok().filter(|&v| v <= 1_000_000_000_000);
+        let value = |s: &str| {
+            s.parse::<u64>()
+                .ok()
+                .filter(|&v| v <= 1_000_000_000_000)
+                .map(|v| v as i64)
+        };
         if bytes.get(whole) == Some(&b'/') && whole > 0 {
             let den_len = digits(whole + 1);
             let num = value(&text[..whole])?;
@@ -157,7 +159,7 @@ impl Ratio {
             } else {
                 value(&text[whole + 1..whole + 1 + frac_len])?
             };
-            let scale = 10i128.pow(frac_len as u32);
+            let scale = 10i64.pow(frac_len as u32);
             return Some((Ratio::new(int * scale + frac, scale)?, whole + 1 + frac_len));
         }
         if whole == 0 {
@@ -169,34 +171,9 @@ impl Ratio {
 
 impl Ord for Ratio {
     fn cmp(&self, other: &Ratio) -> Ordering {
-        // a/b vs c/d with b, d > 0: compare a·d with c·b, widening where the product is large.
-        match (
-            self.num.checked_mul(other.den),
-            other.num.checked_mul(self.den),
-        ) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            _ => {
-                let (a, b) = (
-                    self.num.div_euclid(self.den),
-                    other.num.div_euclid(other.den),
-                );
-                if a != b {
-                    return a.cmp(&b);
-                }
-                // Same whole part: compare the fractional parts' reciprocals.
-                let ra = Ratio::new(self.num.rem_euclid(self.den), self.den).unwrap_or(Ratio::ZERO);
-                let rb =
-                    Ratio::new(other.num.rem_euclid(other.den), other.den).unwrap_or(Ratio::ZERO);
-                match (ra.num == 0, rb.num == 0) {
-                    (true, true) => Ordering::Equal,
-                    (true, false) => Ordering::Less,
-                    (false, true) => Ordering::Greater,
-                    (false, false) => Ratio::new(rb.den, rb.num)
-                        .unwrap_or(Ratio::ZERO)
-                        .cmp(&Ratio::new(ra.den, ra.num).unwrap_or(Ratio::ZERO)),
-                }
-            }
-        }
+        // a/b vs c/d with b, d > 0: a·d vs c·b, exactly in 128 bits.
+        (i128::from(self.num) * i128::from(other.den))
+            .cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 }
 
@@ -209,11 +186,73 @@ impl PartialOrd for Ratio {
 /// `3`, `-1/4`.
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
+        write_int(f, self.num)?;
+        if self.den != 1 {
+            f.write_str("/")?;
+            write_int(f, self.den)?;
         }
+        Ok(())
+    }
+}
+
+/// Writes an integer digit by digit (smaller on the web page than the standard formatting).
+fn write_int(f: &mut fmt::Formatter<'_>, n: i64) -> fmt::Result {
+    if n < 0 {
+        f.write_str("-")?;
+    }
+    let mut m = n.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    f.write_str(std::str::from_utf8(&digits[at..]).unwrap_or("?"))
+}
+
+impl Ratio {
+    /// The value rounded to `places` decimals, as text (`2.33`, `-0.5`, `8`: trailing zeros
+    /// dropped), by integer arithmetic alone; `None` if it would overflow.
+    pub fn decimals(self, places: u32) -> Option<String> {
+        let scale = 10i64.checked_pow(places)?;
+        let scaled = self.num.checked_mul(scale)?;
+        // Round half away from zero.
+        let (q, r) = (scaled / self.den, scaled % self.den);
+        let q = if r.abs() >= self.den - r.abs() {
+            q + scaled.signum()
+        } else {
+            q
+        };
+        let negative = q < 0;
+        let q = q.unsigned_abs();
+        let (whole, mut frac) = (q / scale as u64, q % scale as u64);
+        let mut text = String::new();
+        if negative {
+            text.push('-');
+        }
+        text.push_str(&Ratio::int_text(whole as i64));
+        let mut width = places;
+        while width > 0 && frac % 10 == 0 {
+            frac /= 10;
+            width -= 1;
+        }
+        if width > 0 {
+            let digits = Ratio::int_text(frac as i64);
+            text.push('.');
+            for _ in digits.len()..width as usize {
+                text.push('0');
+            }
+            text.push_str(&digits);
+        }
+        Some(text)
+    }
+
+    fn int_text(n: i64) -> String {
+        Ratio { num: n, den: 1 }.to_string()
     }
 }
 
@@ -221,7 +260,7 @@ impl fmt::Display for Ratio {
 mod tests {
     use super::*;
 
-    fn r(n: i128, d: i128) -> Ratio {
+    fn r(n: i64, d: i64) -> Ratio {
         Ratio::new(n, d).unwrap()
     }
 
@@ -244,9 +283,9 @@ mod tests {
 
     #[test]
     fn overflow_is_an_error() {
-        let tiny = r(1, 1 << 100);
+        let tiny = r(1, 1 << 40);
         assert_eq!(tiny.checked_mul(tiny), Err(Overflow));
-        let big = r(i128::MAX / 2, 1);
+        let big = r(i64::MAX / 2, 1);
         assert_eq!(
             big.checked_add(big).and_then(|b| b.checked_add(big)),
             Err(Overflow)
@@ -255,11 +294,34 @@ mod tests {
 
     #[test]
     fn comparison_survives_huge_terms() {
-        let a = r(i128::MAX / 3, (1 << 90) + 1);
-        let b = r(i128::MAX / 3 + 1, (1 << 90) + 1);
+        let a = r(i64::MAX / 3, (1 << 60) + 1);
+        let b = r(i64::MAX / 3 + 1, (1 << 60) + 1);
         assert!(a < b);
-        assert!(r(i128::MAX / 2, 3) > r(i128::MAX / 2, 5));
+        assert!(r(i64::MAX / 2, 3) > r(i64::MAX / 2, 5));
         assert_eq!(a.cmp(&a), Ordering::Equal);
+    }
+
+    #[test]
+    fn decimals_round_half_away_from_zero() {
+        for (n, d, want) in [
+            (7, 3, "2.33"),
+            (21, 10, "2.1"),
+            (8, 1, "8"),
+            (-1, 2, "-0.5"),
+            (-7, 3, "-2.33"),
+            (2, 3, "0.67"),
+            (-2, 3, "-0.67"),
+            (1, 200, "0.01"),
+            (-1, 300, "0"),
+            (999, 1000, "1"),
+            (409, 10, "40.9"),
+            (1, 20, "0.05"),
+        ] {
+            assert_eq!(r(n, d).decimals(2).as_deref(), Some(want), "{n}/{d}");
+        }
+        assert_eq!(r(-123456789, 1).to_string(), "-123456789");
+        assert_eq!(r(i64::MAX, 1).to_string(), i64::MAX.to_string());
+        assert_eq!(r(i64::MIN + 1, 1).to_string(), (i64::MIN + 1).to_string());
     }
 
     #[test]

@@ -375,7 +375,7 @@ impl GameTree {
             } else {
                 // Equal chances are written without their probabilities.
                 let probs = node.chance.as_ref().map(|p| {
-                    let even = Ratio::new(1, p.len() as i128);
+                    let even = Ratio::new(1, p.len() as i64);
                     (p, p.iter().all(|&q| Some(q) == even))
                 });
                 if probs.is_some() {
@@ -437,7 +437,7 @@ impl RawNode {
 
     /// A chance node whose children are equally likely.
     pub fn chance(children: Vec<RawNode>) -> RawNode {
-        let p = Ratio::new(1, children.len().max(1) as i128).unwrap_or(Ratio::ONE);
+        let p = Ratio::new(1, children.len().max(1) as i64).unwrap_or(Ratio::ONE);
         RawNode {
             chance: Some(vec![p; children.len()]),
             children,
@@ -799,7 +799,7 @@ impl<'a> Parser<'a> {
         }
         if is_chance {
             raw.chance = Some(if probs.iter().all(Option::is_none) {
-                let even = Ratio::new(1, probs.len() as i128).unwrap_or(Ratio::ONE);
+                let even = Ratio::new(1, probs.len() as i64).unwrap_or(Ratio::ONE);
                 vec![even; probs.len()]
             } else if let Some(p) = probs.iter().copied().collect::<Option<Vec<Ratio>>>() {
                 check_probabilities(&p, raw.children.len()).map_err(|m| {

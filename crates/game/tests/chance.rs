@@ -16,11 +16,11 @@ fn chance_tree() -> impl Strategy<Value = GameTree> {
     let leaf = (-6i32..=6).prop_map(RawNode::leaf);
     let raw = leaf.prop_recursive(5, 80, 4, |inner| {
         (
-            proptest::collection::vec((inner, 1i128..=4), 1..=4),
+            proptest::collection::vec((inner, 1i64..=4), 1..=4),
             any::<bool>(),
         )
             .prop_map(|(children, chance)| {
-                let total: i128 = children.iter().map(|(_, w)| w).sum();
+                let total: i64 = children.iter().map(|(_, w)| w).sum();
                 let probs = children
                     .iter()
                     .map(|(_, w)| Ratio::new(*w, total).unwrap())

@@ -7,8 +7,9 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use arbor_app::scene::{
-    data_value, label_place, show_value, value_baseline, window_below, GamePicture, NodeMark,
-    SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET, TAG_BASELINE, WINDOW_LINE,
+    data_value, fraction_end, label_place, show_value, value_baseline, window_below, GamePicture,
+    NodeMark, SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET, TAG_BASELINE,
+    WINDOW_LINE,
 };
 
 impl Look for NodeMark {
@@ -53,14 +54,23 @@ impl Look for NodeMark {
         // A game position's picture sits under the node, and the window under the picture, α
         // above β.
         let below = window_below(node.picture.is_some());
+        let shown = mark.open || mark.status == Status::Current;
         let window_lines = mark
             .window
-            .filter(|_| mark.open || mark.status == Status::Current)
+            .filter(|_| shown)
             .map(|(a, b)| {
                 [
                     format!("α {}", show_value(a)),
                     format!("β {}", show_value(b)),
                 ]
+            })
+            .or_else(|| {
+                mark.fraction_window.filter(|_| shown).map(|(a, b)| {
+                    [
+                        format!("α {}", fraction_end(a, true)),
+                        format!("β {}", fraction_end(b, false)),
+                    ]
+                })
             });
         let window_text = window_lines.as_ref().map(|[a, b]| format!("{a} {b}"));
         let window = window_lines.as_ref().map(|[a, b]| {
@@ -76,6 +86,7 @@ impl Look for NodeMark {
             Shape::Min => "MIN node".to_string(),
             Shape::Player(p) => format!("player {} node", (b'A' + p) as char),
             Shape::Leaf => "leaf".to_string(),
+            Shape::Chance => "chance node".to_string(),
         };
         let value = mark.value.text();
         let mut description = format!("{kind}, {}", mark.status.name());
@@ -87,6 +98,12 @@ impl Look for NodeMark {
                 ", alpha {}, beta {}",
                 data_value(a),
                 data_value(b)
+            ));
+        } else if let Some((a, b)) = mark.fraction_window {
+            description.push_str(&format!(
+                ", alpha {}, beta {}",
+                fraction_end(a, true),
+                fraction_end(b, false)
             ));
         }
         if node.hidden > 0 {
@@ -122,8 +139,8 @@ impl Look for NodeMark {
                 data-label={AttrValue::from(node.label.clone())}
                 data-status={mark.status.name()}
                 data-value={if mark.settled { mark.value.data() } else { None }}
-                data-alpha={mark.window.map(|w| data_value(w.0))}
-                data-beta={mark.window.map(|w| data_value(w.1))}
+                data-alpha={mark.window.map(|w| data_value(w.0)).or_else(|| mark.fraction_window.map(|w| fraction_data(w.0, true)))}
+                data-beta={mark.window.map(|w| data_value(w.1)).or_else(|| mark.fraction_window.map(|w| fraction_data(w.1, false)))}
                 {role}
                 {tabindex}
                 aria-label={name}
@@ -155,6 +172,15 @@ impl Look for NodeMark {
             }
             </>
         }
+    }
+}
+
+/// A window's end in a `data-` attribute: the exact fraction, `-inf` or `+inf`.
+fn fraction_data(v: Option<arbor_game::Ratio>, low: bool) -> String {
+    match v {
+        Some(v) => v.to_string(),
+        None if low => "-inf".into(),
+        None => "+inf".into(),
     }
 }
 
@@ -218,7 +244,7 @@ pub fn outline(node: &SceneNode, class: &'static str) -> Html {
         Shape::Min => {
             html! { <polygon {class} points={points(x, y, &[(0.0, 24.0), (w, -16.0), (-w, -16.0)])} /> }
         }
-        Shape::Player(_) => {
+        Shape::Player(_) | Shape::Chance => {
             html! { <rect {class} x={fmt(x - w)} y={fmt(y - 21.0)} width={fmt(2.0 * w)} height="42" rx="21" /> }
         }
         Shape::Leaf => {

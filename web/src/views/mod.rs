@@ -1,6 +1,7 @@
 //! One module per view.
 
 pub mod alphabeta;
+pub mod chance;
 pub mod home;
 pub mod not_found;
 pub mod play;

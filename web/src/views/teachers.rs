@@ -70,6 +70,7 @@ pub fn Teachers() -> Html {
             <p>{ "A link is " }<code>{ "#/<view>?<name>=<value>&…" }</code>{ " after the page's address. Anything missing takes its default; anything wrong is named in a note at the top of the view, which shows its default instead. Text from a link is only ever shown as text." }</p>
             { param_table("Every view", COMMON_PARAMS) }
             { param_table("#/alphabeta — the alpha-beta stepper", params(&View::AlphaBeta)) }
+            { param_table("#/chance — chance nodes", params(&View::Chance)) }
             { param_table("#/search — the search visualiser", params(&View::Search)) }
             { param_table("#/play — games against the AI", params(&View::Play)) }
             { param_table("#/practice — practice", params(&View::Practice)) }

@@ -1,6 +1,7 @@
 //! Each page's settings, state and reducer (its `Action`s); the web crate's views draw them.
 
 pub mod alphabeta;
+pub mod chance;
 pub mod play;
 pub mod practice;
 pub mod search;

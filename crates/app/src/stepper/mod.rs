@@ -431,7 +431,7 @@ pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
 /// with the searches that value it, never searched as if it were a decision node.
 pub fn refuse_chance(tree: &GameTree) -> Result<(), String> {
     if tree.has_chance() {
-        return Err("this tree has chance nodes (?[…]), which minimax and alpha-beta cannot value: expectimax and expectiminimax do (arbor tree --algo expectiminimax)".into());
+        return Err("this tree has chance nodes (?[…]), which minimax and alpha-beta cannot value: the Chance page steps expectimax and expectiminimax on it".into());
     }
     Ok(())
 }
@@ -831,6 +831,7 @@ pub fn mark_of(
         principal: frame.finished && frame.principal.contains(&id),
         open: f.status == NodeStatus::Open,
         from_table: f.from_table,
+        fraction_window: None,
     }
 }
 

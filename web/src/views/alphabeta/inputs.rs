@@ -1,6 +1,7 @@
 //! The stepper's inputs: the tree (text, presets, random trees), a game's search, the tree tools and the leaf editor.
 
 use crate::components::controls::on_select;
+use crate::components::random_form::RandomForm;
 use crate::store::Store;
 use arbor_app::pages::alphabeta::{Action, State};
 use arbor_app::stepper::{ordering_key, ordering_title, Algorithm, GameSource, Settings, Source};
@@ -48,31 +49,6 @@ pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
             d.dispatch(Action::Text(area.value()));
         })
     };
-    let random = props.random;
-    let field = |label: &'static str, value: i64, set: fn(&mut RandomSpec, i64)| {
-        let d = d.clone();
-        let oninput = Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            if let Ok(v) = input.value().parse::<i64>() {
-                let mut spec = random;
-                set(&mut spec, v);
-                d.dispatch(Action::RandomForm(spec));
-            }
-        });
-        html! {
-            <label>{ label }<input type="number" value={value.to_string()} {oninput} /></label>
-        }
-    };
-    let on_generate = d.to_callback().reform(|_: MouseEvent| Action::Generate);
-    let on_new_seed = {
-        let d = d.clone();
-        Callback::from(move |_: MouseEvent| {
-            let mut spec = random;
-            spec.seed = arbor_game::mix64(spec.seed.wrapping_add(1)) % 100_000;
-            d.dispatch(Action::RandomForm(spec));
-            d.dispatch(Action::Generate);
-        })
-    };
     let preset_id = match &s.source {
         Source::Preset(id) => *id,
         _ => "",
@@ -92,22 +68,8 @@ pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
             if let Some(p) = PRESETS.iter().find(|p| p.id == preset_id) {
                 <p class="hint">{ p.source }{ ": " }{ p.notes }</p>
             }
-            <details class="random" open={matches!(s.source, Source::Random(_))}>
-                <summary>{ "Random tree" }</summary>
-                <div class="random-grid">
-                    { field("Depth", random.depth.into(), |s, v| s.depth = v.clamp(0, 16) as u32) }
-                    { field("Seed", random.seed as i64, |s, v| s.seed = v.max(0) as u64) }
-                    { field("Fewest children", random.min_branching.into(), |s, v| s.min_branching = v.clamp(1, 20) as u32) }
-                    { field("Most children", random.max_branching.into(), |s, v| s.max_branching = v.clamp(1, 20) as u32) }
-                    { field("Lowest value", random.low.into(), |s, v| s.low = v.clamp(-999, 999) as i32) }
-                    { field("Highest value", random.high.into(), |s, v| s.high = v.clamp(-999, 999) as i32) }
-                    { field("Players", random.players.into(), |s, v| s.players = v.clamp(2, 6) as u32) }
-                </div>
-                <div class="row">
-                    <button type="button" onclick={on_generate}>{ "Generate" }</button>
-                    <button type="button" onclick={on_new_seed}>{ "New seed" }</button>
-                </div>
-            </details>
+            <RandomForm spec={props.random} open={matches!(s.source, Source::Random(_))} title="Random tree" max_depth={16} max_children={20} players=true
+                on_change={d.to_callback().reform(Action::RandomForm)} on_generate={d.to_callback().reform(|()| Action::Generate)} />
             if let Some(text) = &props.text {
                 <label class="stack" for="tree-text">{ "Tree as text" }</label>
                 <textarea id="tree-text" class={classes!("tree-text", props.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"

@@ -3,8 +3,9 @@
 mod inputs;
 mod panels;
 
+use crate::components::legend::Legend;
 use inputs::{GamePanel, LeafEditor, TreeInput, TreeTools};
-use panels::{ComparePanel, Legend, StatsTable};
+use panels::{ComparePanel, StatsTable};
 
 use std::cell::RefCell;
 use std::rc::Rc;

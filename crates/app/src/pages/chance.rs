@@ -1,0 +1,300 @@
+//! The chance stepper page: its settings (all in the URL), state and reducer.
+
+use std::rc::Rc;
+
+use arbor_game::presets::chance_preset;
+use arbor_game::{GameTree, RandomSpec, RootPlayer, Rule};
+
+use crate::chance::{self, ChanceRun, ChanceSettings, ChanceSource};
+use crate::control::{Control, Playback};
+use crate::route::Route;
+
+/// The page's state.
+#[derive(Clone)]
+pub struct State {
+    /// The settings, all in the URL.
+    pub settings: ChanceSettings,
+    /// The tree being searched.
+    pub tree: Rc<GameTree>,
+    /// The engine's recorded run on it.
+    pub run: Rc<ChanceRun>,
+    /// The text box (it may hold a tree that does not parse).
+    pub text: String,
+    /// What is wrong with the text box's tree or the settings, if anything.
+    pub error: Option<String>,
+    /// Stepping on its own.
+    pub playing: bool,
+    /// Milliseconds between steps while playing.
+    pub speed: u32,
+    /// Notes for the reader: what a link got wrong.
+    pub notices: Vec<String>,
+    /// The random-tree form (chance levels on).
+    pub random: RandomSpec,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// A step control.
+    Control(Control),
+    /// The play timer fired.
+    Tick,
+    /// Expectimax or expectiminimax.
+    Rule(Rule),
+    /// State leaf bounds (and prune), or not.
+    Bounds(Option<(i32, i32)>),
+    /// MIN at the root.
+    MinRoot(bool),
+    /// Load a preset.
+    Preset(&'static str),
+    /// Edit the random-tree form.
+    RandomForm(RandomSpec),
+    /// Build the random tree the form describes.
+    Generate,
+    /// The text box changed.
+    Text(String),
+}
+
+/// The random tree the page offers first: two chance levels.
+pub fn default_random() -> RandomSpec {
+    RandomSpec {
+        depth: 4,
+        min_branching: 2,
+        max_branching: 3,
+        low: 0,
+        high: 9,
+        chance: true,
+        ..RandomSpec::default()
+    }
+}
+
+impl State {
+    /// The page as the route opens it.
+    pub fn new(route: &Route) -> State {
+        let (mut settings, mut notices) = ChanceSettings::from_route(route);
+        let text_of = |s: &ChanceSettings| match &s.source {
+            ChanceSource::Text(t) => Some(t.clone()),
+            _ => None,
+        };
+        let typed = text_of(&settings);
+        let attempt = settings.tree().and_then(|tree| {
+            let tree = Rc::new(tree);
+            chance::run(tree.clone(), settings.rule, settings.bounds).map(|run| (tree, run))
+        });
+        let (tree, run, error) = match attempt {
+            Ok((tree, run)) => (tree, run, None),
+            Err(e) => {
+                notices.push(format!(
+                    "The link's tree could not be searched: {e}. Showing the first example instead."
+                ));
+                let fallback = ChanceSettings::default();
+                let tree = Rc::new(fallback.tree().expect("the first preset reads"));
+                let run = chance::run(tree.clone(), fallback.rule, fallback.bounds)
+                    .expect("the first preset runs");
+                // Keep the broken text in the box to be fixed.
+                if typed.is_none() {
+                    settings = fallback;
+                } else {
+                    settings.bounds = fallback.bounds;
+                    settings.rule = fallback.rule;
+                }
+                (tree, run, Some(e))
+            }
+        };
+        let random = match &settings.source {
+            ChanceSource::Random(spec) => *spec,
+            _ => default_random(),
+        };
+        let mut state = State {
+            text: typed.unwrap_or_else(|| tree.to_text()),
+            tree,
+            run: Rc::new(run),
+            settings,
+            error,
+            playing: false,
+            speed: 800,
+            notices,
+            random,
+        };
+        if state.settings.step > state.run.len() {
+            state.notices.push(format!(
+                "The link asks for step {}, but this search has {} steps; showing the last.",
+                state.settings.step,
+                state.run.len()
+            ));
+            state.settings.step = state.run.len();
+        }
+        state
+    }
+
+    /// Runs the search on `tree` under `settings`; on success both become the page's, from
+    /// step 0; otherwise the message is shown and nothing else changes.
+    fn search(&mut self, tree: GameTree, settings: ChanceSettings) {
+        let tree = Rc::new(if settings.min_root {
+            tree.with_root_player(RootPlayer::Min)
+        } else {
+            tree.with_root_player(RootPlayer::Max)
+        });
+        match chance::run(tree.clone(), settings.rule, settings.bounds) {
+            Ok(run) => {
+                self.tree = tree;
+                self.run = Rc::new(run);
+                self.settings = ChanceSettings {
+                    step: 0,
+                    ..settings
+                };
+                self.error = None;
+                self.playing = false;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// The same tree under changed settings.
+    fn again(&mut self, change: impl FnOnce(&mut ChanceSettings)) {
+        let mut settings = self.settings.clone();
+        change(&mut settings);
+        self.search((*self.tree).clone(), settings);
+    }
+}
+
+impl crate::Reducer for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = Rc::unwrap_or_clone(self);
+        let len = s.run.len();
+        match action {
+            Action::Control(c) => Playback {
+                step: &mut s.settings.step,
+                playing: &mut s.playing,
+                speed: &mut s.speed,
+            }
+            .apply(c, len),
+            Action::Tick => Playback {
+                step: &mut s.settings.step,
+                playing: &mut s.playing,
+                speed: &mut s.speed,
+            }
+            .tick(len),
+            Action::Rule(rule) => s.again(|x| x.rule = rule),
+            Action::Bounds(bounds) => s.again(|x| x.bounds = bounds),
+            Action::MinRoot(min) => {
+                s.again(|x| x.min_root = min);
+                if let ChanceSource::Text(_) = s.settings.source {
+                    s.text = s.tree.to_text();
+                    s.settings.source = ChanceSource::Text(s.text.clone());
+                }
+            }
+            Action::Preset(id) => {
+                if let Some(p) = chance_preset(id) {
+                    if let Ok(tree) = GameTree::parse(p.text) {
+                        s.text = tree.to_text();
+                        s.search(tree, ChanceSettings::of_preset(p));
+                    }
+                }
+            }
+            Action::RandomForm(spec) => s.random = spec,
+            Action::Generate => {
+                let spec = RandomSpec {
+                    chance: true,
+                    ..s.random
+                };
+                match spec.generate() {
+                    Ok(tree) => {
+                        s.text = tree.to_text();
+                        let mut settings = s.settings.clone();
+                        settings.source = ChanceSource::Random(spec);
+                        // A random tree's leaves lie in the form's range.
+                        if settings.bounds.is_some() {
+                            settings.bounds = Some((spec.low, spec.high));
+                        }
+                        s.search(tree, settings);
+                    }
+                    Err(e) => s.error = Some(e),
+                }
+            }
+            Action::Text(text) => {
+                s.text = text.clone();
+                match GameTree::parse(&text) {
+                    Ok(tree) if tree.players() != 2 => {
+                        s.error = Some(
+                            "expectimax and expectiminimax need one number at each leaf, not utility vectors".into(),
+                        )
+                    }
+                    Ok(tree) => {
+                        let mut settings = s.settings.clone();
+                        settings.source = ChanceSource::Text(text);
+                        settings.min_root = tree.root_player() == RootPlayer::Min;
+                        s.search(tree, settings);
+                    }
+                    Err(e) => s.error = Some(e.to_string()),
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::View;
+    use crate::Reducer;
+
+    fn open(link: &str) -> Rc<State> {
+        Rc::new(State::new(&Route::parse(link)))
+    }
+
+    #[test]
+    fn stepping_rules_bounds_and_text() {
+        let s = open("#/chance");
+        assert_eq!(s.run.len(), s.run.steps.len());
+        let s = s.reduce(Action::Control(Control::End));
+        assert_eq!(s.settings.step, s.run.len());
+        let s = s.reduce(Action::Bounds(Some((0, 15))));
+        assert_eq!(s.settings.step, 0);
+        assert_eq!(s.run.stats.cutoffs, 1);
+        // A bound the leaves break is refused, and the run stays.
+        let s = s.reduce(Action::Bounds(Some((0, 5))));
+        assert!(s
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("outside the stated bounds"));
+        assert_eq!(s.settings.bounds, Some((0, 15)));
+        let s = s.reduce(Action::Text("[?[1,2], ?[".into()));
+        assert!(s.error.is_some());
+        assert_eq!(s.text, "[?[1,2], ?[");
+        let s = s.reduce(Action::Text("min [?[1,2], ?[3,4]]".into()));
+        assert_eq!(s.error, None);
+        assert!(s.settings.min_root);
+        let s = s.reduce(Action::Bounds(None));
+        let s = s.reduce(Action::Rule(Rule::Expectiminimax));
+        assert_eq!(s.run.value, arbor_game::Ratio::new(3, 2).unwrap());
+        let mut route = Route::new(View::Chance);
+        s.settings.to_route(&mut route);
+        let back = State::new(&Route::parse(&route.to_hash()));
+        assert_eq!(back.settings, s.settings);
+        assert_eq!(back.run.value, s.run.value);
+    }
+
+    #[test]
+    fn random_trees_have_chance_levels_and_bounds_follow_the_form() {
+        let s = open("#/chance?preset=cs188-expectimax-bounds");
+        let s = s.reduce(Action::Generate);
+        assert!(s.tree.has_chance());
+        assert_eq!(s.settings.bounds, Some((0, 9)));
+        assert!(matches!(s.settings.source, ChanceSource::Random(_)));
+    }
+
+    #[test]
+    fn a_broken_link_falls_back_and_says_so() {
+        let s = open("#/chance?tree=%5B%3F%5B1%2C2%5D&step=3");
+        assert!(s.error.is_some());
+        assert_eq!(s.notices.len(), 1, "{:?}", s.notices);
+        assert_eq!(s.text, "[?[1,2]");
+        let s = open("#/chance?step=999");
+        assert_eq!(s.settings.step, s.run.len());
+        assert!(s.notices[0].contains("999"));
+    }
+}
