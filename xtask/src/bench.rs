@@ -18,6 +18,8 @@ pub fn native(root: &Path) -> Result<(), String> {
     npuzzle(root, &arbor)?;
     println!("\n## A* on random 8-puzzles\n");
     run(Command::new(&arbor).args(["bench", "astar", "--count", "1000"]))?;
+    println!("\n## Monte Carlo tree search\n");
+    run(Command::new(&arbor).args(["bench", "mcts"]))?;
     println!("\n## The connect-four solver on Pons' test sets\n");
     run(Command::new(&arbor)
         .args(["bench", "c4", "--dir"])

@@ -7,6 +7,7 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use arbor_game::presets::{chance_preset, ChancePreset, CHANCE_PRESETS};
+use arbor_game::replay::NodeStatus;
 use arbor_game::{
     expectiminimax, ExpectEvent, ExpectKind, ExpectOptions, ExpectRecorder, ExpectStats, GameTree,
     NodeId, RandomSpec, Ratio, RootPlayer, Rule, Window,
@@ -123,13 +124,8 @@ impl ChanceSettings {
                 Err(e) => warnings.push(format!("The leaf bounds in the link: {e}; not pruning.")),
             }
         }
-        if let Some(k) = route.get("step") {
-            match k.parse::<usize>() {
-                Ok(k) => s.step = k,
-                Err(_) => warnings.push(format!(
-                    "The step “{k}” is not a number; starting at the beginning."
-                )),
-            }
+        if let Some(k) = crate::stepper::step_of(route, &mut warnings) {
+            s.step = k;
         }
         (s, warnings)
     }
@@ -318,25 +314,11 @@ fn group(tree: &GameTree, events: &[ExpectEvent]) -> Vec<Step> {
     steps
 }
 
-/// Where a node stands after some steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Standing {
-    /// Not reached.
-    #[default]
-    Unvisited,
-    /// Entered, not finished.
-    Open,
-    /// Finished.
-    Done,
-    /// Never searched: below a cutoff.
-    Pruned,
-}
-
 /// One node after some steps.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ChanceNodeFrame {
     /// Where it stands.
-    pub standing: Standing,
+    pub standing: NodeStatus,
     /// Done: its value (a bound unless `kind` is exact). Open decision node: the best so far.
     pub value: Option<Ratio>,
     /// What the value says.
@@ -403,7 +385,7 @@ impl ChanceRun {
                 ExpectEvent::Enter { node, window } => {
                     frame.visited += 1;
                     let n = &mut nodes[node.index()];
-                    n.standing = Standing::Open;
+                    n.standing = NodeStatus::Open;
                     n.window = self.bounds.map(|_| *window);
                     n.returned = vec![None; tree.node(*node).children.len()];
                 }
@@ -437,7 +419,7 @@ impl ChanceRun {
                     frame.cutoffs += 1;
                     let mut stack = skipped.clone();
                     while let Some(id) = stack.pop() {
-                        nodes[id.index()].standing = Standing::Pruned;
+                        nodes[id.index()].standing = NodeStatus::Pruned;
                         frame.pruned += 1;
                         stack.extend(&tree.node(id).children);
                     }
@@ -446,7 +428,7 @@ impl ChanceRun {
                     node, value, kind, ..
                 } => {
                     let n = &mut nodes[node.index()];
-                    n.standing = Standing::Done;
+                    n.standing = NodeStatus::Done;
                     n.value = Some(*value);
                     n.kind = Some(*kind);
                     if *node == tree.root() {
@@ -488,7 +470,7 @@ pub fn mark_of(run: &ChanceRun, frame: &ChanceFrame, principal: &[NodeId], i: us
         _ => Relation::Exact,
     };
     let value = match (f.value, node.is_leaf()) {
-        (Some(v), _) if f.standing == Standing::Done || !node.is_chance() => {
+        (Some(v), _) if f.standing == NodeStatus::Done || !node.is_chance() => {
             Shown::Fraction(v, relation(f.kind))
         }
         // A leaf's value is known before the search reaches it.
@@ -499,15 +481,15 @@ pub fn mark_of(run: &ChanceRun, frame: &ChanceFrame, principal: &[NodeId], i: us
     NodeMark {
         status: match f.standing {
             _ if current => Status::Current,
-            Standing::Unvisited => Status::Unvisited,
-            Standing::Open | Standing::Done => Status::Visited,
-            Standing::Pruned => Status::Pruned,
+            NodeStatus::Unvisited => Status::Unvisited,
+            NodeStatus::Open | NodeStatus::Done => Status::Visited,
+            NodeStatus::Pruned => Status::Pruned,
         },
         value,
-        settled: f.standing == Standing::Done,
+        settled: f.standing == NodeStatus::Done,
         window: None,
         principal: principal.contains(&id),
-        open: f.standing == Standing::Open,
+        open: f.standing == NodeStatus::Open,
         from_table: false,
         fraction_window: if node.is_leaf() { None } else { f.window },
     }

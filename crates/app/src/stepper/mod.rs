@@ -300,13 +300,8 @@ impl Settings {
                 )),
             }
         }
-        if let Some(k) = route.get("step") {
-            match k.parse::<usize>() {
-                Ok(k) => s.step = k,
-                Err(_) => warnings.push(format!(
-                    "The step “{k}” is not a number; starting at the beginning."
-                )),
-            }
+        if let Some(k) = step_of(route, &mut warnings) {
+            s.step = k;
         }
         (s, warnings)
     }
@@ -425,6 +420,18 @@ pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
     };
     spec.check()?;
     Ok(spec)
+}
+
+/// The `step` a link asks for, if it gives a number; otherwise a warning says so.
+pub fn step_of(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<usize> {
+    let k = route.get("step")?;
+    let step = k.parse::<usize>().ok();
+    if step.is_none() {
+        warnings.push(format!(
+            "The step “{k}” is not a number; starting at the beginning."
+        ));
+    }
+    step
 }
 
 /// Minimax, alpha-beta and max^n have no rule for a chance node: a tree with one is refused
