@@ -30,9 +30,7 @@ fuzz_target!(|data: &[u8]| {
 
     if tree.has_chance() {
         assert!(arbor_app::stepper::refuse_chance(&tree).is_err());
-        let leaves = tree.leaves();
-        let values = leaves.iter().map(|&l| tree.node(l).payoff[0]);
-        let bounds = (values.clone().min().unwrap(), values.max().unwrap());
+        let bounds = tree.leaf_range();
         for rule in [Rule::Expectimax, Rule::Expectiminimax] {
             let full = expectiminimax(&tree, &ExpectOptions { rule, bounds: None }, &mut Quiet);
             let pruned = expectiminimax(

@@ -2,7 +2,23 @@
 
 use std::cell::RefCell;
 
-use arbor_app::route::{Route, UrlBudget, URL_EVERY_MS};
+use arbor_app::route::{Route, UrlBudget, View, URL_EVERY_MS};
+use yew::prelude::*;
+
+/// Keeps the address bar on `view` with the query `write` makes of `value`, whenever `value`
+/// changes: every view's settings are its URL, so it can be shared and reloaded.
+#[hook]
+pub fn use_address<T: PartialEq + Clone + 'static>(
+    view: View,
+    value: T,
+    write: fn(&T, &mut Route),
+) {
+    use_effect_with(value, move |value| {
+        let mut route = Route::new(view);
+        write(value, &mut route);
+        replace_url(&route);
+    });
+}
 
 /// Puts `route` in the address bar without a new history entry or a `hashchange` (so the view
 /// keeps its state): how views keep their URL in step with what they show. Long values are

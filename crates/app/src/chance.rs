@@ -9,8 +9,8 @@ use std::rc::Rc;
 use arbor_game::presets::{chance_preset, ChancePreset, CHANCE_PRESETS};
 use arbor_game::replay::NodeStatus;
 use arbor_game::{
-    expectiminimax, ExpectEvent, ExpectKind, ExpectOptions, ExpectRecorder, ExpectStats, GameTree,
-    NodeId, RandomSpec, Ratio, RootPlayer, Rule, Window,
+    expectiminimax, max_decides, ExpectEvent, ExpectKind, ExpectOptions, ExpectRecorder,
+    ExpectStats, GameTree, NodeId, RandomSpec, Ratio, RootPlayer, Rule, Window,
 };
 
 use crate::route::Route;
@@ -68,7 +68,7 @@ impl ChanceSettings {
     /// A preset with the search and bounds it is shown with.
     pub fn of_preset(p: &'static ChancePreset) -> ChanceSettings {
         ChanceSettings {
-            source: ChanceSource::Preset(p.id),
+            source: ChanceSource::Preset(p.tree.id),
             min_root: false,
             rule: if p.expectimax {
                 Rule::Expectimax
@@ -156,17 +156,11 @@ impl ChanceSettings {
         let tree = match &self.source {
             ChanceSource::Preset(id) => {
                 let p = chance_preset(id).ok_or_else(|| format!("no chance preset “{id}”"))?;
-                GameTree::parse(p.text).map_err(|e| e.to_string())?
+                GameTree::parse(p.tree.text).map_err(|e| e.to_string())?
             }
             ChanceSource::Random(spec) => spec.generate()?,
             ChanceSource::Text(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
         };
-        if tree.players() != 2 {
-            return Err(
-                "expectimax and expectiminimax need one number at each leaf, not utility vectors"
-                    .into(),
-            );
-        }
         Ok(if self.min_root {
             tree.with_root_player(RootPlayer::Min)
         } else {
@@ -180,14 +174,7 @@ pub fn parse_bounds(text: &str) -> Result<Option<(i32, i32)>, String> {
     if text.trim() == "none" {
         return Ok(None);
     }
-    let bad = || format!("“{}” is not two whole numbers L,U", arbor_util::shown(text));
-    let (l, u) = text.split_once(',').ok_or_else(bad)?;
-    let l: i32 = l.trim().parse().map_err(|_| bad())?;
-    let u: i32 = u.trim().parse().map_err(|_| bad())?;
-    if l > u {
-        return Err(format!("the lower bound {l} is above the upper bound {u}"));
-    }
-    Ok(Some((l, u)))
+    arbor_game::parse_bounds(text).map(Some)
 }
 
 /// What a step does.
@@ -502,7 +489,7 @@ pub fn role(run: &ChanceRun, id: NodeId) -> &'static str {
         "leaf"
     } else if node.is_chance() {
         "chance"
-    } else if run.rule == Rule::Expectimax || run.tree.player_at(id) == 0 {
+    } else if max_decides(&run.tree, run.rule, id) {
         "MAX"
     } else {
         "MIN"
@@ -601,7 +588,7 @@ pub fn caption(run: &ChanceRun, frame: &ChanceFrame, step: usize) -> String {
             )
         }
     };
-    let text = match s.kind {
+    match s.kind {
         StepKind::Enter => {
             let window = match frame.nodes[id.index()].window {
                 Some((a, b)) if run.bounds.is_some() => format!(
@@ -695,100 +682,133 @@ pub fn caption(run: &ChanceRun, frame: &ChanceFrame, step: usize) -> String {
                 labels(tree, &skipped)
             )
         }
-    };
-    text
+    }
+}
+
+/// A pseudocode listing, and the line each kind of step is at.
+struct Listing {
+    lines: &'static [&'static str],
+    /// A leaf's value returned (at the root: the whole search).
+    terminal: usize,
+    /// A MAX node chooses.
+    max: usize,
+    /// A MIN node chooses.
+    min: usize,
+    /// A chance node starts its sum.
+    chance: usize,
+    /// A child's value is added to a chance node's sum.
+    add: usize,
+    /// A chance node returns its sum.
+    done: usize,
+    /// A chance node stops early, failing low (and failing high, the line after); only searches
+    /// with bounds stop early.
+    cut_low: usize,
+}
+
+const EXPECTIMAX: Listing = Listing {
+    lines: &[
+        "function VALUE(node)",
+        "  if TERMINAL(node) then return UTILITY(node)",
+        "  if MAX(node) then return max of VALUE(c) over its children c",
+        "  v ← 0   ▷ a chance node",
+        "  for each child c, with probability p, do",
+        "    v ← v + p · VALUE(c)",
+        "  return v",
+    ],
+    terminal: 1,
+    max: 2,
+    min: 2,
+    chance: 3,
+    add: 5,
+    done: 6,
+    cut_low: 6,
+};
+
+const EXPECTIMINIMAX: Listing = Listing {
+    lines: &[
+        "function VALUE(node)",
+        "  if TERMINAL(node) then return UTILITY(node)",
+        "  if MAX(node) then return max of VALUE(c) over its children c",
+        "  if MIN(node) then return min of VALUE(c) over its children c",
+        "  v ← 0   ▷ a chance node",
+        "  for each child c, with probability p, do",
+        "    v ← v + p · VALUE(c)",
+        "  return v",
+    ],
+    terminal: 1,
+    max: 2,
+    min: 3,
+    chance: 4,
+    add: 6,
+    done: 7,
+    cut_low: 7,
+};
+
+const STAR1: Listing = Listing {
+    lines: &[
+        "function VALUE(node, α, β)   ▷ every leaf in [L, U]",
+        "  if TERMINAL(node) then return UTILITY(node)",
+        "  if MAX(node) or MIN(node) then alpha-beta over its children",
+        "  S ← 0; P ← 0   ▷ a chance node",
+        "  for each child c, with probability p, do",
+        "    v ← VALUE(c, child's α, β)   ▷ see the caption",
+        "    S ← S + p · v; P ← P + p",
+        "    if S + (1 − P) · U ≤ α then return S + (1 − P) · U   ▷ prune",
+        "    if S + (1 − P) · L ≥ β then return S + (1 − P) · L   ▷ prune",
+        "  return S",
+    ],
+    terminal: 1,
+    max: 2,
+    min: 2,
+    chance: 3,
+    add: 6,
+    done: 9,
+    cut_low: 7,
+};
+
+fn listing_of(rule: Rule, bounds: bool) -> &'static Listing {
+    match (rule, bounds) {
+        (_, true) => &STAR1,
+        (Rule::Expectimax, false) => &EXPECTIMAX,
+        (Rule::Expectiminimax, false) => &EXPECTIMINIMAX,
+    }
 }
 
 /// The pseudocode listing for a rule, with or without bounds.
 pub fn listing(rule: Rule, bounds: bool) -> &'static [&'static str] {
-    match (rule, bounds) {
-        (Rule::Expectimax, false) => &[
-            "function VALUE(node)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  if MAX(node) then return max of VALUE(c) over its children c",
-            "  v ← 0   ▷ a chance node",
-            "  for each child c, with probability p, do",
-            "    v ← v + p · VALUE(c)",
-            "  return v",
-        ],
-        (Rule::Expectiminimax, false) => &[
-            "function VALUE(node)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  if MAX(node) then return max of VALUE(c) over its children c",
-            "  if MIN(node) then return min of VALUE(c) over its children c",
-            "  v ← 0   ▷ a chance node",
-            "  for each child c, with probability p, do",
-            "    v ← v + p · VALUE(c)",
-            "  return v",
-        ],
-        (_, true) => &[
-            "function VALUE(node, α, β)   ▷ every leaf in [L, U]",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  if MAX(node) or MIN(node) then alpha-beta over its children",
-            "  S ← 0; P ← 0   ▷ a chance node",
-            "  for each child c, with probability p, do",
-            "    v ← VALUE(c, child's α, β)   ▷ see the caption",
-            "    S ← S + p · v; P ← P + p",
-            "    if S + (1 − P) · U ≤ α then return S + (1 − P) · U   ▷ prune",
-            "    if S + (1 − P) · L ≥ β then return S + (1 − P) · L   ▷ prune",
-            "  return S",
-        ],
-    }
+    listing_of(rule, bounds).lines
 }
 
-/// The listing's line for the step (`None` before the first).
+/// The listing's line for the step (`None` before the first): the line of the node the value
+/// goes to — a chance parent adds it, a decision parent chooses — or of the node itself when it
+/// is entered, is the root, or stops early.
 pub fn line_at(run: &ChanceRun, step: usize) -> Option<usize> {
     let s = run.steps.get(step.checked_sub(1)?)?;
+    let l = listing_of(run.rule, run.bounds.is_some());
     let tree = &run.tree;
+    let choose = |id: NodeId| if role(run, id) == "MIN" { l.min } else { l.max };
     let node = tree.node(s.node);
-    let bounds = run.bounds.is_some();
-    let minimax_rows = if run.rule == Rule::Expectiminimax && !bounds {
-        1
-    } else {
-        0
-    };
-    let parent_is_chance = node.parent.is_some_and(|p| tree.node(p).is_chance());
-    let decision = |id: NodeId| -> usize {
-        if role(run, id) == "MIN" && !bounds {
-            3
-        } else {
-            2
-        }
-    };
-    Some(match s.kind {
-        StepKind::Enter if node.is_chance() => 3 + minimax_rows,
-        StepKind::Enter => decision(s.node),
-        StepKind::Leaf | StepKind::Return if parent_is_chance => {
-            if bounds {
-                6
-            } else {
-                5 + minimax_rows
-            }
-        }
-        StepKind::Leaf if node.parent.is_none() => 1,
-        StepKind::Leaf | StepKind::Return => match node.parent {
-            Some(p) => decision(p),
-            None if node.is_chance() => {
-                if bounds {
-                    9
-                } else {
-                    6 + minimax_rows
-                }
-            }
-            None => decision(s.node),
-        },
-        StepKind::Cutoff if node.is_chance() => {
-            let kind = run.events[s.events.clone()].iter().find_map(|e| match e {
-                ExpectEvent::Cutoff { kind, .. } => Some(*kind),
-                _ => None,
+    Some(match (s.kind, node.parent) {
+        (StepKind::Cutoff, _) if node.is_chance() => {
+            let high = run.events[s.events.clone()].iter().any(|e| {
+                matches!(
+                    e,
+                    ExpectEvent::Cutoff {
+                        kind: ExpectKind::AtLeast,
+                        ..
+                    }
+                )
             });
-            if kind == Some(ExpectKind::AtLeast) {
-                8
-            } else {
-                7
-            }
+            l.cut_low + usize::from(high)
         }
-        StepKind::Cutoff => 2,
+        (StepKind::Cutoff, _) => choose(s.node),
+        (StepKind::Enter, _) if node.is_chance() => l.chance,
+        (StepKind::Enter, _) => choose(s.node),
+        (_, Some(p)) if tree.node(p).is_chance() => l.add,
+        (_, Some(p)) => choose(p),
+        (StepKind::Leaf, None) => l.terminal,
+        (_, None) if node.is_chance() => l.done,
+        (_, None) => choose(s.node),
     })
 }
 
@@ -875,7 +895,7 @@ mod tests {
     #[test]
     fn every_step_has_a_caption_and_a_line_and_the_frames_agree_with_the_engine() {
         for p in CHANCE_PRESETS {
-            let run = preset_run(p.id);
+            let run = preset_run(p.tree.id);
             let lines = listing(run.rule, run.bounds.is_some()).len();
             for step in 0..=run.len() {
                 let frame = run.frame(step);
@@ -884,12 +904,12 @@ mod tests {
                     assert!(
                         line_at(&run, step).is_some_and(|l| l < lines),
                         "{} {step}",
-                        p.id
+                        p.tree.id
                     );
                 }
             }
             let end = run.frame(run.len());
-            assert_eq!(end.nodes[0].value, Some(run.value), "{}", p.id);
+            assert_eq!(end.nodes[0].value, Some(run.value), "{}", p.tree.id);
             assert_eq!(end.evaluated, run.stats.evaluated);
             assert_eq!(end.visited, run.stats.visited);
         }

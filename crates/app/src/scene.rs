@@ -1299,6 +1299,16 @@ pub fn decimal(v: Ratio) -> String {
     }
 }
 
+/// A window's end in a `data-` attribute, as [`data_value`] writes one: the exact fraction,
+/// `-inf` or `+inf`.
+pub fn fraction_data(v: Option<Ratio>, low: bool) -> String {
+    match v {
+        Some(v) => v.to_string(),
+        None if low => "-inf".into(),
+        None => "+inf".into(),
+    }
+}
+
 /// A window's end: `α 2.33`, with −∞ or +∞ for `None`.
 pub fn fraction_end(v: Option<Ratio>, low: bool) -> String {
     match v {

@@ -31,7 +31,7 @@ pub struct Args {
     table: bool,
     /// Expectimax and expectiminimax: every leaf lies in [L, U] ("-10,10"), so chance nodes may
     /// be pruned (Ballard's Star1) and decision nodes run alpha-beta.
-    #[arg(long, value_parser = parse_bounds, allow_hyphen_values = true)]
+    #[arg(long, value_parser = arbor_game::parse_bounds, allow_hyphen_values = true)]
     bounds: Option<(i32, i32)>,
     /// The tree in bracket form: a leaf is an integer, an inner node `[child, child, …]`,
     /// e.g. "[[3,12,8],[2,4,6],[14,5,2]]". Start with "min" for MIN at the root. A chance node
@@ -90,14 +90,6 @@ struct Report {
     /// For a uniform tree, the fewest leaves any search must evaluate (Knuth and Moore).
     #[serde(skip_serializing_if = "Option::is_none")]
     knuth_moore_minimum: Option<u64>,
-}
-
-fn parse_bounds(text: &str) -> Result<(i32, i32), String> {
-    let bad = || format!("“{text}”: expected two whole numbers L,U such as -10,10");
-    let (l, u) = text.split_once(',').ok_or_else(bad)?;
-    let l: i32 = l.trim().parse().map_err(|_| bad())?;
-    let u: i32 = u.trim().parse().map_err(|_| bad())?;
-    Ok((l, u))
 }
 
 #[derive(Serialize)]

@@ -21,14 +21,7 @@ fn help_lists_the_subcommands() {
 
 #[test]
 fn unknown_command_is_a_usage_error() {
-    let out = arbor()
-        .arg("frobnicate")
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert!(String::from_utf8(out).unwrap().contains("frobnicate"));
+    assert!(usage_error(&["frobnicate"]).contains("frobnicate"));
 }
 
 #[test]
@@ -39,16 +32,21 @@ fn bad_option_value_is_a_usage_error() {
         .code(2);
 }
 
-#[test]
-fn malformed_tree_names_the_place() {
+/// What `arbor ARGS` says on standard error, exiting with status 2 (a usage error).
+fn usage_error(args: &[&str]) -> String {
     let out = arbor()
-        .args(["tree", "[[3,12,8],[2,4,6]"])
+        .args(args)
         .assert()
         .code(2)
         .get_output()
         .stderr
         .clone();
-    let text = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn malformed_tree_names_the_place() {
+    let text = usage_error(&["tree", "[[3,12,8],[2,4,6]"]);
     assert!(
         text.contains("column 18") && text.contains("expected ']'"),
         "{text}"
@@ -152,14 +150,7 @@ fn chance_trees_are_refused_where_they_cannot_be_valued() {
             "--bounds is for expectimax",
         ),
     ] {
-        let out = arbor()
-            .args(&args)
-            .assert()
-            .code(2)
-            .get_output()
-            .stderr
-            .clone();
-        let text = String::from_utf8(out).unwrap();
+        let text = usage_error(&args);
         assert!(text.contains(words), "{args:?}: {text}");
     }
 }

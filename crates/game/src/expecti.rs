@@ -259,6 +259,29 @@ impl ExpectObserver for ExpectRecorder {
     }
 }
 
+/// True when MAX decides at decision node `id` under `rule`: always under expectimax; under
+/// expectiminimax when it is MAX's turn there (chance nodes take no turn).
+pub fn max_decides(tree: &GameTree, rule: Rule, id: NodeId) -> bool {
+    rule == Rule::Expectimax || tree.player_at(id) == 0
+}
+
+/// Reads leaf bounds as a person types them, `L,U` (`-10,10`), the lower first.
+pub fn parse_bounds(text: &str) -> Result<(i32, i32), String> {
+    let bad = || {
+        format!(
+            "“{}” is not two whole numbers L,U such as -10,10",
+            arbor_util::shown(text)
+        )
+    };
+    let (l, u) = text.split_once(',').ok_or_else(bad)?;
+    let l: i32 = l.trim().parse().map_err(|_| bad())?;
+    let u: i32 = u.trim().parse().map_err(|_| bad())?;
+    if l > u {
+        return Err(format!("the lower bound {l} is above the upper bound {u}"));
+    }
+    Ok((l, u))
+}
+
 /// The expectimax or expectiminimax value of `tree`'s root.
 ///
 /// ```
@@ -322,10 +345,6 @@ struct Search<'a, O> {
 }
 
 impl<O: ExpectObserver> Search<'_, O> {
-    fn is_max(&self, id: NodeId) -> bool {
-        self.rule == Rule::Expectimax || self.tree.player_at(id) == 0
-    }
-
     fn value(
         &mut self,
         id: NodeId,
@@ -344,7 +363,7 @@ impl<O: ExpectObserver> Search<'_, O> {
         if let Some(probs) = &node.chance {
             return self.chance(id, probs, window);
         }
-        let max = self.is_max(id);
+        let max = max_decides(self.tree, self.rule, id);
         let (mut lo, mut hi) = window;
         let mut best: Option<(Ratio, NodeId)> = None;
         let children = &node.children;

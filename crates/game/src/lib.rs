@@ -33,8 +33,9 @@ pub use alphabeta::{alpha_beta, AlphaBeta, Fail, Options as AlphaBetaOptions, Or
 pub use arbor_util::SystemClock;
 pub use arbor_util::{mix64, Aborted, Budget, Clock, SplitMix64};
 pub use expecti::{
-    expectiminimax, ExpectError, ExpectEvent, ExpectObserver, ExpectOutcome, ExpectRecorder,
-    ExpectStats, Kind as ExpectKind, Options as ExpectOptions, Rule, Window,
+    expectiminimax, max_decides, parse_bounds, ExpectError, ExpectEvent, ExpectObserver,
+    ExpectOutcome, ExpectRecorder, ExpectStats, Kind as ExpectKind, Options as ExpectOptions, Rule,
+    Window,
 };
 pub use game::{Game, INF};
 pub use iterative::{iterative_deepening, Deepening, Iteration};

@@ -64,16 +64,8 @@ pub const PRESETS: &[Preset] = &[
 /// A tree with chance nodes from the lecture material, with the search it is shown under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChancePreset {
-    /// Short stable id, used in URLs.
-    pub id: &'static str,
-    /// Title for menus.
-    pub title: &'static str,
-    /// Where it comes from.
-    pub source: &'static str,
-    /// The tree in text form.
-    pub text: &'static str,
-    /// What the source says about it.
-    pub notes: &'static str,
+    /// The tree, its id, title, source and notes.
+    pub tree: Preset,
     /// Shown under expectimax (every decision node MAX) rather than expectiminimax.
     pub expectimax: bool,
     /// Leaf bounds that the example prunes with, if it is a pruning example.
@@ -83,47 +75,57 @@ pub struct ChancePreset {
 /// Every tree with chance nodes, in menu order.
 pub const CHANCE_PRESETS: &[ChancePreset] = &[
     ChancePreset {
-        id: "cs188-expectimax",
-        title: "Expectimax lecture example (root = 8)",
-        source: "Berkeley CS188, expectimax lecture",
-        text: "[?[3,12,9], ?[2,4,6], ?[15,6,0]]",
-        notes: "Each chance node's children are equally likely: B = (3 + 12 + 9)/3 = 8, C = 4, D = 7; MAX takes B, 8.",
+        tree: Preset {
+            id: "cs188-expectimax",
+            title: "Expectimax lecture example (root = 8)",
+            source: "Berkeley CS188, expectimax lecture",
+            text: "[?[3,12,9], ?[2,4,6], ?[15,6,0]]",
+            notes: "Each chance node's children are equally likely: B = (3 + 12 + 9)/3 = 8, C = 4, D = 7; MAX takes B, 8.",
+        },
         expectimax: true,
         bounds: None,
     },
     ChancePreset {
-        id: "cs188-expectimax-bounds",
-        title: "The same, leaves known in [0, 15] (J pruned)",
-        source: "Berkeley CS188, expectimax pruning",
-        text: "[?[3,12,9], ?[2,4,6], ?[15,6,0]]",
-        notes: "With every leaf at most 15, C after 2 and 4 is at most 2/3 + 4/3 + 15/3 = 7 < 8: its last leaf is never looked at.",
+        tree: Preset {
+            id: "cs188-expectimax-bounds",
+            title: "The same, leaves known in [0, 15] (J pruned)",
+            source: "Berkeley CS188, expectimax pruning",
+            text: "[?[3,12,9], ?[2,4,6], ?[15,6,0]]",
+            notes: "With every leaf at most 15, C after 2 and 4 is at most 2/3 + 4/3 + 15/3 = 7 < 8: its last leaf is never looked at.",
+        },
         expectimax: true,
         bounds: Some((0, 15)),
     },
     ChancePreset {
-        id: "cs188-weighted",
-        title: "A chance node with probabilities (= 10)",
-        source: "Berkeley CS188, expectimax pseudocode",
-        text: "?[1/2: 8, 1/3: 24, 1/6: -12]",
-        notes: "v = 1/2 · 8 + 1/3 · 24 + 1/6 · (−12) = 4 + 8 − 2 = 10.",
+        tree: Preset {
+            id: "cs188-weighted",
+            title: "A chance node with probabilities (= 10)",
+            source: "Berkeley CS188, expectimax pseudocode",
+            text: "?[1/2: 8, 1/3: 24, 1/6: -12]",
+            notes: "v = 1/2 · 8 + 1/3 · 24 + 1/6 · (−12) = 4 + 8 − 2 = 10.",
+        },
         expectimax: true,
         bounds: None,
     },
     ChancePreset {
-        id: "aima-5-12",
-        title: "Expectiminimax, MAX → chance → MIN (a1 = 2.1)",
-        source: "Russell & Norvig, the order-preserving transformation figure",
-        text: "[?[0.9: [2,2], 0.1: [3,3]], ?[0.9: [1,1], 0.1: [4,4]]]",
-        notes: "a1 is worth 0.9 · 2 + 0.1 · 3 = 2.1, a2 0.9 · 1 + 0.1 · 4 = 1.3: MAX plays a1.",
+        tree: Preset {
+            id: "aima-5-12",
+            title: "Expectiminimax, MAX → chance → MIN (a1 = 2.1)",
+            source: "Russell & Norvig, the order-preserving transformation figure",
+            text: "[?[0.9: [2,2], 0.1: [3,3]], ?[0.9: [1,1], 0.1: [4,4]]]",
+            notes: "a1 is worth 0.9 · 2 + 0.1 · 3 = 2.1, a2 0.9 · 1 + 0.1 · 4 = 1.3: MAX plays a1.",
+        },
         expectimax: false,
         bounds: None,
     },
     ChancePreset {
-        id: "aima-5-12-scaled",
-        title: "The same with leaves 20, 30, 1, 400 (a2 = 40.9)",
-        source: "Russell & Norvig, the order-preserving transformation figure",
-        text: "[?[0.9: [20,20], 0.1: [30,30]], ?[0.9: [1,1], 0.1: [400,400]]]",
-        notes: "The leaves keep their order, yet a1 = 21 and a2 = 40.9: MAX now plays a2. Expectiminimax needs values on a scale, not only an order.",
+        tree: Preset {
+            id: "aima-5-12-scaled",
+            title: "The same with leaves 20, 30, 1, 400 (a2 = 40.9)",
+            source: "Russell & Norvig, the order-preserving transformation figure",
+            text: "[?[0.9: [20,20], 0.1: [30,30]], ?[0.9: [1,1], 0.1: [400,400]]]",
+            notes: "The leaves keep their order, yet a1 = 21 and a2 = 40.9: MAX now plays a2. Expectiminimax needs values on a scale, not only an order.",
+        },
         expectimax: false,
         bounds: None,
     },
@@ -131,7 +133,7 @@ pub const CHANCE_PRESETS: &[ChancePreset] = &[
 
 /// A chance preset by id.
 pub fn chance_preset(id: &str) -> Option<&'static ChancePreset> {
-    CHANCE_PRESETS.iter().find(|p| p.id == id)
+    CHANCE_PRESETS.iter().find(|p| p.tree.id == id)
 }
 
 /// The game tree of one-pile Nim from 4 (take 1–3, taking the last wins), as text. Leaves are
@@ -178,7 +180,7 @@ mod tests {
             ("aima-5-12-scaled", Ratio::new(409, 10).unwrap()),
         ] {
             let p = chance_preset(id).unwrap();
-            let tree = GameTree::parse(p.text).unwrap();
+            let tree = GameTree::parse(p.tree.text).unwrap();
             assert!(tree.has_chance(), "{id}");
             let options = ExpectOptions {
                 rule: if p.expectimax {

@@ -118,8 +118,9 @@ impl Ratio {
         self.checked_mul(inverse)
     }
 
-    /// Reads a probability as a person writes it: `1/4`, `0.25`, `.25` or `1`. Returns the
-    /// fraction and how many characters it took, or a message.
+    /// Reads a probability as a person writes it at the start of `text`: `1/4`, `0.25`, `.25`
+    /// or `1`. Returns the fraction and how many characters it took; `None` if `text` does not
+    /// start with one.
     pub fn parse_prefix(text: &str) -> Option<(Ratio, usize)> {
         let bytes = text.as_bytes();
         let digits = |from: usize| {
@@ -186,32 +187,12 @@ impl PartialOrd for Ratio {
 /// `3`, `-1/4`.
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_int(f, self.num)?;
-        if self.den != 1 {
-            f.write_str("/")?;
-            write_int(f, self.den)?;
-        }
-        Ok(())
-    }
-}
-
-/// Writes an integer digit by digit (smaller on the web page than the standard formatting).
-fn write_int(f: &mut fmt::Formatter<'_>, n: i64) -> fmt::Result {
-    if n < 0 {
-        f.write_str("-")?;
-    }
-    let mut m = n.unsigned_abs();
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (m % 10) as u8;
-        m /= 10;
-        if m == 0 {
-            break;
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
         }
     }
-    f.write_str(std::str::from_utf8(&digits[at..]).unwrap_or("?"))
 }
 
 impl Ratio {
@@ -234,14 +215,14 @@ impl Ratio {
         if negative {
             text.push('-');
         }
-        text.push_str(&Ratio::int_text(whole as i64));
+        text.push_str(&whole.to_string());
         let mut width = places;
         while width > 0 && frac % 10 == 0 {
             frac /= 10;
             width -= 1;
         }
         if width > 0 {
-            let digits = Ratio::int_text(frac as i64);
+            let digits = frac.to_string();
             text.push('.');
             for _ in digits.len()..width as usize {
                 text.push('0');
@@ -249,10 +230,6 @@ impl Ratio {
             text.push_str(&digits);
         }
         Some(text)
-    }
-
-    fn int_text(n: i64) -> String {
-        Ratio { num: n, den: 1 }.to_string()
     }
 }
 

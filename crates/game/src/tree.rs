@@ -281,6 +281,17 @@ impl GameTree {
             .map(|i| NodeId(i as u32))
     }
 
+    /// The smallest and largest leaf value of a two-player tree (MAX's utilities): the range
+    /// an expectation search may prune with, and the scale of MCTS rewards.
+    pub fn leaf_range(&self) -> (i32, i32) {
+        let values = self
+            .nodes
+            .iter()
+            .filter(|n| n.is_leaf())
+            .map(|n| n.payoff[0]);
+        (values.clone().min().unwrap_or(0), values.max().unwrap_or(0))
+    }
+
     /// Height: the depth of the deepest leaf.
     pub fn height(&self) -> u32 {
         self.nodes.iter().map(|n| n.depth).max().unwrap_or(0)
@@ -374,10 +385,10 @@ impl GameTree {
                 }
             } else {
                 // Equal chances are written without their probabilities.
-                let probs = node.chance.as_ref().map(|p| {
-                    let even = Ratio::new(1, p.len() as i64);
-                    (p, p.iter().all(|&q| Some(q) == even))
-                });
+                let probs = node
+                    .chance
+                    .as_ref()
+                    .map(|p| (p, p.iter().all(|&q| q == even_chance(p.len()))));
                 if probs.is_some() {
                     out.push('?');
                 }
@@ -434,16 +445,11 @@ impl RawNode {
             ..RawNode::default()
         }
     }
+}
 
-    /// A chance node whose children are equally likely.
-    pub fn chance(children: Vec<RawNode>) -> RawNode {
-        let p = Ratio::new(1, children.len().max(1) as i64).unwrap_or(Ratio::ONE);
-        RawNode {
-            chance: Some(vec![p; children.len()]),
-            children,
-            ..RawNode::default()
-        }
-    }
+/// The probability of each of `n` equally likely children.
+fn even_chance(n: usize) -> Ratio {
+    Ratio::new(1, n.max(1) as i64).unwrap_or(Ratio::ONE)
 }
 
 fn players_of(raw: &RawNode) -> Result<usize, String> {
@@ -799,15 +805,10 @@ impl<'a> Parser<'a> {
         }
         if is_chance {
             raw.chance = Some(if probs.iter().all(Option::is_none) {
-                let even = Ratio::new(1, probs.len() as i64).unwrap_or(Ratio::ONE);
-                vec![even; probs.len()]
+                vec![even_chance(probs.len()); probs.len()]
             } else if let Some(p) = probs.iter().copied().collect::<Option<Vec<Ratio>>>() {
-                check_probabilities(&p, raw.children.len()).map_err(|m| {
-                    self.error(
-                        chance_at,
-                        format!("at this chance node, {}", lower_first(&m)),
-                    )
-                })?;
+                check_probabilities(&p, raw.children.len())
+                    .map_err(|m| self.error(chance_at, format!("at this chance node, {m}")))?;
                 p
             } else {
                 return Err(self.error(
@@ -897,13 +898,6 @@ impl<'a> Parser<'a> {
             )),
         }
     }
-}
-
-fn lower_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_lowercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Largest magnitude of a value in tree text; keeps every search clear of its ±∞ sentinels.

@@ -69,12 +69,6 @@ fn oracle(tree: &GameTree, id: NodeId, rule: Rule, max_to_move: bool) -> f64 {
     }
 }
 
-fn leaf_range(tree: &GameTree) -> (i32, i32) {
-    let leaves = tree.leaves();
-    let values = leaves.iter().map(|&l| tree.node(l).payoff[0]);
-    (values.clone().min().unwrap(), values.max().unwrap())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
@@ -84,7 +78,7 @@ proptest! {
     #[test]
     fn pruning_never_changes_the_value(tree in chance_tree(), widen in 0i32..3) {
         let max_first = tree.root_player() == RootPlayer::Max;
-        let (low, high) = leaf_range(&tree);
+        let (low, high) = tree.leaf_range();
         for rule in [Rule::Expectimax, Rule::Expectiminimax] {
             let full = expectiminimax(&tree, &ExpectOptions { rule, bounds: None }, &mut Quiet)
                 .unwrap();

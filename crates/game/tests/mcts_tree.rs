@@ -6,9 +6,7 @@ use arbor_game::{mcts, minimax, Budget, GameTree, MctsOptions, NodeId, Quiet, Ra
 
 /// Leaf values scaled to [0, 1] by the tree's range: MAX's reward.
 fn scaled(tree: &GameTree) -> impl Fn(i32) -> f64 {
-    let leaves = tree.leaves();
-    let values = leaves.iter().map(|&l| tree.node(l).payoff[0]);
-    let (low, high) = (values.clone().min().unwrap(), values.max().unwrap());
+    let (low, high) = tree.leaf_range();
     move |u| {
         if high == low {
             0.5
@@ -16,6 +14,24 @@ fn scaled(tree: &GameTree) -> impl Fn(i32) -> f64 {
             f64::from(u - low) / f64::from(high - low)
         }
     }
+}
+
+/// UCT's move at the root after `iterations`, rewards scaled by the leaf range.
+fn uct_move(tree: &GameTree, iterations: u64, seed: u64) -> NodeId {
+    let options = MctsOptions {
+        iterations,
+        seed,
+        ..MctsOptions::default()
+    };
+    let run = mcts(
+        tree,
+        &tree.root(),
+        &options,
+        &Budget::unlimited(),
+        scaled(tree),
+        &mut Quiet,
+    );
+    run.best().expect("the root has children").1
 }
 
 /// The root's children whose minimax value is the root's.
@@ -36,19 +52,7 @@ fn uct_converges_on_a_minimax_move_of_the_seed_trees() {
         if tree.players() != 2 {
             continue;
         }
-        let options = MctsOptions {
-            iterations: 20_000,
-            ..MctsOptions::default()
-        };
-        let run = mcts(
-            &tree,
-            &tree.root(),
-            &options,
-            &Budget::unlimited(),
-            scaled(&tree),
-            &mut Quiet,
-        );
-        let (_, mv) = run.best().unwrap();
+        let mv = uct_move(&tree, 20_000, 1);
         assert!(
             optimal(&tree).contains(&mv),
             "{}: took {}",
@@ -86,20 +90,7 @@ fn uct_converges_on_random_trees_with_a_clear_best_move() {
             continue;
         }
         checked += 1;
-        let options = MctsOptions {
-            iterations: 5_000,
-            seed,
-            ..MctsOptions::default()
-        };
-        let run = mcts(
-            &tree,
-            &tree.root(),
-            &options,
-            &Budget::unlimited(),
-            scaled(&tree),
-            &mut Quiet,
-        );
-        let (_, mv) = run.best().unwrap();
+        let mv = uct_move(&tree, 5_000, seed);
         assert_eq!(optimal(&tree), vec![mv], "seed {seed}: {}", tree.to_text());
     }
     assert!(checked >= 15, "only {checked} trees had a clear best move");

@@ -7,9 +7,9 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use arbor_app::scene::{
-    data_value, fraction_end, label_place, show_value, value_baseline, window_below, GamePicture,
-    NodeMark, SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET, TAG_BASELINE,
-    WINDOW_LINE,
+    data_value, fraction_data, fraction_end, label_place, show_value, value_baseline, window_below,
+    GamePicture, NodeMark, SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET,
+    TAG_BASELINE, WINDOW_LINE,
 };
 
 impl Look for NodeMark {
@@ -172,15 +172,6 @@ impl Look for NodeMark {
             }
             </>
         }
-    }
-}
-
-/// A window's end in a `data-` attribute: the exact fraction, `-inf` or `+inf`.
-fn fraction_data(v: Option<arbor_game::Ratio>, low: bool) -> String {
-    match v {
-        Some(v) => v.to_string(),
-        None if low => "-inf".into(),
-        None => "+inf".into(),
     }
 }
 

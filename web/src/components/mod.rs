@@ -11,6 +11,7 @@ pub mod random_form;
 pub mod search_look;
 pub mod share;
 pub mod svg_numbers;
+pub mod tree_input;
 pub mod tree_svg;
 pub mod tree_view;
 pub mod whole_tree;

@@ -9,9 +9,10 @@ use crate::components::controls::{on_select, use_play_timer, use_step_keys, Step
 use crate::components::legend::Legend;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::random_form::RandomForm;
+use crate::components::tree_input::{ExamplePicker, TreeText};
 use crate::components::tree_view::{Looks, TreeView};
 use crate::store::Store;
-use arbor_app::chance::{self, rule_key, rule_title, ChanceSource};
+use arbor_app::chance::{self, rule_key, rule_title, ChanceSettings, ChanceSource};
 use arbor_app::pages::chance::{Action, State};
 use arbor_app::route::{Route, View};
 use arbor_app::scene::{NodeMark, Scene};
@@ -34,14 +35,11 @@ pub fn Chance(props: &ChanceProps) -> Html {
         use_reducer(move || Store::new(State::new(&route)))
     };
     let dispatch = state.dispatcher();
-    {
-        let settings = state.settings.clone();
-        use_effect_with(settings, |settings| {
-            let mut route = Route::new(View::Chance);
-            settings.to_route(&mut route);
-            crate::url::replace_url(&route);
-        });
-    }
+    crate::url::use_address(
+        View::Chance,
+        state.settings.clone(),
+        ChanceSettings::to_route,
+    );
     use_play_timer(
         state.playing,
         state.speed,
@@ -51,13 +49,19 @@ pub fn Chance(props: &ChanceProps) -> Html {
 
     let run = state.run.clone();
     let step = state.settings.step.min(run.len());
-    let tree = state.tree.clone();
+    let tree = run.tree.clone();
     let scene = use_memo(tree.clone(), |tree| Rc::new(Scene::of_tree(tree)));
     let frame = run.frame(step);
     let principal = run.principal(&frame);
     let marks: Vec<NodeMark> = (0..tree.len())
         .map(|i| chance::mark_of(&run, &frame, &principal, i))
         .collect();
+    let end_pruned = {
+        let run = run.clone();
+        use_memo(Rc::as_ptr(&run) as usize, move |_| {
+            run.frame(run.len()).pruned
+        })
+    };
     let caption = chance::caption(&run, &frame, step);
     let line = chance::line_at(&run, step);
     let on_control = {
@@ -101,7 +105,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
                             <tbody>
                                 <tr><th scope="row">{ "Visited" }</th><td>{ frame.visited }</td><td>{ run.stats.visited }</td></tr>
                                 <tr><th scope="row">{ "Leaves evaluated" }</th><td>{ frame.evaluated }</td><td>{ run.stats.evaluated }</td></tr>
-                                <tr><th scope="row">{ "Pruned" }</th><td>{ frame.pruned }</td><td>{ run.frame(run.len()).pruned }</td></tr>
+                                <tr><th scope="row">{ "Pruned" }</th><td>{ frame.pruned }</td><td>{ *end_pruned }</td></tr>
                                 <tr><th scope="row">{ "Cutoffs" }</th><td>{ frame.cutoffs }</td><td>{ run.stats.cutoffs }</td></tr>
                             </tbody>
                         </table>
@@ -123,22 +127,18 @@ struct InputsState {
     bounds: Option<(i32, i32)>,
     min_root: bool,
     random: RandomSpec,
-    leaf_range: (i32, i32),
 }
 
 impl InputsState {
     fn of(state: &State) -> InputsState {
-        let leaves = state.tree.leaves();
-        let values = leaves.iter().map(|&l| state.tree.node(l).payoff[0]);
         InputsState {
             source: state.settings.source.clone(),
             text: state.text.clone(),
             error: state.error.clone(),
             rule: state.settings.rule,
             bounds: state.settings.bounds,
-            min_root: state.tree.root_player() == RootPlayer::Min,
+            min_root: state.run.tree.root_player() == RootPlayer::Min,
             random: state.random,
-            leaf_range: (values.clone().min().unwrap_or(0), values.max().unwrap_or(0)),
         }
     }
 }
@@ -153,12 +153,6 @@ struct InputsProps {
 fn Inputs(props: &InputsProps) -> Html {
     let s = &props.state;
     let d = props.dispatch.clone();
-    let on_preset = on_select(&d, |v| {
-        CHANCE_PRESETS
-            .iter()
-            .find(|p| p.id == v)
-            .map(|p| Action::Preset(p.id))
-    });
     let on_rule = on_select(&d, |v| {
         Some(Action::Rule(if v == "expectimax" {
             Rule::Expectimax
@@ -167,20 +161,10 @@ fn Inputs(props: &InputsProps) -> Html {
         }))
     });
     let on_root = on_select(&d, |v| Some(Action::MinRoot(v == "min")));
-    let on_text = {
-        let d = d.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
-            d.dispatch(Action::Text(area.value()));
-        })
-    };
-    let on_prune = {
-        let (d, range) = (d.clone(), s.leaf_range);
-        Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            d.dispatch(Action::Bounds(input.checked().then_some(range)));
-        })
-    };
+    let on_prune = d.to_callback().reform(|e: Event| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        Action::Prune(input.checked())
+    });
     let bound_field = |label: &'static str, value: i32, low: bool| {
         let (d, bounds) = (d.clone(), s.bounds);
         let oninput = Callback::from(move |e: InputEvent| {
@@ -192,36 +176,19 @@ fn Inputs(props: &InputsProps) -> Html {
         html! { <label>{ label }<input type="number" value={value.to_string()} {oninput} /></label> }
     };
     let preset_id = match &s.source {
-        ChanceSource::Preset(id) => *id,
-        _ => "",
+        ChanceSource::Preset(id) => Some(*id),
+        _ => None,
     };
-    let error_id = "chance-text-error";
     html! {
         <>
             <h2>{ "Tree" }</h2>
-            <label class="stack">{ "Example from the lectures" }
-                <select onchange={on_preset} aria-label="Example tree">
-                    <option value="" selected={preset_id.is_empty()} disabled=true>{ "Choose an example…" }</option>
-                    { for CHANCE_PRESETS.iter().map(|p| html! {
-                        <option value={p.id} selected={p.id == preset_id} title={p.notes}>{ p.title }</option>
-                    }) }
-                </select>
-            </label>
-            if let Some(p) = CHANCE_PRESETS.iter().find(|p| p.id == preset_id) {
-                <p class="hint">{ p.source }{ ": " }{ p.notes }</p>
-            }
+            <ExamplePicker label="Example from the lectures" examples={CHANCE_PRESETS.iter().map(|p| &p.tree).collect::<Vec<_>>()}
+                current={preset_id} on_pick={d.to_callback().reform(Action::Preset)} />
             <RandomForm spec={s.random} open={matches!(s.source, ChanceSource::Random(_))} title="Random tree with chance levels" max_depth={10} max_children={6} players=false
                 hint="Levels alternate: decision, chance, decision, chance… Each chance node's children get probabilities from weights 1 to 3."
                 on_change={d.to_callback().reform(Action::RandomForm)} on_generate={d.to_callback().reform(|()| Action::Generate)} />
-            <label class="stack" for="chance-text">{ "Tree as text" }</label>
-            <textarea id="chance-text" class={classes!("tree-text", s.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"
-                aria-invalid={s.error.is_some().then_some("true")} aria-describedby={s.error.is_some().then_some(error_id)}
-                value={s.text.clone()} oninput={on_text} />
-            if let Some(e) = &s.error {
-                <p id={error_id} class="error" role="alert">{ e.clone() }{ " — the last good search stays drawn." }</p>
-            } else {
-                <p class="hint">{ "A chance node is ?[a, b] (equally likely) or ?[1/4: a, 3/4: b] (0.25 works too); decision nodes are [a, b]; leaves are whole numbers." }</p>
-            }
+            <TreeText id="chance-text" text={Some(s.text.clone())} error={s.error.clone()} on_input={d.to_callback().reform(Action::Text)}
+                hint="A chance node is ?[a, b] (equally likely) or ?[1/4: a, 3/4: b] (0.25 works too); decision nodes are [a, b]; leaves are whole numbers." />
             <h2>{ "Search" }</h2>
             <label class="stack">{ "Algorithm" }
                 <select onchange={on_rule} aria-label="Algorithm">

@@ -14,9 +14,7 @@ use crate::route::Route;
 pub struct State {
     /// The settings, all in the URL.
     pub settings: ChanceSettings,
-    /// The tree being searched.
-    pub tree: Rc<GameTree>,
-    /// The engine's recorded run on it.
+    /// The engine's recorded run on the tree (which it holds).
     pub run: Rc<ChanceRun>,
     /// The text box (it may hold a tree that does not parse).
     pub text: String,
@@ -40,7 +38,9 @@ pub enum Action {
     Tick,
     /// Expectimax or expectiminimax.
     Rule(Rule),
-    /// State leaf bounds (and prune), or not.
+    /// Prune with the tree's own leaf range as the bounds, or stop pruning.
+    Prune(bool),
+    /// State other leaf bounds.
     Bounds(Option<(i32, i32)>),
     /// MIN at the root.
     MinRoot(bool),
@@ -71,24 +71,22 @@ impl State {
     /// The page as the route opens it.
     pub fn new(route: &Route) -> State {
         let (mut settings, mut notices) = ChanceSettings::from_route(route);
-        let text_of = |s: &ChanceSettings| match &s.source {
+        let typed = match &settings.source {
             ChanceSource::Text(t) => Some(t.clone()),
             _ => None,
         };
-        let typed = text_of(&settings);
-        let attempt = settings.tree().and_then(|tree| {
-            let tree = Rc::new(tree);
-            chance::run(tree.clone(), settings.rule, settings.bounds).map(|run| (tree, run))
-        });
-        let (tree, run, error) = match attempt {
-            Ok((tree, run)) => (tree, run, None),
+        let attempt = settings
+            .tree()
+            .and_then(|tree| chance::run(Rc::new(tree), settings.rule, settings.bounds));
+        let (run, error) = match attempt {
+            Ok(run) => (run, None),
             Err(e) => {
                 notices.push(format!(
                     "The link's tree could not be searched: {e}. Showing the first example instead."
                 ));
                 let fallback = ChanceSettings::default();
-                let tree = Rc::new(fallback.tree().expect("the first preset reads"));
-                let run = chance::run(tree.clone(), fallback.rule, fallback.bounds)
+                let tree = fallback.tree().expect("the first preset reads");
+                let run = chance::run(Rc::new(tree), fallback.rule, fallback.bounds)
                     .expect("the first preset runs");
                 // Keep the broken text in the box to be fixed.
                 if typed.is_none() {
@@ -97,7 +95,7 @@ impl State {
                     settings.bounds = fallback.bounds;
                     settings.rule = fallback.rule;
                 }
-                (tree, run, Some(e))
+                (run, Some(e))
             }
         };
         let random = match &settings.source {
@@ -105,8 +103,7 @@ impl State {
             _ => default_random(),
         };
         let mut state = State {
-            text: typed.unwrap_or_else(|| tree.to_text()),
-            tree,
+            text: typed.unwrap_or_else(|| run.tree.to_text()),
             run: Rc::new(run),
             settings,
             error,
@@ -136,7 +133,6 @@ impl State {
         });
         match chance::run(tree.clone(), settings.rule, settings.bounds) {
             Ok(run) => {
-                self.tree = tree;
                 self.run = Rc::new(run);
                 self.settings = ChanceSettings {
                     step: 0,
@@ -153,7 +149,7 @@ impl State {
     fn again(&mut self, change: impl FnOnce(&mut ChanceSettings)) {
         let mut settings = self.settings.clone();
         change(&mut settings);
-        self.search((*self.tree).clone(), settings);
+        self.search((*self.run.tree).clone(), settings);
     }
 }
 
@@ -177,17 +173,21 @@ impl crate::Reducer for State {
             }
             .tick(len),
             Action::Rule(rule) => s.again(|x| x.rule = rule),
+            Action::Prune(on) => {
+                let range = s.run.tree.leaf_range();
+                s.again(|x| x.bounds = on.then_some(range));
+            }
             Action::Bounds(bounds) => s.again(|x| x.bounds = bounds),
             Action::MinRoot(min) => {
                 s.again(|x| x.min_root = min);
                 if let ChanceSource::Text(_) = s.settings.source {
-                    s.text = s.tree.to_text();
+                    s.text = s.run.tree.to_text();
                     s.settings.source = ChanceSource::Text(s.text.clone());
                 }
             }
             Action::Preset(id) => {
                 if let Some(p) = chance_preset(id) {
-                    if let Ok(tree) = GameTree::parse(p.text) {
+                    if let Ok(tree) = GameTree::parse(p.tree.text) {
                         s.text = tree.to_text();
                         s.search(tree, ChanceSettings::of_preset(p));
                     }
@@ -216,11 +216,6 @@ impl crate::Reducer for State {
             Action::Text(text) => {
                 s.text = text.clone();
                 match GameTree::parse(&text) {
-                    Ok(tree) if tree.players() != 2 => {
-                        s.error = Some(
-                            "expectimax and expectiminimax need one number at each leaf, not utility vectors".into(),
-                        )
-                    }
                     Ok(tree) => {
                         let mut settings = s.settings.clone();
                         settings.source = ChanceSource::Text(text);
@@ -251,7 +246,9 @@ mod tests {
         assert_eq!(s.run.len(), s.run.steps.len());
         let s = s.reduce(Action::Control(Control::End));
         assert_eq!(s.settings.step, s.run.len());
-        let s = s.reduce(Action::Bounds(Some((0, 15))));
+        // Pruning takes the tree's own leaf range, [0, 15].
+        let s = s.reduce(Action::Prune(true));
+        assert_eq!(s.settings.bounds, Some((0, 15)));
         assert_eq!(s.settings.step, 0);
         assert_eq!(s.run.stats.cutoffs, 1);
         // A bound the leaves break is refused, and the run stays.
@@ -262,13 +259,16 @@ mod tests {
             .unwrap()
             .contains("outside the stated bounds"));
         assert_eq!(s.settings.bounds, Some((0, 15)));
+        let s = s.reduce(Action::Text("[(1,2,3),(3,2,1)]".into()));
+        assert!(s.error.as_deref().unwrap().contains("not utility vectors"));
         let s = s.reduce(Action::Text("[?[1,2], ?[".into()));
         assert!(s.error.is_some());
         assert_eq!(s.text, "[?[1,2], ?[");
         let s = s.reduce(Action::Text("min [?[1,2], ?[3,4]]".into()));
         assert_eq!(s.error, None);
         assert!(s.settings.min_root);
-        let s = s.reduce(Action::Bounds(None));
+        let s = s.reduce(Action::Prune(false));
+        assert_eq!(s.settings.bounds, None);
         let s = s.reduce(Action::Rule(Rule::Expectiminimax));
         assert_eq!(s.run.value, arbor_game::Ratio::new(3, 2).unwrap());
         let mut route = Route::new(View::Chance);
@@ -282,7 +282,7 @@ mod tests {
     fn random_trees_have_chance_levels_and_bounds_follow_the_form() {
         let s = open("#/chance?preset=cs188-expectimax-bounds");
         let s = s.reduce(Action::Generate);
-        assert!(s.tree.has_chance());
+        assert!(s.run.tree.has_chance());
         assert_eq!(s.settings.bounds, Some((0, 9)));
         assert!(matches!(s.settings.source, ChanceSource::Random(_)));
     }

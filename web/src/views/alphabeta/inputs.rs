@@ -2,6 +2,7 @@
 
 use crate::components::controls::on_select;
 use crate::components::random_form::RandomForm;
+use crate::components::tree_input::{ExamplePicker, TreeText};
 use crate::store::Store;
 use arbor_app::pages::alphabeta::{Action, State};
 use arbor_app::stepper::{ordering_key, ordering_title, Algorithm, GameSource, Settings, Source};
@@ -27,12 +28,6 @@ pub(super) struct TreeInputProps {
 pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
     let s = &props.state_settings;
     let d = props.dispatch.clone();
-    let on_preset = on_select(&d, |v| {
-        PRESETS
-            .iter()
-            .find(|p| p.id == v)
-            .map(|p| Action::Preset(p.id))
-    });
     let on_algo = on_select(&d, |v| Algorithm::from_key(v).map(Action::Algorithm));
     let on_order = on_select(&d, |v| {
         Ordering::ALL
@@ -42,50 +37,23 @@ pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
     });
     let on_depth = on_select(&d, |v| Some(Action::Depth(v.parse().ok())));
     let on_root = on_select(&d, |v| Some(Action::MinRoot(v == "min")));
-    let on_text = {
-        let d = d.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
-            d.dispatch(Action::Text(area.value()));
-        })
-    };
     let preset_id = match &s.source {
-        Source::Preset(id) => *id,
-        _ => "",
+        Source::Preset(id) => Some(*id),
+        _ => None,
     };
-    let error_id = "tree-text-error";
     html! {
         <>
             <h2>{ "Tree" }</h2>
-            <label class="stack">{ "Example from the course notes" }
-                <select onchange={on_preset} aria-label="Example tree">
-                    <option value="" selected={preset_id.is_empty()} disabled=true>{ "Choose an example…" }</option>
-                    { for PRESETS.iter().map(|p| html! {
-                        <option value={p.id} selected={p.id == preset_id} title={p.notes}>{ p.title }</option>
-                    }) }
-                </select>
-            </label>
-            if let Some(p) = PRESETS.iter().find(|p| p.id == preset_id) {
-                <p class="hint">{ p.source }{ ": " }{ p.notes }</p>
-            }
+            <ExamplePicker label="Example from the course notes" examples={PRESETS.iter().collect::<Vec<_>>()} current={preset_id}
+                on_pick={d.to_callback().reform(Action::Preset)} />
             <RandomForm spec={props.random} open={matches!(s.source, Source::Random(_))} title="Random tree" max_depth={16} max_children={20} players=true
                 on_change={d.to_callback().reform(Action::RandomForm)} on_generate={d.to_callback().reform(|()| Action::Generate)} />
-            if let Some(text) = &props.text {
-                <label class="stack" for="tree-text">{ "Tree as text" }</label>
-                <textarea id="tree-text" class={classes!("tree-text", props.error.is_some().then_some("invalid"))} rows="4" spellcheck="false"
-                    aria-invalid={props.error.is_some().then_some("true")} aria-describedby={props.error.is_some().then_some(error_id)}
-                    value={text.clone()} oninput={on_text} />
-            } else {
-                <p class="stack-title">{ "Tree as text" }</p>
+            <TreeText id="tree-text" text={props.text.clone()} error={props.error.clone()} on_input={d.to_callback().reform(Action::Text)}
+                hint="A leaf is a number, an inner node [child, child, …]. Start with “min” for MIN at the root; name nodes as B:[…]; click a leaf to change it.">
                 <p class="hint">{ format!("This tree has {} nodes: its text is long. ", props.nodes) }
                     <button type="button" onclick={props.dispatch.to_callback().reform(|_: MouseEvent| Action::WriteText)}>{ "Write it out" }</button>
                 </p>
-            }
-            if let Some(e) = &props.error {
-                <p id={error_id} class="error" role="alert">{ e.clone() }{ " — the last good tree stays drawn." }</p>
-            } else {
-                <p class="hint">{ "A leaf is a number, an inner node [child, child, …]. Start with “min” for MIN at the root; name nodes as B:[…]; click a leaf to change it." }</p>
-            }
+            </TreeText>
             <h2>{ "Search" }</h2>
             <label class="stack">{ "Algorithm" }
                 <select onchange={on_algo} aria-label="Algorithm" disabled={props.players > 2}>

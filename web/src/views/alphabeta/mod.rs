@@ -45,15 +45,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     };
     let dispatch = state.dispatcher();
 
-    // The URL follows the settings, so any view can be shared and reloaded.
-    {
-        let settings = state.settings.clone();
-        use_effect_with(settings, |settings| {
-            let mut route = Route::new(View::AlphaBeta);
-            settings.to_route(&mut route);
-            crate::url::replace_url(&route);
-        });
-    }
+    crate::url::use_address(View::AlphaBeta, state.settings.clone(), Settings::to_route);
     // The search behind a game move is recorded in the worker (it may be long).
     {
         let dispatch = dispatch.clone();

@@ -17,7 +17,6 @@ use yew::prelude::*;
 use crate::store::Store;
 use arbor_app::pages::play::{Action, State, Task};
 
-use crate::url::replace_url;
 use crate::worker::SearchWorker;
 use arbor_app::play::ai::{Hint, Thinking};
 use arbor_app::play::{search_route, Kind, Outcome, Player, Pos};
@@ -90,15 +89,7 @@ pub fn Play(props: &PlayProps) -> Html {
             move || drop(timer)
         });
     }
-    // The URL follows the game.
-    {
-        let setup = state.setup.clone();
-        use_effect_with(setup, |setup| {
-            let mut route = Route::new(View::Play);
-            setup.to_route(&mut route);
-            replace_url(&route);
-        });
-    }
+    crate::url::use_address(View::Play, state.setup.clone(), |s, r| s.to_route(r));
 
     let s = &state.setup;
     let kind = s.rules.kind;

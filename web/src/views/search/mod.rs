@@ -85,15 +85,7 @@ pub fn Search(props: &SearchProps) -> Html {
             }
         });
     }
-    // The URL follows the settings.
-    {
-        let settings = state.settings.clone();
-        use_effect_with(settings, |settings| {
-            let mut route = Route::new(View::Search);
-            settings.to_route(&mut route);
-            crate::url::replace_url(&route);
-        });
-    }
+    crate::url::use_address(View::Search, state.settings.clone(), |s, r| s.to_route(r));
     // Playing.
     use_play_timer(
         state.playing,
