@@ -381,6 +381,13 @@ fn bench_web(root: &Path) -> Result<(), String> {
         .env("ARBOR_URL", format!("http://{}/", server.addr()))
         .env("CHROMIUM", &env.chromium);
     run(&mut cmd)?;
+    println!("\n## Stepping the Chance page on its largest trees\n");
+    let mut cmd = Command::new("node");
+    cmd.arg("bench/chance.bench.js")
+        .current_dir(root.join("e2e"))
+        .env("ARBOR_URL", format!("http://{}/", server.addr()))
+        .env("CHROMIUM", &env.chromium);
+    run(&mut cmd)?;
     println!("\n## The perfect connect-four player on the Play page, click to answer\n");
     let mut cmd = Command::new("node");
     cmd.arg("bench/c4play.bench.js")

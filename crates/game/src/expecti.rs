@@ -300,7 +300,7 @@ pub fn expectiminimax<O: ExpectObserver>(
     options: &Options,
     observer: &mut O,
 ) -> Result<ExpectOutcome, ExpectError> {
-    if tree.players() != 2 {
+    if !tree.has_plain_values() {
         return Err(ExpectError::Vectors);
     }
     let bounds = match options.bounds {
@@ -584,6 +584,24 @@ mod tests {
             .evaluated,
             4
         );
+    }
+
+    /// Found reviewing the page: two-entry vectors make a two-player tree, and were valued by
+    /// their first entries alone.
+    #[test]
+    fn utility_vectors_are_refused_even_for_two_players() {
+        for text in ["[(1,2),(3,4)]", "[(1,2,3),(3,2,1)]"] {
+            let tree = GameTree::parse(text).unwrap();
+            let e = expectiminimax(
+                &tree,
+                &Options {
+                    rule: Rule::Expectimax,
+                    bounds: None,
+                },
+                &mut Quiet,
+            );
+            assert_eq!(e, Err(ExpectError::Vectors), "{text}");
+        }
     }
 
     #[test]

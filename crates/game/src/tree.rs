@@ -281,6 +281,14 @@ impl GameTree {
             .map(|i| NodeId(i as u32))
     }
 
+    /// True when every leaf holds one number (MAX's utility), not a utility vector — a
+    /// two-player tree may still be written with two-entry vectors, `[(1,-1),(0,2)]`.
+    pub fn has_plain_values(&self) -> bool {
+        self.nodes
+            .iter()
+            .all(|n| !n.is_leaf() || n.payoff.len() == 1)
+    }
+
     /// The smallest and largest leaf value of a two-player tree (MAX's utilities): the range
     /// an expectation search may prune with, and the scale of MCTS rewards.
     pub fn leaf_range(&self) -> (i32, i32) {

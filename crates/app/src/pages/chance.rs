@@ -259,8 +259,10 @@ mod tests {
             .unwrap()
             .contains("outside the stated bounds"));
         assert_eq!(s.settings.bounds, Some((0, 15)));
-        let s = s.reduce(Action::Text("[(1,2,3),(3,2,1)]".into()));
-        assert!(s.error.as_deref().unwrap().contains("not utility vectors"));
+        for vectors in ["[(1,2,3),(3,2,1)]", "[(1,2),(3,4)]"] {
+            let s = s.clone().reduce(Action::Text(vectors.into()));
+            assert!(s.error.as_deref().unwrap().contains("not utility vectors"));
+        }
         let s = s.reduce(Action::Text("[?[1,2], ?[".into()));
         assert!(s.error.is_some());
         assert_eq!(s.text, "[?[1,2], ?[");
