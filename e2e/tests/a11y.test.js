@@ -22,6 +22,8 @@ test("axe: no serious or critical violation on any route", async () => {
     ["#/alphabeta", TREE],
     ["#/alphabeta?preset=aima-maxn", TREE],
     ["#/chance?preset=cs188-expectimax-bounds&step=10", TREE],
+    ["#/mcts?n=50&step=20", TREE],
+    ["#/mcts?game=ttt&moves=152&n=500&step=30", TREE],
     ["#/search", TREE],
     ["#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,0,6,7,5,8&algo=astar&step=9", TREE],
     ["#/search?problem=blocks&algo=bfs&step=6", TREE],
@@ -191,7 +193,7 @@ test("text on the tree: (α, β) and order badges at least 12 px, and readable i
 
 test("every route has its own page title", async () => {
   const titles = new Set();
-  for (const path of ["#/", "#/alphabeta", "#/chance", "#/search", "#/play", "#/practice", "#/teachers", "#/nowhere"]) {
+  for (const path of ["#/", "#/alphabeta", "#/chance", "#/mcts", "#/search", "#/play", "#/practice", "#/teachers", "#/nowhere"]) {
     const page = await openPage(browser, path);
     await page.locator("main h1").first().waitFor({ timeout: 20000 });
     await page.waitForFunction(() => document.title !== "");

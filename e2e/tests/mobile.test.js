@@ -71,6 +71,8 @@ const ROUTES = [
   "#/chance?random=4,2,3,0,9,7&bounds=0,9&step=12",
   // Pages showing what is wrong with a link (the error's colour must read on a phone too).
   "#/chance?tree=[(1,2),(3,4)]",
+  "#/mcts?game=ttt&moves=152&n=2000&step=40",
+  "#/mcts?tree=[[1,2],[3",
   "#/alphabeta?tree=[1,2",
   "#/search",
   "#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=bfs&step=400",

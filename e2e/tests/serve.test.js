@@ -53,7 +53,7 @@ test("before the wasm is ready the page shows its header, a tree's outline and a
   await boot.waitFor();
   assert.deepEqual(
     (await boot.locator("header nav a").allTextContents()).map((t) => t.trim()),
-    ["Alpha-beta", "Search", "Play", "Practice", "For teachers"],
+    ["Alpha-beta", "Chance", "MCTS", "Search", "Play", "Practice", "For teachers"],
   );
   assert.match(await boot.getByRole("status").textContent(), /Loading Arbor/);
   assert.ok(await boot.locator(".boot-bar").isVisible(), "a progress bar");

@@ -30,6 +30,7 @@ test("the header links to each view, and each view is a URL", async () => {
   for (const [name, hash] of [
     ["Alpha-beta", "#/alphabeta"],
     ["Chance", "#/chance"],
+    ["MCTS", "#/mcts"],
     ["Search", "#/search"],
     ["Play", "#/play"],
   ]) {

@@ -33,5 +33,14 @@ fuzz_target!(|data: &[u8]| {
     practice.to_route(&mut out);
     let (play, _) = arbor_app::play::Setup::from_route(&route);
     play.to_route(&mut out);
+    let (chance, _) = arbor_app::chance::ChanceSettings::from_route(&route);
+    chance.to_route(&mut out);
+    // The MCTS page's settings read back as written.
+    let (mcts, _) = arbor_app::mcts::MctsSettings::from_route(&route);
+    let mut written = Route::new(route.view.clone());
+    mcts.to_route(&mut written);
+    let (back, _) = arbor_app::mcts::MctsSettings::from_route(&Route::parse(&written.to_hash()));
+    assert_eq!(back, mcts, "the MCTS settings of {hash:?} did not round-trip");
+    let _ = arbor_app::pages::mcts::State::new(&route);
     let _ = Route::parse(&out.to_link());
 });

@@ -46,6 +46,9 @@ pub fn App() -> Html {
         View::Chance => {
             html! { <views::chance::Chance key={route.to_hash()} route={(*route).clone()} /> }
         }
+        View::Mcts => {
+            html! { <views::mcts::Mcts key={route.to_hash()} route={(*route).clone()} /> }
+        }
         View::Search => {
             html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
         }
@@ -100,6 +103,7 @@ pub fn App() -> Html {
                 <nav aria-label="Views">
                     { link(View::AlphaBeta, html! { "Alpha-beta" }) }
                     { link(View::Chance, html! { "Chance" }) }
+                    { link(View::Mcts, html! { "MCTS" }) }
                     { link(View::Search, html! { "Search" }) }
                     { link(View::Play, html! { "Play" }) }
                     { link(View::Practice, html! { "Practice" }) }

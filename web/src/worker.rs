@@ -11,10 +11,23 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::Callback;
 
-use arbor_app::worker_api::{answer, FromWorker, ToWorker};
+use arbor_app::worker_api::{answer, from_bytes, to_bytes, FromWorker, ToWorker};
 
 /// The worker script, next to the page (Trunk names worker files after the binary).
 const WORKER_URL: &str = "./arbor-worker_loader.js";
+
+/// A message's bytes as what `postMessage` carries.
+fn bytes_value(bytes: &[u8]) -> JsValue {
+    js_sys::Uint8Array::from(bytes).into()
+}
+
+/// The bytes of a message received.
+fn value_bytes(value: &JsValue) -> Result<Vec<u8>, String> {
+    value
+        .dyn_ref::<js_sys::Uint8Array>()
+        .map(js_sys::Uint8Array::to_vec)
+        .ok_or_else(|| "the message is not bytes".to_string())
+}
 
 /// The worker's entry point: answer requests until terminated.
 pub fn run_worker() {
@@ -29,22 +42,22 @@ pub fn run_worker() {
         std::panic::set_hook(Box::new(move |info| {
             let text = arbor_app::worker_api::panic_text(info);
             web_sys::console::error_1(&format!("Arbor's search worker panicked: {text}").into());
-            if let Ok(v) = serde_wasm_bindgen::to_value(&FromWorker::Panicked(text)) {
-                let _ = scope.post_message(&v);
+            if let Ok(v) = to_bytes(&FromWorker::Panicked(text)) {
+                let _ = scope.post_message(&bytes_value(&v));
             }
         }));
     }
     let poster = scope.clone();
     let post = move |m: FromWorker| {
-        if let Ok(v) = serde_wasm_bindgen::to_value(&m) {
-            let _ = poster.post_message(&v);
+        if let Ok(v) = to_bytes(&m) {
+            let _ = poster.post_message(&bytes_value(&v));
         }
     };
     let handler_post = post.clone();
     let onmessage =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
             let mut post = handler_post.clone();
-            match serde_wasm_bindgen::from_value::<ToWorker>(e.data()) {
+            match value_bytes(&e.data()).and_then(|b| from_bytes::<ToWorker>(&b)) {
                 Ok(request) => answer(&request, &mut post, &js_sys::Date::now),
                 Err(err) => post(FromWorker::Failed(format!(
                     "the request could not be read: {err}"
@@ -112,10 +125,9 @@ impl SearchWorker {
         }
         let mut messages = Vec::with_capacity(2);
         if crate::crash::take_worker_panic() {
-            messages
-                .push(serde_wasm_bindgen::to_value(&ToWorker::Panic).map_err(|e| e.to_string())?);
+            messages.push(bytes_value(&to_bytes(&ToWorker::Panic)?));
         }
-        messages.push(serde_wasm_bindgen::to_value(request).map_err(|e| e.to_string())?);
+        messages.push(bytes_value(&to_bytes(request)?));
         let live = self.live.borrow();
         for message in messages {
             if live.ready.get() {
@@ -147,7 +159,7 @@ impl Live {
                 if dead.get() {
                     return;
                 }
-                match serde_wasm_bindgen::from_value::<FromWorker>(e.data()) {
+                match value_bytes(&e.data()).and_then(|b| from_bytes::<FromWorker>(&b)) {
                     Ok(FromWorker::Ready) => {
                         ready.set(true);
                         for message in queue.borrow_mut().drain(..) {

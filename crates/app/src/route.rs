@@ -16,6 +16,8 @@ pub enum View {
     AlphaBeta,
     /// Chance nodes: expectimax and expectiminimax, stepped.
     Chance,
+    /// Monte Carlo tree search, stepped phase by phase.
+    Mcts,
     /// Single-agent search.
     Search,
     /// Games against the AI.
@@ -35,6 +37,7 @@ impl View {
             View::Home => return "Arbor — see how AI search thinks".to_string(),
             View::AlphaBeta => "Alpha-beta, step by step",
             View::Chance => "Chance nodes, step by step",
+            View::Mcts => "Monte Carlo tree search, step by step",
             View::Search => "Search, step by step",
             View::Play => "Play against the AI",
             View::Practice => "Practice",
@@ -50,6 +53,7 @@ impl View {
             View::Home => "",
             View::AlphaBeta => "alphabeta",
             View::Chance => "chance",
+            View::Mcts => "mcts",
             View::Search => "search",
             View::Play => "play",
             View::Practice => "practice",
@@ -134,6 +138,7 @@ impl Route {
             "" => View::Home,
             "alphabeta" => View::AlphaBeta,
             "chance" => View::Chance,
+            "mcts" => View::Mcts,
             "search" => View::Search,
             "play" => View::Play,
             "practice" => View::Practice,
@@ -306,6 +311,7 @@ pub fn embed_snippet(base: &str, route: &Route, (width, height): (u32, u32)) -> 
     let title = match route.view {
         View::AlphaBeta => "Arbor: alpha-beta stepper",
         View::Chance => "Arbor: chance nodes stepper",
+        View::Mcts => "Arbor: Monte Carlo tree search stepper",
         View::Search => "Arbor: search visualiser",
         View::Play => "Arbor: play against the AI",
         View::Practice => "Arbor: practice",
@@ -466,6 +472,7 @@ mod tests {
             View::Home,
             View::AlphaBeta,
             View::Chance,
+            View::Mcts,
             View::Search,
             View::Play,
             View::Practice,

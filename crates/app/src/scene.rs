@@ -1215,6 +1215,8 @@ pub enum Shown {
     Vector(Rc<[i32]>),
     /// An expected value (or a bound on it), exact.
     Fraction(Ratio, Relation),
+    /// Words of the page's own: an MCTS node's reward and visits, `2.5/4`.
+    Text(Rc<str>),
 }
 
 impl Shown {
@@ -1241,6 +1243,7 @@ impl Shown {
                 },
                 decimal(*v)
             )),
+            Shown::Text(t) => Some(t.to_string()),
         }
     }
 
@@ -1256,6 +1259,7 @@ impl Shown {
                     .join(","),
             ),
             Shown::Fraction(v, _) => Some(v.to_string()),
+            Shown::Text(t) => Some(t.to_string()),
         }
     }
 }

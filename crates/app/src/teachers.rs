@@ -361,6 +361,44 @@ pub const CHANCE_PARAMS: &[Param] = &[
     ),
 ];
 
+/// `#/mcts`.
+pub const MCTS_PARAMS: &[Param] = &[
+    pe(
+        "tree",
+        "tree text, e.g. [[3,12,8],[2,4,6],[14,5,2]]",
+        "A two-player tree: playouts pick random children down to a leaf.",
+        &["#/mcts?tree=[[3,12,8],[2,4,6],[14,5,2]]&n=200"],
+    ),
+    pe(
+        "game, moves",
+        "ttt, c4, nim; the moves as on #/play",
+        "A game position instead of a tree (Nim also takes piles, take and misere).",
+        &[
+            "#/mcts?game=ttt&moves=51&n=2000",
+            "#/mcts?game=c4&moves=4444&n=5000",
+            "#/mcts?game=nim&piles=3,4,5&moves=&n=3000",
+        ],
+    ),
+    pe(
+        "n",
+        "1 to 200000",
+        "Iterations (the first 300 are stepped; the whole run is plotted).",
+        &["#/mcts?n=1000"],
+    ),
+    pe(
+        "c",
+        "0 to 10, e.g. 1.41",
+        "The exploration constant c in UCB1.",
+        &["#/mcts?c=0.5"],
+    ),
+    pe(
+        "seed",
+        "a whole number",
+        "The seed of expansions and playouts: the same seed, the same run.",
+        &["#/mcts?seed=7"],
+    ),
+];
+
 /// `#/search`.
 pub const SEARCH_PARAMS: &[Param] = &[
     p("problem", "graph, puzzle, blocks", "What is searched."),
@@ -504,6 +542,7 @@ pub fn params(view: &View) -> &'static [Param] {
     match view {
         View::AlphaBeta => STEPPER_PARAMS,
         View::Chance => CHANCE_PARAMS,
+        View::Mcts => MCTS_PARAMS,
         View::Search => SEARCH_PARAMS,
         View::Play => PLAY_PARAMS,
         View::Practice => PRACTICE_PARAMS,
@@ -529,6 +568,11 @@ mod tests {
             View::Chance => {
                 let state = crate::pages::chance::State::new(route);
                 state.notices
+            }
+            View::Mcts => {
+                let (s, mut w) = crate::mcts::MctsSettings::from_route(route);
+                w.extend(crate::mcts::run(&s.request, &mut |_| {}).err());
+                w
             }
             View::Search => {
                 // A problem that reads but cannot be searched is said before any search.
@@ -579,6 +623,7 @@ mod tests {
         let views = [
             View::AlphaBeta,
             View::Chance,
+            View::Mcts,
             View::Search,
             View::Play,
             View::Practice,

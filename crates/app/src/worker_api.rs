@@ -158,6 +158,8 @@ pub enum ToWorker {
         /// Tic-tac-toe: draw the first player's marks as O.
         o_first: bool,
     },
+    /// Run Monte Carlo tree search, recording its first iterations.
+    Mcts(crate::mcts::MctsRequest),
     /// Panic on purpose: how the end-to-end tests check that a panic in the worker is told to
     /// the page and the page goes on.
     Panic,
@@ -210,6 +212,22 @@ pub enum FromWorker {
     Hints(Vec<crate::play::ai::Hint>),
     /// The search behind a move.
     Explained(Box<crate::play::ai::ExplainedView>),
+    /// A Monte Carlo tree search, recorded.
+    Mcts(Box<crate::mcts::MctsView>),
+}
+
+/// A message as the bytes that cross between the page and its worker.
+///
+/// A compact binary form (postcard): structs travel as their fields in order, enums as a
+/// variant number, so neither side carries code to match field names, and a large recorded
+/// search is one byte array instead of thousands of JavaScript objects.
+pub fn to_bytes<T: Serialize>(message: &T) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(message).map_err(|e| format!("the message could not be written: {e}"))
+}
+
+/// A message read back from [`to_bytes`]' bytes.
+pub fn from_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    postcard::from_bytes(bytes).map_err(|e| e.to_string())
 }
 
 /// How often the worker reports progress.
@@ -233,6 +251,25 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
         ToWorker::Explain { request, o_first } => {
             match crate::play::ai::explain_move(request, *o_first) {
                 Ok(v) => post(FromWorker::Explained(Box::new(v))),
+                Err(e) => post(FromWorker::Failed(e)),
+            }
+        }
+        ToWorker::Mcts(r) => {
+            let start = now();
+            let mut last = start;
+            let mut progress = |i: u64| {
+                let t = now();
+                if t - last >= PROGRESS_MS {
+                    last = t;
+                    post(FromWorker::Progress {
+                        generated: i,
+                        expanded: i,
+                        millis: t - start,
+                    });
+                }
+            };
+            match crate::mcts::run(r, &mut progress) {
+                Ok(v) => post(FromWorker::Mcts(Box::new(v))),
                 Err(e) => post(FromWorker::Failed(e)),
             }
         }
@@ -681,6 +718,130 @@ mod tests {
 
     use arbor_search::graph_preset;
     use std::cell::Cell;
+
+    /// Every answer to every kind of request crosses to the page and back unchanged.
+    #[test]
+    fn every_message_survives_the_bytes_between_page_and_worker() {
+        use crate::play::ai::{ExplainRequest, ThinkRequest};
+        use crate::play::{Kind, Rules};
+        let puzzle = ProblemSpec::Puzzle {
+            rows: 3,
+            cols: 3,
+            start: vec![1, 2, 3, 4, 0, 6, 7, 5, 8],
+            goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+            heuristic: Heuristic::Manhattan,
+        };
+        let graph = ProblemSpec::Graph {
+            text: graph_preset("seed000-tree").unwrap().text.to_string(),
+        };
+        let blocks = ProblemSpec::Blocks {
+            spec: BlocksSpec::coursework((1, 2), (1, 3), (4, 3), (2, 4)),
+            heuristic: true,
+        };
+        let mut requests: Vec<ToWorker> = [puzzle, graph, blocks]
+            .into_iter()
+            .flat_map(|problem| {
+                [Algorithm::AStar, Algorithm::DepthLimited].map(|algorithm| {
+                    ToWorker::Search(SearchRequest {
+                        problem: problem.clone(),
+                        options: Options::new(algorithm).depth_limit(3),
+                        record: 50,
+                        max_nodes: Some(20_000),
+                    })
+                })
+            })
+            .collect();
+        requests.push(ToWorker::Scale(ScaleRequest {
+            family: Family::Eight,
+            depths: vec![2, 40],
+            algorithms: vec![Algorithm::AStar],
+            mode: arbor_search::Mode::Graph,
+            budget: 1_000,
+            seed: 1,
+        }));
+        for (kind, moves, level) in [
+            (Kind::TicTacToe, "5", "perfect"),
+            (Kind::Connect4, "4453", "seed4"),
+            (Kind::Nim, "", "perfect"),
+        ] {
+            let rules = Rules::of(kind);
+            let think = ThinkRequest {
+                rules: rules.clone(),
+                moves: moves.into(),
+                level: level.into(),
+                seed: 3,
+                millis: 2_000,
+            };
+            let mut thought = None;
+            answer(
+                &ToWorker::Think(think.clone()),
+                &mut |m| {
+                    if let FromWorker::Thought(t) = m {
+                        thought = Some(t)
+                    }
+                },
+                &|| 0.0,
+            );
+            let thought = thought.expect("a move");
+            requests.push(ToWorker::Think(think));
+            requests.push(ToWorker::Hints {
+                rules: rules.clone(),
+                moves: moves.into(),
+            });
+            requests.push(ToWorker::Explain {
+                request: ExplainRequest {
+                    rules,
+                    moves: moves.into(),
+                    level: level.into(),
+                    seed: 3,
+                    depth: thought.depth,
+                    solver: thought.solver,
+                    weak: thought.weak,
+                    limit: 500,
+                },
+                o_first: false,
+            });
+        }
+        let mut kinds = std::collections::BTreeSet::new();
+        for request in &requests {
+            let bytes = to_bytes(request).unwrap();
+            assert_eq!(&from_bytes::<ToWorker>(&bytes).unwrap(), request);
+            let mut answers = Vec::new();
+            answer(request, &mut |m| answers.push(m), &|| 0.0);
+            for message in answers {
+                let bytes = to_bytes(&message).unwrap();
+                let back: FromWorker = from_bytes(&bytes).unwrap();
+                assert_eq!(back, message);
+                kinds.insert(
+                    format!("{message:?}")
+                        .split(['(', ' '])
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                );
+            }
+        }
+        for message in [FromWorker::Ready, FromWorker::Panicked("at x.rs:1".into())] {
+            assert_eq!(
+                from_bytes::<FromWorker>(&to_bytes(&message).unwrap()).unwrap(),
+                message
+            );
+        }
+        for kind in [
+            "Recorded",
+            "Done",
+            "ScalePoint",
+            "ScaleDone",
+            "Thought",
+            "Hints",
+            "Explained",
+        ] {
+            assert!(kinds.contains(kind), "no {kind} among {kinds:?}");
+        }
+        // Bytes that are not a message are refused with a reason, never a panic.
+        assert!(from_bytes::<FromWorker>(&[250, 1, 2]).is_err());
+        assert!(from_bytes::<ToWorker>(&[]).is_err());
+    }
 
     fn ask(problem: ProblemSpec, algorithm: Algorithm, record: usize) -> Vec<FromWorker> {
         let mut out = Vec::new();

@@ -78,7 +78,7 @@ impl<G: Game> MctsNode<G> {
 }
 
 /// A child's UCB1 value as its terms, at the moment selection compared it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Ucb {
     /// The child.
     pub child: MctsId,
@@ -116,7 +116,7 @@ pub trait MctsObserver<G: Game> {
 impl<G: Game> MctsObserver<G> for crate::observe::Quiet {}
 
 /// One thing that happened in an MCTS run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum MctsEvent<M> {
     /// An iteration begins.
     Iteration {

@@ -164,19 +164,62 @@ pub enum Limit {
 pub const MAX_PATH_COST: u32 = u32::MAX;
 
 /// How a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "lowercase")]
+///
+/// For people (JSON) it reads `{"status": "found"}`, `{"status": "cut_off", "limit": "depth"}`;
+/// compact formats (the page's messages to and from its worker) carry a plain variant index,
+/// as they cannot read a tag inside a map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// A goal was found.
     Found,
     /// Everything reachable was searched: there is no solution.
     Exhausted,
     /// A limit stopped the search before it could decide.
-    #[serde(rename = "cut_off")]
     CutOff {
         /// Which limit.
         limit: Limit,
     },
+}
+
+/// [`Status`] as people read it: tagged by its `status` field.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "lowercase", remote = "Status")]
+enum Tagged {
+    Found,
+    Exhausted,
+    #[serde(rename = "cut_off")]
+    CutOff {
+        limit: Limit,
+    },
+}
+
+/// [`Status`] for compact formats.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Status")]
+enum Plain {
+    Found,
+    Exhausted,
+    CutOff { limit: Limit },
+}
+
+impl Serialize for Status {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            Tagged::serialize(self, serializer)
+        } else {
+            Plain::serialize(self, serializer)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Status, D::Error> {
+        if deserializer.is_human_readable() {
+            Tagged::deserialize(deserializer)
+        } else {
+            Plain::deserialize(deserializer)
+        }
+    }
 }
 
 /// A path to a goal.

@@ -2,6 +2,7 @@
 
 pub mod alphabeta;
 pub mod chance;
+pub mod mcts;
 pub mod play;
 pub mod practice;
 pub mod search;

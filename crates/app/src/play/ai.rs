@@ -77,7 +77,7 @@ fn ensure_book() -> Option<String> {
     }
 }
 /// The tic-tac-toe AI's scoring: the seed's "ideal player", who wins soonest and loses latest.
-const TTT: TicTacToe = TicTacToe {
+pub(crate) const TTT: TicTacToe = TicTacToe {
     scoring: Scoring::Decayed,
 };
 
@@ -221,7 +221,7 @@ impl<G: Game> Observer<G> for Ticker<'_, '_> {
 }
 
 /// The position after a moves string, or why there is none.
-fn position(rules: &Rules, moves: &str) -> Result<Pos, String> {
+pub(crate) fn position(rules: &Rules, moves: &str) -> Result<Pos, String> {
     let mut pos = rules.start()?;
     for mv in rules.parse_moves(moves)? {
         pos = pos.play(rules, mv)?;
@@ -654,7 +654,7 @@ pub fn nim_picture(p: &Piles) -> GamePicture {
 
 /// A move as a node label: `b2` (column letter, row from the top) in tic-tac-toe, `col4` in
 /// connect four, `t2` or `p1t2` in Nim.
-fn label(m: Move, piles: usize) -> String {
+pub(crate) fn label(m: Move, piles: usize) -> String {
     match m {
         Move::Cell(c) => format!("{}{}", (b'a' + c % 3) as char, c / 3 + 1),
         Move::Column(c) => format!("col{}", c + 1),

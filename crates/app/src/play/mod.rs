@@ -671,7 +671,7 @@ pub fn search_route(
 }
 
 /// Writes the game parts of a route (the inverse of [`rules_from_route`]).
-fn write_rules(route: &mut Route, rules: &Rules, o_first: bool) {
+pub(crate) fn write_rules(route: &mut Route, rules: &Rules, o_first: bool) {
     route.set("game", rules.kind.key());
     if rules.kind == Kind::Nim {
         let piles: Vec<String> = rules.piles.iter().map(|p| p.to_string()).collect();

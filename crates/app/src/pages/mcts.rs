@@ -1,0 +1,354 @@
+//! The MCTS page: its settings (all in the URL), state and reducer. The run itself happens in
+//! the worker; the page asks for it whenever the settings change, and replays what comes back.
+
+use std::rc::Rc;
+
+use arbor_game::GameTree;
+
+use crate::control::{Control, Playback};
+use crate::mcts::{parse_exploration, MctsSettings, MctsSource, MctsView, MAX_ITERATIONS};
+use crate::play::{Kind, Rules};
+use crate::route::Route;
+
+/// The page's state.
+#[derive(Clone)]
+pub struct State {
+    /// The settings, all in the URL.
+    pub settings: MctsSettings,
+    /// The last run that came back (for the settings, unless `running`).
+    pub view: Option<Rc<MctsView>>,
+    /// A run is on its way: its number (the worker is asked again when it changes).
+    pub asked: u64,
+    /// A run is under way.
+    pub running: bool,
+    /// Iterations done so far in the run under way.
+    pub progress: Option<u64>,
+    /// The tree text box (it may hold a tree that does not parse).
+    pub text: String,
+    /// The moves box.
+    pub moves: String,
+    /// What is wrong with the inputs or the run, if anything.
+    pub error: Option<String>,
+    /// What is wrong with the tree text box's tree, if anything.
+    pub text_error: Option<String>,
+    /// Stepping on its own.
+    pub playing: bool,
+    /// Milliseconds between steps while playing.
+    pub speed: u32,
+    /// Notes for the reader: what a link got wrong.
+    pub notices: Vec<String>,
+    /// The step the link asked for, kept until the run it belongs to arrives.
+    pending_step: Option<usize>,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// A step control.
+    Control(Control),
+    /// The play timer fired.
+    Tick,
+    /// Search a tree (`None`) or a game's position.
+    Game(Option<Kind>),
+    /// The tree text changed.
+    Text(String),
+    /// The moves changed.
+    Moves(String),
+    /// Iterations.
+    Iterations(String),
+    /// The exploration constant.
+    Exploration(String),
+    /// The seed.
+    Seed(String),
+    /// The worker made progress.
+    Progress(u64),
+    /// The run came back.
+    Loaded(Box<MctsView>),
+    /// The run failed.
+    Failed(String),
+    /// Stop the run under way.
+    Stop,
+}
+
+impl State {
+    /// The page as the route opens it: the run is asked for at once.
+    pub fn new(route: &Route) -> State {
+        let (settings, notices) = MctsSettings::from_route(route);
+        let (text, moves) = match &settings.request.source {
+            MctsSource::Tree(t) => (t.clone(), String::new()),
+            MctsSource::Game { moves, .. } => {
+                (crate::mcts::DEFAULT_TREE.to_string(), moves.clone())
+            }
+        };
+        let pending_step = Some(settings.step);
+        let mut state = State {
+            settings,
+            view: None,
+            asked: 1,
+            running: true,
+            progress: None,
+            text,
+            moves,
+            error: None,
+            text_error: None,
+            playing: false,
+            speed: 700,
+            notices,
+            pending_step,
+        };
+        if let Err(e) = check(&state.settings.request.source) {
+            state.notices.push(format!(
+                "The link's {} cannot be searched: {e}. Showing the first example instead.",
+                if matches!(state.settings.request.source, MctsSource::Tree(_)) {
+                    "tree"
+                } else {
+                    "position"
+                }
+            ));
+            state.text_error = Some(e);
+            state.settings.request.source = MctsSource::Tree(crate::mcts::DEFAULT_TREE.into());
+        }
+        state
+    }
+
+    /// Steps of the run shown.
+    pub fn steps(&self) -> usize {
+        self.view.as_ref().map_or(0, |v| v.len())
+    }
+
+    /// The kind of game searched, if a game.
+    pub fn kind(&self) -> Option<Kind> {
+        match &self.settings.request.source {
+            MctsSource::Tree(_) => None,
+            MctsSource::Game { rules, .. } => Some(rules.kind),
+        }
+    }
+
+    /// Asks for a new run with changed settings, if they can be searched; otherwise says why
+    /// and keeps the last run.
+    fn ask(&mut self, change: impl FnOnce(&mut MctsSettings)) {
+        let mut settings = self.settings.clone();
+        change(&mut settings);
+        match check(&settings.request.source) {
+            Ok(()) => {
+                self.error = None;
+                if settings.request != self.settings.request {
+                    settings.step = 0;
+                    self.settings = settings;
+                    self.asked += 1;
+                    self.running = true;
+                    self.progress = None;
+                    self.playing = false;
+                    self.pending_step = None;
+                }
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+}
+
+/// Why a source cannot be searched, before the worker is asked.
+fn check(source: &MctsSource) -> Result<(), String> {
+    match source {
+        MctsSource::Tree(text) => {
+            let tree = GameTree::parse(text).map_err(|e| e.to_string())?;
+            if tree.has_chance() || !tree.has_plain_values() || tree.players() != 2 {
+                return Err("MCTS here takes two players' trees with a number at each leaf (no chance nodes, no utility vectors)".into());
+            }
+            if tree.node(tree.root()).is_leaf() {
+                return Err("the tree is a single leaf: there is no move to search".into());
+            }
+            Ok(())
+        }
+        MctsSource::Game { rules, moves } => {
+            let pos = crate::play::ai::position(rules, moves)?;
+            if pos.actions(rules).is_empty() {
+                return Err("the game is over in this position: there is no move to search".into());
+            }
+            Ok(())
+        }
+    }
+}
+
+impl crate::Reducer for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = Rc::unwrap_or_clone(self);
+        let len = s.steps();
+        match action {
+            Action::Control(c) => Playback {
+                step: &mut s.settings.step,
+                playing: &mut s.playing,
+                speed: &mut s.speed,
+            }
+            .apply(c, len),
+            Action::Tick => Playback {
+                step: &mut s.settings.step,
+                playing: &mut s.playing,
+                speed: &mut s.speed,
+            }
+            .tick(len),
+            Action::Game(kind) => {
+                s.text_error = None;
+                let (text, moves) = (s.text.clone(), s.moves.clone());
+                s.ask(|x| {
+                    x.request.source = match kind {
+                        None => MctsSource::Tree(text),
+                        Some(k) => MctsSource::Game {
+                            rules: Rules::of(k),
+                            moves: if Some(k) == current_kind(&x.request.source) {
+                                moves
+                            } else {
+                                String::new()
+                            },
+                        },
+                    };
+                    // Games need more iterations than a small tree to say anything.
+                    x.request.iterations = if kind.is_some() { 1000 } else { 100 };
+                });
+                if let MctsSource::Game { moves, .. } = &s.settings.request.source {
+                    s.moves = moves.clone();
+                }
+            }
+            Action::Text(text) => {
+                s.text = text.clone();
+                let before = s.error.take();
+                s.ask(|x| x.request.source = MctsSource::Tree(text));
+                s.text_error = s.error.take();
+                if s.text_error.is_some() {
+                    s.error = before;
+                }
+            }
+            Action::Moves(moves) => {
+                s.moves = moves.clone();
+                if let MctsSource::Game { rules, .. } = s.settings.request.source.clone() {
+                    s.ask(|x| x.request.source = MctsSource::Game { rules, moves });
+                }
+            }
+            Action::Iterations(text) => match text.trim().parse::<u64>() {
+                Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => s.ask(|x| x.request.iterations = n),
+                _ => {
+                    s.error = Some(format!(
+                        "“{text}” is not a number of iterations from 1 to {MAX_ITERATIONS}"
+                    ))
+                }
+            },
+            Action::Exploration(text) => match parse_exploration(&text) {
+                Ok(c) => s.ask(|x| x.request.exploration = c),
+                Err(e) => s.error = Some(format!("The exploration constant: {e}")),
+            },
+            Action::Seed(text) => match text.trim().parse::<u64>() {
+                Ok(seed) => s.ask(|x| x.request.seed = seed),
+                Err(_) => s.error = Some(format!("“{text}” is not a seed (a whole number)")),
+            },
+            Action::Progress(i) => s.progress = Some(i),
+            Action::Loaded(view) => {
+                s.running = false;
+                s.progress = None;
+                let len = view.len();
+                s.view = Some(Rc::new(*view));
+                if let Some(step) = s.pending_step.take() {
+                    if step > len {
+                        s.notices.push(format!(
+                            "The link asks for step {step}, but this run has {len} steps; showing the last."
+                        ));
+                    }
+                    s.settings.step = step.min(len);
+                } else {
+                    s.settings.step = 0;
+                }
+            }
+            Action::Failed(e) => {
+                s.running = false;
+                s.progress = None;
+                s.error = Some(e);
+            }
+            Action::Stop => {
+                s.running = false;
+                s.progress = None;
+                s.error = Some("Stopped: change a setting to run again.".into());
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+fn current_kind(source: &MctsSource) -> Option<Kind> {
+    match source {
+        MctsSource::Tree(_) => None,
+        MctsSource::Game { rules, .. } => Some(rules.kind),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mcts::run;
+    use crate::route::View;
+    use crate::Reducer;
+
+    fn open(link: &str) -> Rc<State> {
+        Rc::new(State::new(&Route::parse(link)))
+    }
+
+    /// What the page does when the worker answers: the run made from the state's request.
+    fn answer(s: Rc<State>) -> Rc<State> {
+        let view = run(&s.settings.request, &mut |_| {}).unwrap();
+        s.reduce(Action::Loaded(Box::new(view)))
+    }
+
+    #[test]
+    fn a_link_opens_at_its_step_and_settings_ask_for_new_runs() {
+        let s = open("#/mcts?n=50&seed=3&step=12");
+        assert!(s.running);
+        let s = answer(s);
+        assert_eq!(s.settings.step, 12);
+        assert!(!s.running);
+        let asked = s.asked;
+        let s = s.reduce(Action::Exploration("0.5".into()));
+        assert_eq!(s.settings.request.exploration, 50);
+        assert_eq!(s.asked, asked + 1);
+        assert_eq!(s.settings.step, 0);
+        let s = answer(s);
+        assert_eq!(s.settings.step, 0);
+        // Bad input is named and changes nothing.
+        for action in [
+            Action::Exploration("lots".into()),
+            Action::Iterations("0".into()),
+            Action::Seed("-1".into()),
+            Action::Text("[[1,2],[3".into()),
+            Action::Text("[?[1,2],[3,4]]".into()),
+        ] {
+            let t = s.clone().reduce(action);
+            assert!(t.error.is_some() || t.text_error.is_some());
+            assert_eq!(t.asked, s.asked);
+        }
+        let s = s.reduce(Action::Game(Some(Kind::TicTacToe)));
+        assert_eq!(s.settings.request.iterations, 1000);
+        let s = s.reduce(Action::Moves("5".into()));
+        let s = answer(s);
+        let mut route = Route::new(View::Mcts);
+        s.settings.to_route(&mut route);
+        let back = State::new(&Route::parse(&route.to_hash()));
+        assert_eq!(back.settings, s.settings);
+        // A finished game is refused.
+        let t = s.clone().reduce(Action::Moves("1425369".into()));
+        assert!(
+            t.error.as_deref().unwrap().contains("over"),
+            "{:?}",
+            t.error
+        );
+    }
+
+    #[test]
+    fn a_broken_link_falls_back_and_says_so() {
+        let s = open("#/mcts?tree=%5B%5B1%2C2%5D&n=lots&c=99");
+        assert_eq!(s.notices.len(), 3, "{:?}", s.notices);
+        assert_eq!(s.text, "[[1,2]");
+        assert!(s.text_error.is_some());
+        assert!(run(&s.settings.request, &mut |_| {}).is_ok());
+        let s = answer(open("#/mcts?step=99999"));
+        assert_eq!(s.settings.step, s.steps());
+        assert!(s.notices[0].contains("99999"));
+    }
+}

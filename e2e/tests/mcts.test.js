@@ -1,0 +1,98 @@
+// The MCTS page: Monte Carlo tree search stepped phase by phase in the browser, as a student
+// would use it, with the run made in the worker.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { audit, launch, openPage, urlMatching } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const TREE = "svg.tree[aria-label^='Monte Carlo']";
+
+async function open(path, viewport) {
+  const page = await openPage(browser, path, viewport);
+  await page.locator(`${TREE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  return page;
+}
+
+const number = (text) => Number(text.trim().replace("−", "-"));
+
+test("selection shows every child's UCB1 terms and takes the highest; the four phases in turn", async () => {
+  const page = await open("#/mcts?n=100&seed=1");
+  const forward = page.getByRole("button", { name: "Step forward" });
+  const phases = new Set();
+  let selections = 0;
+  for (let i = 0; i < 60; i++) {
+    await forward.click();
+    const line = (await page.locator(".pseudocode li.current").textContent()).trim();
+    phases.add(line.split(":")[0].replace(/^\d+\s*/, "").trim());
+    if ((await page.locator("table.ucb").count()) > 0) {
+      selections++;
+      const rows = await page.$$eval("table.ucb tbody tr", (rs) =>
+        rs.map((r) => [r.classList.contains("chosen"), ...[...r.querySelectorAll("td")].map((td) => td.textContent)]),
+      );
+      const values = rows.map((r) => number(r[4]));
+      const chosen = rows.find((r) => r[0]);
+      assert.ok(chosen, "a chosen child");
+      // The chosen child's UCB1 is the largest, and it is its two terms' sum (to rounding).
+      assert.equal(number(chosen[4]), Math.max(...values));
+      assert.ok(Math.abs(number(chosen[2]) + number(chosen[3]) - number(chosen[4])) <= 0.011, JSON.stringify(chosen));
+      assert.match(await page.locator(".caption").textContent(), new RegExp(`= ${chosen[4].replace(".", "\\.")}, the highest`));
+    }
+  }
+  assert.ok(selections >= 5, `${selections} selection steps`);
+  for (const p of ["selection", "expansion", "simulation", "backpropagation"]) assert.ok([...phases].some((x) => x.startsWith(p)), `${p} in ${[...phases]}`);
+  // At the end: the root's visits are the iterations, and minimax's move is marked.
+  await page.getByRole("button", { name: "Jump to end" }).click();
+  assert.equal(await page.locator(`${TREE} [data-node="r"]`).getAttribute("data-value"), "n 100");
+  const optimal = await page.$$eval("table.root-moves tr[data-optimal='true']", (rs) => rs.map((r) => r.dataset.move));
+  assert.deepEqual(optimal, ["B"]);
+  assert.equal(await page.locator(".mcts-plot polyline").count(), 3);
+  await urlMatching(page, /#\/mcts\?tree=.*&n=100&seed=1&step=\d+/);
+  await audit(page, "MCTS at the end");
+  page.assertHealthy();
+});
+
+test("a tic-tac-toe position: MCTS finds the block, the exact values beside; settings rerun it", async () => {
+  const page = await open("#/mcts?game=ttt&moves=152&n=3000&seed=1");
+  const played = page.locator("table.root-moves tr.chosen");
+  assert.equal(await played.getAttribute("data-move"), "c1");
+  assert.equal(await played.getAttribute("data-optimal"), "true");
+  assert.match(await played.textContent(), /draws ★ minimax's choice/);
+  assert.equal(await page.locator("table.root-moves tr[data-optimal='false']").count(), 5);
+  // c = 0: pure exploitation, another run.
+  const c = page.getByLabel("Exploration constant c");
+  await c.fill("0");
+  await c.press("Enter");
+  await c.blur();
+  await urlMatching(page, /c=0(&|$)/);
+  await page.locator(`${TREE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  // A wrong value is named and the run stays.
+  await c.fill("lots");
+  await c.blur();
+  assert.match(await page.locator(".inputs .error").textContent(), /not a number from 0 to 10/);
+  page.assertHealthy();
+});
+
+test("a long run shows progress and stops; a broken link says what is wrong; a phone", async () => {
+  const page = await openPage(browser, "#/mcts?game=c4&moves=&n=200000&seed=2");
+  const status = page.locator(".run-status");
+  await status.waitFor({ timeout: 10000 });
+  await page.getByRole("button", { name: "Stop" }).click();
+  await page.locator(".inputs .error", { hasText: "Stopped" }).waitFor({ timeout: 5000 });
+  page.assertHealthy();
+  const phone = await open("#/mcts?tree=[[1,2],[3&c=99", { width: 375, height: 667, isMobile: true, hasTouch: true });
+  const notices = await phone.locator(".notice").allTextContents();
+  assert.equal(notices.length, 2, notices.join(" / "));
+  assert.match(notices.join(" "), /exploration constant.*“99”/);
+  assert.match(notices.join(" "), /tree cannot be searched/);
+  assert.equal(await phone.locator("#mcts-text").inputValue(), "[[1,2],[3");
+  assert.ok((await phone.evaluate(() => document.documentElement.scrollWidth)) <= 375);
+  await audit(phone, "MCTS on a phone with a broken link");
+  phone.assertHealthy();
+});
