@@ -91,6 +91,7 @@ pub fn Home() -> Html {
             <ul class="cards">
                 <li><a href="#/alphabeta"><strong>{ "Alpha-beta" }</strong><span>{ "Step minimax and alpha-beta on any tree, with (α, β) at every node and pruned branches cut." }</span></a></li>
                 <li><a href="#/chance"><strong>{ "Chance" }</strong><span>{ "Expectimax and expectiminimax on trees with chance nodes: the expectation forming, Star1 pruning." }</span></a></li>
+                <li><a href="#/mcts"><strong>{ "MCTS" }</strong><span>{ "Monte Carlo tree search, phase by phase: UCB1's terms, playouts, and visit shares against minimax." }</span></a></li>
                 <li><a href="#/search"><strong>{ "Search" }</strong><span>{ "BFS, DFS, iterative deepening, uniform cost, greedy, A* and IDA* on trees and puzzles." }</span></a></li>
                 <li><a href="#/play"><strong>{ "Play" }</strong><span>{ "Tic-tac-toe, connect four and Nim against the AI — then open the tree behind its move." }</span></a></li>
             </ul>
