@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::{hook, use_effect_with, use_mut_ref};
 use yew::Callback;
 
 use arbor_app::worker_api::{answer, from_bytes, to_bytes, FromWorker, ToWorker};
@@ -223,4 +224,38 @@ impl Drop for SearchWorker {
     fn drop(&mut self) {
         self.live.borrow().stop();
     }
+}
+
+/// A page's runs in the worker: each time `id` changes (runs are numbered from 1; 0 is none) and
+/// there is a `request`, a new worker gets it — the worker of the run before goes, as a running
+/// search cannot be interrupted — and every message it sends is passed on with the run's id.
+/// When `stopped` turns true the worker goes.
+#[hook]
+pub fn use_worker_runs(
+    id: u64,
+    request: Option<ToWorker>,
+    stopped: bool,
+    on_message: Callback<(u64, FromWorker)>,
+) {
+    let worker = use_mut_ref(|| None::<SearchWorker>);
+    {
+        let worker = worker.clone();
+        use_effect_with(id, move |&id| {
+            if let Some(request) = request.filter(|_| id > 0) {
+                worker.borrow_mut().take();
+                let on = on_message.clone();
+                let spawned = SearchWorker::spawn(Callback::from(move |m| on.emit((id, m))))
+                    .and_then(|w| w.send(&request).map(|()| w));
+                match spawned {
+                    Ok(w) => *worker.borrow_mut() = Some(w),
+                    Err(e) => on_message.emit((id, FromWorker::Failed(e))),
+                }
+            }
+        });
+    }
+    use_effect_with(stopped, move |&stopped| {
+        if stopped {
+            worker.borrow_mut().take();
+        }
+    });
 }

@@ -369,33 +369,33 @@ fn bench_web(root: &Path) -> Result<(), String> {
             .args(["ci", "--no-audit", "--no-fund"])
             .current_dir(&bench_dir))?;
     }
-    let mut cmd = Command::new("node");
-    cmd.arg("bench/load.bench.js")
-        .current_dir(root.join("e2e"))
-        .env("ARBOR_URL", format!("http://{}/", server.addr()))
-        .env("CHROMIUM", &env.chromium);
-    run(&mut cmd)?;
-    let mut cmd = Command::new("node");
-    cmd.arg("bench/stepper.bench.js")
-        .current_dir(root.join("e2e"))
-        .env("ARBOR_URL", format!("http://{}/", server.addr()))
-        .env("CHROMIUM", &env.chromium);
-    run(&mut cmd)?;
-    println!("\n## Stepping the Chance page on its largest trees\n");
-    let mut cmd = Command::new("node");
-    cmd.arg("bench/chance.bench.js")
-        .current_dir(root.join("e2e"))
-        .env("ARBOR_URL", format!("http://{}/", server.addr()))
-        .env("CHROMIUM", &env.chromium);
-    run(&mut cmd)?;
-    println!("\n## The perfect connect-four player on the Play page, click to answer\n");
-    let mut cmd = Command::new("node");
-    cmd.arg("bench/c4play.bench.js")
-        .current_dir(root.join("e2e"))
-        .env("ARBOR_URL", format!("http://{}/", server.addr()))
-        .env("CHROMIUM", &env.chromium)
-        .env("GAMES", "10");
-    run(&mut cmd)?;
+    // Each browser benchmark: its heading (if it prints none itself), its script, a setting.
+    let scripts = [
+        ("", "bench/load.bench.js", None),
+        ("", "bench/stepper.bench.js", None),
+        (
+            "Stepping the Chance and MCTS pages on their largest trees",
+            "bench/stepping.bench.js",
+            None,
+        ),
+        (
+            "The perfect connect-four player on the Play page, click to answer",
+            "bench/c4play.bench.js",
+            Some(("GAMES", "10")),
+        ),
+    ];
+    for (heading, script, setting) in scripts {
+        if !heading.is_empty() {
+            println!("\n## {heading}\n");
+        }
+        let mut cmd = Command::new("node");
+        cmd.arg(script)
+            .current_dir(root.join("e2e"))
+            .env("ARBOR_URL", format!("http://{}/", server.addr()))
+            .env("CHROMIUM", &env.chromium)
+            .envs(setting);
+        run(&mut cmd)?;
+    }
     println!("\n## The connect-four solver in the browser against the same solver native\n");
     bench::c4_wasm(root, &env)?;
     println!("\n## Connect four's perfect player in the browser, from the empty board\n");

@@ -268,37 +268,20 @@ pub fn run(
 /// update go with it), an inner node exits (its parent's update goes with it) or a node is cut
 /// off.
 fn group(tree: &GameTree, events: &[ExpectEvent]) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
-    for (i, e) in events.iter().enumerate() {
-        let start = match e {
-            ExpectEvent::Enter { node, .. } => Some((
-                if tree.node(*node).is_leaf() {
-                    StepKind::Leaf
-                } else {
-                    StepKind::Enter
-                },
-                *node,
-            )),
-            ExpectEvent::Exit { node, .. } if !tree.node(*node).is_leaf() => {
-                Some((StepKind::Return, *node))
-            }
-            ExpectEvent::Cutoff { node, .. } => Some((StepKind::Cutoff, *node)),
-            _ => None,
-        };
-        match start {
-            Some((kind, node)) => steps.push(Step {
-                events: i..i + 1,
-                kind,
-                node,
-            }),
-            None => {
-                if let Some(last) = steps.last_mut() {
-                    last.events.end = i + 1;
-                }
-            }
+    arbor_util::group_steps(events.len(), |i, _| match &events[i] {
+        ExpectEvent::Enter { node, .. } if tree.node(*node).is_leaf() => {
+            Some((StepKind::Leaf, *node))
         }
-    }
-    steps
+        ExpectEvent::Enter { node, .. } => Some((StepKind::Enter, *node)),
+        ExpectEvent::Exit { node, .. } if !tree.node(*node).is_leaf() => {
+            Some((StepKind::Return, *node))
+        }
+        ExpectEvent::Cutoff { node, .. } => Some((StepKind::Cutoff, *node)),
+        _ => None,
+    })
+    .into_iter()
+    .map(|(events, (kind, node))| Step { events, kind, node })
+    .collect()
 }
 
 /// One node after some steps.

@@ -202,6 +202,9 @@ impl<G: Game> MctsObserver<G> for Watch<'_, G::Move> {
     }
 }
 
+/// A root move's exact value, from the move and the position it leads to.
+type ExactOf<'a, G> = dyn Fn(<G as Game>::Move, &<G as Game>::State) -> Option<Exact> + 'a;
+
 /// What a run needs to know of its game beyond the [`Game`] itself.
 struct Setting<'a, G: Game> {
     game: &'a G,
@@ -210,8 +213,55 @@ struct Setting<'a, G: Game> {
     name: &'a dyn Fn(G::Move) -> String,
     reward: &'a dyn Fn(i32) -> f64,
     reward_rule: String,
-    exact: &'a dyn Fn(&G::State) -> Option<Exact>,
+    exact: &'a ExactOf<'a, G>,
     sides: [String; 2],
+}
+
+/// A source ready to search: the tree read, or the game's position reached.
+pub enum Prepared {
+    /// A two-player tree with a number at each leaf.
+    Tree(GameTree),
+    /// A game's position with a move to make.
+    Game(Rules, Pos),
+}
+
+impl MctsSource {
+    /// The game searched, if it is a game.
+    pub fn kind(&self) -> Option<Kind> {
+        match self {
+            MctsSource::Tree(_) => None,
+            MctsSource::Game { rules, .. } => Some(rules.kind),
+        }
+    }
+
+    /// Reads the source, or says why it cannot be searched (the page asks before the worker
+    /// does).
+    pub fn prepare(&self) -> Result<Prepared, String> {
+        match self {
+            MctsSource::Tree(text) => {
+                let tree = GameTree::parse(text).map_err(|e| e.to_string())?;
+                if tree.has_chance() {
+                    return Err("this tree has chance nodes: MCTS here is for two players' trees (the Chance page searches them)".into());
+                }
+                if !tree.has_plain_values() || tree.players() != 2 {
+                    return Err("MCTS here is for two players' trees with one value per leaf, not utility vectors".into());
+                }
+                if tree.node(tree.root()).is_leaf() {
+                    return Err("the tree is a single leaf: there is no move to search".into());
+                }
+                Ok(Prepared::Tree(tree))
+            }
+            MctsSource::Game { rules, moves } => {
+                let pos = position(rules, moves)?;
+                if pos.actions(rules).is_empty() {
+                    return Err(
+                        "the game is over in this position: there is no move to search".into(),
+                    );
+                }
+                Ok(Prepared::Game(rules.clone(), pos))
+            }
+        }
+    }
 }
 
 /// Runs MCTS for `request`, reporting the iterations done now and then.
@@ -223,15 +273,8 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
         ));
     }
     let sides = |k: Kind| k.side_names().map(String::from);
-    match &request.source {
-        MctsSource::Tree(text) => {
-            let tree = GameTree::parse(text).map_err(|e| e.to_string())?;
-            if tree.has_chance() {
-                return Err("this tree has chance nodes: MCTS here is for two players' trees (the Chance page searches them)".into());
-            }
-            if !tree.has_plain_values() || tree.players() != 2 {
-                return Err("MCTS here is for two players' trees with one value per leaf, not utility vectors".into());
-            }
+    match request.source.prepare()? {
+        Prepared::Tree(tree) => {
             let (low, high) = tree.leaf_range();
             let span = f64::from(high) - f64::from(low);
             let reward = move |u: i32| {
@@ -241,7 +284,9 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
                     0.5
                 }
             };
-            let exact = |s: &NodeId| Some(Exact::Value(minimax(&tree, s, None, &mut Quiet).value));
+            let exact = |_: NodeId, s: &NodeId| {
+                Some(Exact::Value(minimax(&tree, s, None, &mut Quiet).value))
+            };
             let name = |m: NodeId| tree.node(m).label.clone();
             grow(
                 request,
@@ -265,8 +310,7 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
                 progress,
             )
         }
-        MctsSource::Game { rules, moves } => {
-            let pos = position(rules, moves)?;
+        Prepared::Game(rules, pos) => {
             let piles = rules.piles.len();
             let win_draw_loss = |u: i32| match u.signum() {
                 1 => 1.0,
@@ -278,10 +322,10 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
             match pos {
                 Pos::Ttt(board) => {
                     let scores = score_moves(&TTT, &board, None, 16);
-                    let exact = |s: &arbor_games::tictactoe::Board| {
+                    let exact = |mv: u8, _: &_| {
                         scores
                             .iter()
-                            .find(|m| TTT.result(&board, m.mv) == *s)
+                            .find(|m| m.mv == mv)
                             .and_then(|m| outcome(m.value))
                     };
                     let name = |m: u8| label(Move::Cell(m), piles);
@@ -303,10 +347,10 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
                 Pos::Nim(piles_now) => {
                     let game = rules.nim();
                     let scores = score_moves(&game, &piles_now, None, 16);
-                    let exact = |s: &arbor_games::nim::Piles| {
+                    let exact = |mv, _: &_| {
                         scores
                             .iter()
-                            .find(|m| game.result(&piles_now, m.mv) == *s)
+                            .find(|m| m.mv == mv)
                             .and_then(|m| outcome(m.value))
                     };
                     let name = |m| label(Move::Take(m), piles);
@@ -328,7 +372,7 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
                 Pos::C4(p) => {
                     let game = Connect4 { eval: Eval::Seed };
                     // Solved where it is quick: a budget of nodes per move, else left open.
-                    let exact = |s: &arbor_games::connect4::Position| {
+                    let exact = |_: u8, s: &arbor_games::connect4::Position| {
                         if s.is_won() {
                             return Some(Exact::Outcome(1));
                         }
@@ -367,9 +411,6 @@ fn grow<G: Game>(
     s: Setting<'_, G>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<MctsView, String> {
-    if s.game.is_terminal(&s.root) {
-        return Err("the game is over in this position: there is no move to search".into());
-    }
     let options = MctsOptions {
         iterations: request.iterations,
         exploration: f64::from(request.exploration) / 100.0,
@@ -409,43 +450,7 @@ fn grow<G: Game>(
         .recorder
         .events
         .into_iter()
-        .map(|e| match e {
-            MctsEvent::Iteration { i } => MctsEvent::Iteration { i },
-            MctsEvent::Select {
-                node,
-                visits,
-                scores,
-                chosen,
-            } => MctsEvent::Select {
-                node,
-                visits,
-                scores,
-                chosen,
-            },
-            MctsEvent::Expand {
-                node,
-                child,
-                mv,
-                mover,
-            } => MctsEvent::Expand {
-                node,
-                child,
-                mv: intern(mv),
-                mover,
-            },
-            MctsEvent::Simulate {
-                from,
-                moves,
-                utility,
-                reward,
-            } => MctsEvent::Simulate {
-                from,
-                moves: moves.into_iter().map(&mut intern).collect(),
-                utility,
-                reward,
-            },
-            MctsEvent::Backpropagate { path, reward } => MctsEvent::Backpropagate { path, reward },
-        })
+        .map(|e| e.map_moves(&mut intern))
         .collect();
     let added = events
         .iter()
@@ -477,7 +482,7 @@ fn grow<G: Game>(
                 label: n.mv.map_or_else(String::new, s.name),
                 visits: n.visits,
                 mean: n.mean(),
-                exact: (s.exact)(&n.state),
+                exact: n.mv.and_then(|mv| (s.exact)(mv, &n.state)),
                 optimal: false,
             }
         })
@@ -766,12 +771,14 @@ impl MctsView {
                 let from = self.label(*from);
                 if moves.is_empty() {
                     format!(
-                        "Simulation: {from} is already the end (utility {utility}), so there is nothing to play out: the reward for MAX is {}.",
+                        "Simulation: {from} is already the end (utility {}), so there is nothing to play out: the reward for MAX is {}.",
+                        crate::scene::show_value(*utility),
                         number(*reward)
                     )
                 } else {
                     format!(
-                        "Simulation: random moves from {from} to the end — {line} — reach utility {utility}: the reward for MAX is {}.",
+                        "Simulation: random moves from {from} to the end — {line} — reach utility {}: the reward for MAX is {}.",
+                        crate::scene::show_value(*utility),
                         number(*reward)
                     )
                 }

@@ -165,6 +165,49 @@ pub enum MctsEvent<M> {
     },
 }
 
+impl<M> MctsEvent<M> {
+    /// The same event with each move replaced by `f`'s (a name, an index into a table).
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> MctsEvent<N> {
+        match self {
+            MctsEvent::Iteration { i } => MctsEvent::Iteration { i },
+            MctsEvent::Select {
+                node,
+                visits,
+                scores,
+                chosen,
+            } => MctsEvent::Select {
+                node,
+                visits,
+                scores,
+                chosen,
+            },
+            MctsEvent::Expand {
+                node,
+                child,
+                mv,
+                mover,
+            } => MctsEvent::Expand {
+                node,
+                child,
+                mv: f(mv),
+                mover,
+            },
+            MctsEvent::Simulate {
+                from,
+                moves,
+                utility,
+                reward,
+            } => MctsEvent::Simulate {
+                from,
+                moves: moves.into_iter().map(f).collect(),
+                utility,
+                reward,
+            },
+            MctsEvent::Backpropagate { path, reward } => MctsEvent::Backpropagate { path, reward },
+        }
+    }
+}
+
 /// Keeps the events of the first `limit` iterations.
 #[derive(Clone, Debug)]
 pub struct MctsRecorder<M> {

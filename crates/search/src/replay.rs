@@ -298,51 +298,40 @@ impl SearchReplay {
 }
 
 fn group(events: &[Event]) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
-    for (i, e) in events.iter().enumerate() {
-        // Does this event start a new step, or belong to the one before?
-        let starts = match (e, steps.last()) {
-            (Event::Iteration { .. }, _) => Some((StepKind::Iteration, None)),
-            (_, None) => Some((StepKind::Start, e.node())),
-            (Event::Pop { node }, _) => Some((StepKind::Visit, Some(*node))),
-            (Event::GoalTest { node, .. }, Some(last)) => {
-                // Part of a visit that began with its pop; otherwise (IDA*, the start) its own.
-                let popped = last.kind == StepKind::Visit && last.node == Some(*node);
-                (!popped).then_some((StepKind::Visit, Some(*node)))
-            }
-            (Event::Expand { node }, _) => Some((StepKind::Expand, Some(*node))),
-            (Event::Generate { node }, Some(last)) => {
-                let in_expansion = matches!(
-                    last.kind,
-                    StepKind::Expand | StepKind::Generate | StepKind::Start
-                );
-                (!in_expansion).then_some((StepKind::Generate, Some(*node)))
-            }
-            _ => None,
-        };
-        match starts {
-            Some((kind, node)) => {
-                // A start node generated after an iteration marker joins that iteration's step.
-                if kind == StepKind::Generate
-                    && steps.last().is_some_and(|s| s.kind == StepKind::Iteration)
-                {
-                    steps.last_mut().expect("a step").events.end = i + 1;
-                    continue;
+    arbor_util::group_steps(
+        events.len(),
+        |i, last: Option<&(StepKind, Option<NodeId>)>| {
+            let e = &events[i];
+            // Does this event start a new step, or belong to the one before?
+            match (e, last) {
+                (Event::Iteration { .. }, _) => Some((StepKind::Iteration, None)),
+                (_, None) => Some((StepKind::Start, e.node())),
+                (Event::Pop { node }, _) => Some((StepKind::Visit, Some(*node))),
+                (Event::GoalTest { node, .. }, Some(last)) => {
+                    // Part of a visit that began with its pop; otherwise (IDA*, the start) its own.
+                    let popped = last.0 == StepKind::Visit && last.1 == Some(*node);
+                    (!popped).then_some((StepKind::Visit, Some(*node)))
                 }
-                steps.push(Step {
-                    events: i..i + 1,
-                    kind,
-                    node,
-                });
-            }
-            None => {
-                if let Some(last) = steps.last_mut() {
-                    last.events.end = i + 1;
+                (Event::Expand { node }, _) => Some((StepKind::Expand, Some(*node))),
+                (Event::Generate { node }, Some(last)) => {
+                    // A start node generated after an iteration marker joins that iteration's
+                    // step, as every node generated in an expansion joins it.
+                    let joins = matches!(
+                        last.0,
+                        StepKind::Iteration
+                            | StepKind::Expand
+                            | StepKind::Generate
+                            | StepKind::Start
+                    );
+                    (!joins).then_some((StepKind::Generate, Some(*node)))
                 }
+                _ => None,
             }
-        }
-    }
-    steps
+        },
+    )
+    .into_iter()
+    .map(|(events, (kind, node))| Step { events, kind, node })
+    .collect()
 }
 
 #[cfg(test)]

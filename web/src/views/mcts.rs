@@ -3,22 +3,22 @@
 //! backpropagation — with the root moves' visit shares plotted over the run beside their exact
 //! minimax values.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::components::controls::{on_select, use_play_timer, use_step_keys, StepControls};
+use crate::components::legend::{max_icon, min_icon, path_icon, square_icon};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_input::TreeText;
 use crate::components::tree_view::{Looks, TreeView};
 use crate::store::Store;
-use crate::worker::SearchWorker;
 use arbor_app::mcts::{exploration_text, number, phase, MctsView, Sample};
 use arbor_app::pages::mcts::{Action, State};
 use arbor_app::play::Kind;
 use arbor_app::route::{Route, View};
-use arbor_app::worker_api::{FromWorker, ToWorker};
+use arbor_app::scene::show_value;
+use arbor_app::worker_api::ToWorker;
 use arbor_game::MctsEvent;
 
 /// The listing beside the tree, a line per phase.
@@ -60,36 +60,15 @@ pub fn Mcts(props: &MctsProps) -> Html {
         use_reducer(move || Store::new(State::new(&route)))
     };
     let dispatch = state.dispatcher();
-    let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
-    // A run for every new request: a worker busy with an old one is stopped first.
-    {
-        let (worker, dispatch) = (worker.clone(), dispatch.clone());
-        let request = ToWorker::Mcts(state.settings.request.clone());
-        use_effect_with(state.asked, move |&asked| {
-            worker.borrow_mut().take();
-            let d = dispatch.clone();
-            let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| match m {
-                FromWorker::Mcts(view) => d.dispatch(Action::Loaded(view)),
-                FromWorker::Progress { generated, .. } => d.dispatch(Action::Progress(generated)),
-                FromWorker::Failed(e) => d.dispatch(Action::Failed(e)),
-                _ => {}
-            }));
-            match spawned.and_then(|w| w.send(&request).map(|()| w)) {
-                Ok(w) => *worker.borrow_mut() = Some(w),
-                Err(e) => dispatch.dispatch(Action::Failed(e)),
-            }
-            let _ = asked;
-        });
-    }
-    // Stopped: the worker goes (it cannot be interrupted otherwise).
-    {
-        let worker = worker.clone();
-        use_effect_with(state.running, move |&running| {
-            if !running {
-                worker.borrow_mut().take();
-            }
-        });
-    }
+    // The run in the worker: a new one for every request; finished or stopped, it goes.
+    crate::worker::use_worker_runs(
+        state.asked,
+        Some(ToWorker::Mcts(state.settings.request.clone())),
+        !state.running,
+        dispatch
+            .to_callback()
+            .reform(|(id, m)| Action::Worker(id, m)),
+    );
     crate::url::use_address(View::Mcts, state.settings.clone(), |s, r| s.to_route(r));
     use_play_timer(
         state.playing,
@@ -105,7 +84,8 @@ pub fn Mcts(props: &MctsProps) -> Html {
     let view = state.view.clone();
     let step = state.settings.step.min(state.steps());
     let scene_view = view.clone();
-    let added = view.as_ref().map_or(1, |v| v.frame(step).nodes.len());
+    let frame = view.as_ref().map(|v| v.frame(step));
+    let added = frame.as_ref().map_or(1, |f| f.nodes.len());
     let scene = use_memo(
         (view.as_ref().map_or(0, |v| Rc::as_ptr(v) as usize), added),
         move |(_, added)| scene_view.map(|v| Rc::new(v.scene(*added))),
@@ -126,9 +106,8 @@ pub fn Mcts(props: &MctsProps) -> Html {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Stop))
     };
-    let body = match (&view, &*scene) {
-        (Some(v), Some(scene)) => {
-            let frame = v.frame(step);
+    let body = match (&view, frame, &*scene) {
+        (Some(v), Some(frame), Some(scene)) => {
             let marks = v.marks(&frame);
             let caption = v.caption(&frame);
             let line = frame.event.map_or(0, |e| 1 + phase(e));
@@ -149,11 +128,11 @@ pub fn Mcts(props: &MctsProps) -> Html {
                         <TreeView<arbor_app::scene::NodeMark> scene={scene.clone()} looks={Looks::of(marks)} title={title}
                             drawing={Rc::as_ptr(v) as usize as u64} focus={frame.path.last().map(|&n| n as usize)} follows=true />
                         <ul class="legend" aria-label="Legend">
-                            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-max" points="0,-10 10,7 -10,7" /></svg>{ format!("{} to move", v.sides[0]) }</li>
-                            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><polygon class="lg-min" points="0,10 10,-7 -10,-7" /></svg>{ format!("{} to move", v.sides[1]) }</li>
-                            <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-leaf" x="-8" y="-8" width="16" height="16" /></svg>{ "the end (a leaf)" }</li>
-                            <li data-legend="current"><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-current" x="-8" y="-8" width="16" height="16" /></svg>{ "where the iteration is (thick outline)" }</li>
-                            <li data-legend="principal"><svg viewBox="-12 -12 24 24" aria-hidden="true"><line class="lg-pv" x1="-10" y1="0" x2="10" y2="0" /></svg>{ "this iteration's path" }</li>
+                            <li>{ max_icon() }{ format!("{} to move", v.sides[0]) }</li>
+                            <li>{ min_icon() }{ format!("{} to move", v.sides[1]) }</li>
+                            <li>{ square_icon("lg-leaf") }{ "the end (a leaf)" }</li>
+                            <li data-legend="current">{ square_icon("lg-current") }{ "where the iteration is (thick outline)" }</li>
+                            <li data-legend="principal">{ path_icon() }{ "this iteration's path" }</li>
                             <li class="hint">{ "Each node shows Q/n: the reward of the player who moved into it, over its visits. The root shows its visits." }</li>
                         </ul>
                         <Plot view={v.clone()} iteration={frame.iteration} />
@@ -224,7 +203,7 @@ fn detail(v: &MctsView, event: Option<&MctsEvent<u32>>) -> Html {
                 } else {
                     moves.iter().map(|m| v.names.get(*m as usize).map_or("?", String::as_str)).collect::<Vec<_>>().join(" → ")
                 } }</p>
-                <p>{ format!("End: utility {utility}; reward for MAX {}", number(*reward)) }</p>
+                <p>{ format!("End: utility {}; reward for MAX {}", show_value(*utility), number(*reward)) }</p>
             </div>
         },
         _ => html! {},
@@ -248,7 +227,7 @@ impl InputsState {
     fn of(state: &State) -> InputsState {
         let r = &state.settings.request;
         InputsState {
-            kind: state.kind(),
+            kind: state.settings.request.source.kind(),
             text: state.text.clone(),
             moves: state.moves.clone(),
             error: state.error.clone(),
@@ -325,10 +304,17 @@ fn Inputs(props: &InputsProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 struct PlotProps {
     view: Rc<MctsView>,
     iteration: u64,
+}
+
+// The same run is the same `Rc`: no need to compare its thousands of events.
+impl PartialEq for PlotProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.view, &other.view) && self.iteration == other.iteration
+    }
 }
 
 /// The root moves' shares of the visits against iterations, with the exact values beside.
@@ -393,7 +379,7 @@ fn Plot(props: &PlotProps) -> Html {
                     }) }
                 </tbody>
             </table>
-            <p class="hint">{ "Exact values are for the player making the move, with perfect play from there on (a tree's: its minimax value for MAX)." }</p>
+            <p class="hint">{ "Exact values are for the player making the move, with perfect play from there on (a tree's: its minimax value for MAX). ★ marks the moves minimax would play: the best exact value, several when they tie." }</p>
         </figure>
     }
 }

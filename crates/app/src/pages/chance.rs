@@ -68,6 +68,15 @@ pub fn default_random() -> RandomSpec {
 }
 
 impl State {
+    /// The step controls' hold on the state.
+    fn playback(&mut self) -> Playback<'_> {
+        Playback {
+            step: &mut self.settings.step,
+            playing: &mut self.playing,
+            speed: &mut self.speed,
+        }
+    }
+
     /// The page as the route opens it.
     pub fn new(route: &Route) -> State {
         let (mut settings, mut notices) = ChanceSettings::from_route(route);
@@ -160,18 +169,8 @@ impl crate::Reducer for State {
         let mut s = Rc::unwrap_or_clone(self);
         let len = s.run.len();
         match action {
-            Action::Control(c) => Playback {
-                step: &mut s.settings.step,
-                playing: &mut s.playing,
-                speed: &mut s.speed,
-            }
-            .apply(c, len),
-            Action::Tick => Playback {
-                step: &mut s.settings.step,
-                playing: &mut s.playing,
-                speed: &mut s.speed,
-            }
-            .tick(len),
+            Action::Control(c) => s.playback().apply(c, len),
+            Action::Tick => s.playback().tick(len),
             Action::Rule(rule) => s.again(|x| x.rule = rule),
             Action::Prune(on) => {
                 let range = s.run.tree.leaf_range();

@@ -3,12 +3,11 @@
 
 use std::rc::Rc;
 
-use arbor_game::GameTree;
-
 use crate::control::{Control, Playback};
 use crate::mcts::{parse_exploration, MctsSettings, MctsSource, MctsView, MAX_ITERATIONS};
 use crate::play::{Kind, Rules};
 use crate::route::Route;
+use crate::worker_api::FromWorker;
 
 /// The page's state.
 #[derive(Clone)]
@@ -59,17 +58,22 @@ pub enum Action {
     Exploration(String),
     /// The seed.
     Seed(String),
-    /// The worker made progress.
-    Progress(u64),
-    /// The run came back.
-    Loaded(Box<MctsView>),
-    /// The run failed.
-    Failed(String),
+    /// The worker's message about run number `.0`.
+    Worker(u64, FromWorker),
     /// Stop the run under way.
     Stop,
 }
 
 impl State {
+    /// The step controls' hold on the state.
+    fn playback(&mut self) -> Playback<'_> {
+        Playback {
+            step: &mut self.settings.step,
+            playing: &mut self.playing,
+            speed: &mut self.speed,
+        }
+    }
+
     /// The page as the route opens it: the run is asked for at once.
     pub fn new(route: &Route) -> State {
         let (settings, notices) = MctsSettings::from_route(route);
@@ -95,7 +99,7 @@ impl State {
             notices,
             pending_step,
         };
-        if let Err(e) = check(&state.settings.request.source) {
+        if let Err(e) = state.settings.request.source.prepare() {
             state.notices.push(format!(
                 "The link's {} cannot be searched: {e}. Showing the first example instead.",
                 if matches!(state.settings.request.source, MctsSource::Tree(_)) {
@@ -115,57 +119,22 @@ impl State {
         self.view.as_ref().map_or(0, |v| v.len())
     }
 
-    /// The kind of game searched, if a game.
-    pub fn kind(&self) -> Option<Kind> {
-        match &self.settings.request.source {
-            MctsSource::Tree(_) => None,
-            MctsSource::Game { rules, .. } => Some(rules.kind),
-        }
-    }
-
-    /// Asks for a new run with changed settings, if they can be searched; otherwise says why
-    /// and keeps the last run.
-    fn ask(&mut self, change: impl FnOnce(&mut MctsSettings)) {
+    /// Asks for a new run with changed settings if they can be searched; otherwise says why
+    /// (the caller shows it where it belongs) and keeps the last run.
+    fn ask(&mut self, change: impl FnOnce(&mut MctsSettings)) -> Result<(), String> {
         let mut settings = self.settings.clone();
         change(&mut settings);
-        match check(&settings.request.source) {
-            Ok(()) => {
-                self.error = None;
-                if settings.request != self.settings.request {
-                    settings.step = 0;
-                    self.settings = settings;
-                    self.asked += 1;
-                    self.running = true;
-                    self.progress = None;
-                    self.playing = false;
-                    self.pending_step = None;
-                }
-            }
-            Err(e) => self.error = Some(e),
+        settings.request.source.prepare()?;
+        if settings.request != self.settings.request {
+            settings.step = 0;
+            self.settings = settings;
+            self.asked += 1;
+            self.running = true;
+            self.progress = None;
+            self.playing = false;
+            self.pending_step = None;
         }
-    }
-}
-
-/// Why a source cannot be searched, before the worker is asked.
-fn check(source: &MctsSource) -> Result<(), String> {
-    match source {
-        MctsSource::Tree(text) => {
-            let tree = GameTree::parse(text).map_err(|e| e.to_string())?;
-            if tree.has_chance() || !tree.has_plain_values() || tree.players() != 2 {
-                return Err("MCTS here takes two players' trees with a number at each leaf (no chance nodes, no utility vectors)".into());
-            }
-            if tree.node(tree.root()).is_leaf() {
-                return Err("the tree is a single leaf: there is no move to search".into());
-            }
-            Ok(())
-        }
-        MctsSource::Game { rules, moves } => {
-            let pos = crate::play::ai::position(rules, moves)?;
-            if pos.actions(rules).is_empty() {
-                return Err("the game is over in this position: there is no move to search".into());
-            }
-            Ok(())
-        }
+        Ok(())
     }
 }
 
@@ -176,57 +145,48 @@ impl crate::Reducer for State {
         let mut s = Rc::unwrap_or_clone(self);
         let len = s.steps();
         match action {
-            Action::Control(c) => Playback {
-                step: &mut s.settings.step,
-                playing: &mut s.playing,
-                speed: &mut s.speed,
-            }
-            .apply(c, len),
-            Action::Tick => Playback {
-                step: &mut s.settings.step,
-                playing: &mut s.playing,
-                speed: &mut s.speed,
-            }
-            .tick(len),
+            Action::Control(c) => s.playback().apply(c, len),
+            Action::Tick => s.playback().tick(len),
             Action::Game(kind) => {
                 s.text_error = None;
                 let (text, moves) = (s.text.clone(), s.moves.clone());
-                s.ask(|x| {
-                    x.request.source = match kind {
-                        None => MctsSource::Tree(text),
-                        Some(k) => MctsSource::Game {
-                            rules: Rules::of(k),
-                            moves: if Some(k) == current_kind(&x.request.source) {
-                                moves
-                            } else {
-                                String::new()
+                s.error = s
+                    .ask(|x| {
+                        x.request.source = match kind {
+                            None => MctsSource::Tree(text),
+                            Some(k) => MctsSource::Game {
+                                rules: Rules::of(k),
+                                moves: if Some(k) == x.request.source.kind() {
+                                    moves
+                                } else {
+                                    String::new()
+                                },
                             },
-                        },
-                    };
-                    // Games need more iterations than a small tree to say anything.
-                    x.request.iterations = if kind.is_some() { 1000 } else { 100 };
-                });
+                        };
+                        // Games need more iterations than a small tree to say anything.
+                        x.request.iterations = if kind.is_some() { 1000 } else { 100 };
+                    })
+                    .err();
                 if let MctsSource::Game { moves, .. } = &s.settings.request.source {
                     s.moves = moves.clone();
                 }
             }
             Action::Text(text) => {
                 s.text = text.clone();
-                let before = s.error.take();
-                s.ask(|x| x.request.source = MctsSource::Tree(text));
-                s.text_error = s.error.take();
-                if s.text_error.is_some() {
-                    s.error = before;
-                }
+                s.text_error = s.ask(|x| x.request.source = MctsSource::Tree(text)).err();
             }
             Action::Moves(moves) => {
                 s.moves = moves.clone();
                 if let MctsSource::Game { rules, .. } = s.settings.request.source.clone() {
-                    s.ask(|x| x.request.source = MctsSource::Game { rules, moves });
+                    s.error = s
+                        .ask(|x| x.request.source = MctsSource::Game { rules, moves })
+                        .err();
                 }
             }
             Action::Iterations(text) => match text.trim().parse::<u64>() {
-                Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => s.ask(|x| x.request.iterations = n),
+                Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => {
+                    s.error = s.ask(|x| x.request.iterations = n).err()
+                }
                 _ => {
                     s.error = Some(format!(
                         "“{text}” is not a number of iterations from 1 to {MAX_ITERATIONS}"
@@ -234,15 +194,19 @@ impl crate::Reducer for State {
                 }
             },
             Action::Exploration(text) => match parse_exploration(&text) {
-                Ok(c) => s.ask(|x| x.request.exploration = c),
+                Ok(c) => s.error = s.ask(|x| x.request.exploration = c).err(),
                 Err(e) => s.error = Some(format!("The exploration constant: {e}")),
             },
             Action::Seed(text) => match text.trim().parse::<u64>() {
-                Ok(seed) => s.ask(|x| x.request.seed = seed),
+                Ok(seed) => s.error = s.ask(|x| x.request.seed = seed).err(),
                 Err(_) => s.error = Some(format!("“{text}” is not a seed (a whole number)")),
             },
-            Action::Progress(i) => s.progress = Some(i),
-            Action::Loaded(view) => {
+            // Messages of a run asked for before the last are stale.
+            Action::Worker(id, _) if id != s.asked => {}
+            Action::Worker(_, FromWorker::Progress { generated, .. }) => {
+                s.progress = Some(generated)
+            }
+            Action::Worker(_, FromWorker::Mcts(view)) => {
                 s.running = false;
                 s.progress = None;
                 let len = view.len();
@@ -258,11 +222,12 @@ impl crate::Reducer for State {
                     s.settings.step = 0;
                 }
             }
-            Action::Failed(e) => {
+            Action::Worker(_, FromWorker::Failed(e)) => {
                 s.running = false;
                 s.progress = None;
                 s.error = Some(e);
             }
+            Action::Worker(..) => {}
             Action::Stop => {
                 s.running = false;
                 s.progress = None;
@@ -270,13 +235,6 @@ impl crate::Reducer for State {
             }
         }
         Rc::new(s)
-    }
-}
-
-fn current_kind(source: &MctsSource) -> Option<Kind> {
-    match source {
-        MctsSource::Tree(_) => None,
-        MctsSource::Game { rules, .. } => Some(rules.kind),
     }
 }
 
@@ -294,7 +252,8 @@ mod tests {
     /// What the page does when the worker answers: the run made from the state's request.
     fn answer(s: Rc<State>) -> Rc<State> {
         let view = run(&s.settings.request, &mut |_| {}).unwrap();
-        s.reduce(Action::Loaded(Box::new(view)))
+        let asked = s.asked;
+        s.reduce(Action::Worker(asked, FromWorker::Mcts(Box::new(view))))
     }
 
     #[test]

@@ -7,7 +7,6 @@ mod editors;
 mod panels;
 mod puzzle_editor;
 
-use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -22,12 +21,11 @@ use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
 use crate::components::tree_view::{Looks, TreeView};
-use crate::worker::SearchWorker;
 use arbor_app::explore::caption::{caption, line, listing};
 use arbor_app::explore::{marks, Problem, SearchMark};
 use arbor_app::route::{Route, View};
 use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
-use arbor_app::worker_api::{FromWorker, SearchSummary};
+use arbor_app::worker_api::SearchSummary;
 
 /// Props of [`Search`].
 #[derive(Properties, PartialEq)]
@@ -44,47 +42,15 @@ pub fn Search(props: &SearchProps) -> Html {
         use_reducer(move || Store::new(State::new(&route)))
     };
     let dispatch = state.dispatcher();
-    let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
-
-    // The worker: a new request for every run; a worker still busy with an old one is
-    // stopped (it cannot be interrupted otherwise), an idle one is reused.
-    {
-        let (worker, dispatch) = (worker.clone(), dispatch.clone());
-        let request = state.request();
-        let busy_before = use_mut_ref(|| false);
-        use_effect_with(state.run_id, move |&id| {
-            if let Some(request) = request.filter(|_| id > 0) {
-                if *busy_before.borrow() {
-                    worker.borrow_mut().take();
-                }
-                if worker.borrow().is_none() {
-                    let d = dispatch.clone();
-                    match SearchWorker::spawn(Callback::from(move |m: FromWorker| {
-                        d.dispatch(Action::Worker(id, m))
-                    })) {
-                        Ok(w) => *worker.borrow_mut() = Some(w),
-                        Err(e) => dispatch.dispatch(Action::Worker(id, FromWorker::Failed(e))),
-                    }
-                }
-                if let Some(w) = worker.borrow().as_ref() {
-                    if let Err(e) = w.send(&request) {
-                        dispatch.dispatch(Action::Worker(id, FromWorker::Failed(e)));
-                    }
-                }
-                *busy_before.borrow_mut() = true;
-            }
-        });
-    }
-    // Stopped or finished: a stopped worker is terminated; a finished one kept for reuse.
-    {
-        let worker = worker.clone();
-        let stopped = matches!(state.run, Run::Stopped(_));
-        use_effect_with(stopped, move |&stopped| {
-            if stopped {
-                worker.borrow_mut().take();
-            }
-        });
-    }
+    // The worker: a new one for every run; Stop terminates it.
+    crate::worker::use_worker_runs(
+        state.run_id,
+        state.request(),
+        matches!(state.run, Run::Stopped(_)),
+        dispatch
+            .to_callback()
+            .reform(|(id, m)| Action::Worker(id, m)),
+    );
     crate::url::use_address(View::Search, state.settings.clone(), |s, r| s.to_route(r));
     // Playing.
     use_play_timer(

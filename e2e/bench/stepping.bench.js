@@ -1,6 +1,7 @@
-// Stepping the Chance page on its largest trees: the time from a → key press to the next frame,
-// at full speed and with the CPU throttled 4× through CDP, at the start of the search and near
-// its end (each step's frame is replayed from the recorded events, so late steps cost most).
+// Stepping the Chance and MCTS pages on their largest trees: the time from a → key press to the
+// next frame, at full speed and with the CPU throttled 4× through CDP, at the start of the search
+// and near its end (each step's frame is replayed from the recorded events, so late steps cost
+// most). The MCTS page replays at most 300 iterations, so its largest tree has 301 nodes.
 // ARBOR_URL: the served dist/; CHROMIUM: the browser.
 import { launch } from "../tests/helpers.js";
 
@@ -9,10 +10,12 @@ const STEPS = 40;
 const TREES = [
   ["#/chance?random=11,2,2,0,9,3&bounds=0,9", "4,095 nodes (uniform, depth 11), from the start"],
   ["#/chance?random=11,2,2,0,9,3&bounds=0,9&step=3700", "the same, from step 3,700 of 3,754"],
+  ["#/mcts?game=c4&moves=&n=300&seed=1", "MCTS, connect four, 300 iterations (301 nodes), from the start"],
+  ["#/mcts?game=c4&moves=&n=300&seed=1&step=1700", "the same, from step 1,700 (of about 1,800)"],
 ];
 
 const browser = await launch();
-console.log(`| tree | CPU | median | p95 | slowest |`);
+console.log(`| page and tree | CPU | median | p95 | slowest |`);
 console.log(`|---|---|---|---|---|`);
 for (const [link, what] of TREES) {
   for (const rate of [1, 4]) {
