@@ -96,3 +96,33 @@ test("a long run shows progress and stops; a broken link says what is wrong; a p
   await audit(phone, "MCTS on a phone with a broken link");
   phone.assertHealthy();
 });
+
+test("Play against MCTS: its move opens the very tree that chose it on the MCTS page", async () => {
+  const page = await openPage(browser, "#/play?game=ttt&p1=human&p2=mcts1000&seed=5&moves=5");
+  await page.getByRole("button", { name: /^Continue/ }).click();
+  const last = page.locator(".last-ai");
+  await last.waitFor({ timeout: 20000 });
+  const said = await last.textContent();
+  assert.match(said, /Monte Carlo tree search: 1,000 playouts \(c = 1\.41\); it played its most visited move, (\d+) visits/);
+  const visits = said.match(/most visited move, (\d+) visits/)[1];
+  // The move, as the Play page's status says it ("O (the AI) played row r, column c").
+  const played = (await page.locator("p.status").textContent()).match(/row (\d), column (\d)/);
+  assert.ok(played, "the status names the AI's move");
+  const cell = "abc"[Number(played[2]) - 1] + played[1];
+  await page.getByRole("link", { name: "Open the MCTS tree behind this move →" }).click();
+  await urlMatching(page, /#\/mcts\?game=ttt&moves=5&n=1000&seed=\d+/);
+  await page.locator(`${TREE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  const chosen = page.locator("table.root-moves tr.chosen");
+  assert.equal(await chosen.getAttribute("data-move"), cell);
+  assert.match(await chosen.textContent(), new RegExp(`^${cell}.*?${visits} \\(`));
+  page.assertHealthy();
+  // As time allows, on connect four (at most 200,000 playouts, what the MCTS page replays).
+  const c4 = await openPage(browser, "#/play?game=c4&p1=human&p2=mcts-time&think=1&seed=5&moves=4");
+  await c4.getByRole("button", { name: /^Continue/ }).click();
+  await c4.locator(".last-ai").waitFor({ timeout: 20000 });
+  const link = await c4.locator(".tree-link").getAttribute("href");
+  const n = Number(link.match(/&n=(\d+)/)[1]);
+  assert.ok(n > 1000 && n <= 200000, link);
+  await audit(c4, "Play against MCTS as time allows");
+  c4.assertHealthy();
+});

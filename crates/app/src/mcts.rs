@@ -45,6 +45,9 @@ pub enum MctsSource {
         rules: Rules,
         /// The moves, as the Play page writes them.
         moves: String,
+        /// Tic-tac-toe: the first player plays O (the names of the sides only).
+        #[serde(default)]
+        o_first: bool,
     },
 }
 
@@ -251,7 +254,7 @@ impl MctsSource {
                 }
                 Ok(Prepared::Tree(tree))
             }
-            MctsSource::Game { rules, moves } => {
+            MctsSource::Game { rules, moves, .. } => {
                 let pos = position(rules, moves)?;
                 if pos.actions(rules).is_empty() {
                     return Err(
@@ -272,7 +275,15 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
             request.iterations
         ));
     }
-    let sides = |k: Kind| k.side_names().map(String::from);
+    let o_first = matches!(request.source, MctsSource::Game { o_first: true, .. });
+    let sides = |k: Kind| {
+        let [a, b] = k.side_names().map(String::from);
+        if o_first && k == Kind::TicTacToe {
+            [b, a]
+        } else {
+            [a, b]
+        }
+    };
     match request.source.prepare()? {
         Prepared::Tree(tree) => {
             let (low, high) = tree.leaf_range();
@@ -312,11 +323,6 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
         }
         Prepared::Game(rules, pos) => {
             let piles = rules.piles.len();
-            let win_draw_loss = |u: i32| match u.signum() {
-                1 => 1.0,
-                0 => 0.5,
-                _ => 0.0,
-            };
             let rule = "a win 1, a draw ½, a loss 0 (for MAX, the first player)".to_string();
             let outcome = |v: i32| Some(Exact::Outcome(v.signum() as i8));
             match pos {
@@ -403,6 +409,27 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
     }
 }
 
+/// A game's reward for MAX: a win 1, a draw ½, a loss 0 (by the sign of the end's utility) —
+/// the page's runs and the Play page's MCTS player both use it, so a move's link replays it.
+pub fn win_draw_loss(utility: i32) -> f64 {
+    match utility.signum() {
+        1 => 1.0,
+        0 => 0.5,
+        _ => 0.0,
+    }
+}
+
+impl MctsRequest {
+    /// The engine's settings for this request.
+    pub fn options(&self) -> MctsOptions {
+        MctsOptions {
+            iterations: self.iterations,
+            exploration: f64::from(self.exploration) / 100.0,
+            seed: self.seed,
+        }
+    }
+}
+
 /// Nodes the connect-four solver may search for one root move's exact value.
 pub const C4_SOLVE_NODES: u64 = 2_000_000;
 
@@ -411,11 +438,7 @@ fn grow<G: Game>(
     s: Setting<'_, G>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<MctsView, String> {
-    let options = MctsOptions {
-        iterations: request.iterations,
-        exploration: f64::from(request.exploration) / 100.0,
-        seed: request.seed,
-    };
+    let options = request.options();
     let recorded = request.iterations.min(RECORD_ITERATIONS);
     let mut watch = Watch {
         recorder: MctsRecorder::with_limit(recorded),
@@ -541,10 +564,11 @@ impl MctsSettings {
         let mut request = MctsRequest::default();
         let mut notes = Vec::new();
         if route.get("game").is_some() {
-            let (rules, _) = crate::play::rules_from_route(route, &mut notes);
+            let (rules, o_first) = crate::play::rules_from_route(route, &mut notes);
             request.iterations = 1000;
             request.source = MctsSource::Game {
                 rules,
+                o_first,
                 moves: route.get("moves").unwrap_or("").to_string(),
             };
         } else if let Some(text) = route.get("tree") {
@@ -583,8 +607,12 @@ impl MctsSettings {
         let r = &self.request;
         match &r.source {
             MctsSource::Tree(text) => route.set("tree", text.clone()),
-            MctsSource::Game { rules, moves } => {
-                crate::play::write_rules(route, rules, false);
+            MctsSource::Game {
+                rules,
+                moves,
+                o_first,
+            } => {
+                crate::play::write_rules(route, rules, *o_first);
                 route.set("moves", moves.clone());
             }
         }
@@ -896,10 +924,25 @@ mod tests {
         }
     }
 
+    /// A link from a game where O moved first names the sides as the Play page did, and keeps
+    /// it when written again.
+    #[test]
+    fn o_first_names_the_sides() {
+        let route = Route::parse("#/mcts?game=ttt&first=o&moves=5&n=50&seed=3");
+        let (settings, notes) = MctsSettings::from_route(&route);
+        assert!(notes.is_empty(), "{notes:?}");
+        let view = run(&settings.request, &mut |_| {}).unwrap();
+        assert_eq!(view.sides, ["O".to_string(), "X".to_string()]);
+        let mut again = Route::new(crate::route::View::Mcts);
+        settings.to_route(&mut again);
+        assert_eq!(again.get("first"), Some("o"));
+    }
+
     fn game(kind: Kind, moves: &str) -> MctsSource {
         MctsSource::Game {
             rules: Rules::of(kind),
             moves: moves.into(),
+            o_first: false,
         }
     }
 

@@ -111,6 +111,9 @@ pub trait MctsObserver<G: Game> {
     /// The nodes on the path, root first, each gain a visit and MAX's `reward` (or 1 minus it
     /// for the nodes MIN moved into).
     fn backpropagate(&mut self, _path: &[MctsId], _reward: f64) {}
+    /// Iteration `tree.iterations` is over: the tree as it stands (what a player stopping the
+    /// search now would choose from, [`MctsTree::best`]).
+    fn done(&mut self, _tree: &MctsTree<G>) {}
 }
 
 impl<G: Game> MctsObserver<G> for crate::observe::Quiet {}
@@ -410,6 +413,7 @@ pub fn mcts<G: Game, O: MctsObserver<G>>(
             node.reward += if node.mover == 0 { r } else { 1.0 - r };
         }
         observer.backpropagate(&path, r);
+        observer.done(&tree);
     }
     tree
 }

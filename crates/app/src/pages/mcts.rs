@@ -156,6 +156,7 @@ impl crate::Reducer for State {
                             None => MctsSource::Tree(text),
                             Some(k) => MctsSource::Game {
                                 rules: Rules::of(k),
+                                o_first: false,
                                 moves: if Some(k) == x.request.source.kind() {
                                     moves
                                 } else {
@@ -177,9 +178,15 @@ impl crate::Reducer for State {
             }
             Action::Moves(moves) => {
                 s.moves = moves.clone();
-                if let MctsSource::Game { rules, .. } = s.settings.request.source.clone() {
+                if let MctsSource::Game { rules, o_first, .. } = s.settings.request.source.clone() {
                     s.error = s
-                        .ask(|x| x.request.source = MctsSource::Game { rules, moves })
+                        .ask(|x| {
+                            x.request.source = MctsSource::Game {
+                                rules,
+                                moves,
+                                o_first,
+                            }
+                        })
                         .err();
                 }
             }

@@ -458,6 +458,7 @@ mod tests {
                     nodes: 10,
                     best: best.clone(),
                     solving: false,
+                    mcts: false,
                 }),
             ),
         );

@@ -5,7 +5,9 @@
 use std::cell::RefCell;
 
 use arbor_game::explain::{explain, Explained};
-use arbor_game::{Budget, Clock, Game, NodeId, Observer, Recorder, Trace};
+use arbor_game::{
+    mcts, Budget, Clock, Game, MctsObserver, MctsTree, NodeId, Observer, Recorder, Trace,
+};
 use arbor_games::ai::{self, Choice, Plan};
 use arbor_games::connect4::{
     self, Connect4, Connect4Solver, Eval, PerfectPlayer, Position, Proof, Solver,
@@ -16,6 +18,7 @@ use arbor_games::tictactoe::{Board, Scoring, TicTacToe};
 use serde::{Deserialize, Serialize};
 
 use super::{c4_max_verdict, c4_stones, Move, Pos, Rules, Strength, Verdict};
+use crate::mcts::{win_draw_loss, MctsRequest, MctsSource, DEFAULT_EXPLORATION};
 use crate::scene::GamePicture;
 
 /// Transposition table of the AI's searches (2^bits entries).
@@ -124,6 +127,41 @@ pub struct Thought {
     pub proof: Option<Proof>,
     /// Something the player should know (the opening book could not be read, say).
     pub note: Option<String>,
+    /// The move came from Monte Carlo tree search: its run.
+    pub mcts: Option<MctsPlay>,
+}
+
+/// How an MCTS player chose its move: enough to grow the same tree again on the MCTS page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MctsPlay {
+    /// Iterations run (when the time ran out, those finished).
+    pub iterations: u64,
+    /// The exploration constant c, in hundredths.
+    pub exploration: u32,
+    /// Visits of the move played (the root's most visited child).
+    pub visits: u64,
+    /// Its mean reward for the side that played it.
+    pub mean: f64,
+}
+
+/// The MCTS page's request that grows the tree behind an MCTS move (`seed`: the move's).
+pub fn mcts_request(
+    rules: &Rules,
+    o_first: bool,
+    before: &str,
+    play: &MctsPlay,
+    seed: u64,
+) -> MctsRequest {
+    MctsRequest {
+        source: MctsSource::Game {
+            rules: rules.clone(),
+            moves: before.to_string(),
+            o_first,
+        },
+        iterations: play.iterations,
+        exploration: play.exploration,
+        seed,
+    }
 }
 
 impl Thought {
@@ -143,6 +181,7 @@ impl Thought {
             weak: false,
             proof: None,
             note: None,
+            mcts: None,
         }
     }
 }
@@ -158,6 +197,8 @@ pub struct Thinking {
     pub best: Option<Thought>,
     /// Connect four's solver is at work (past the depth-limited search).
     pub solving: bool,
+    /// MCTS is at work: `nodes` counts its iterations (playouts).
+    pub mcts: bool,
 }
 
 /// A clock from a function giving milliseconds.
@@ -299,6 +340,7 @@ fn flip(v: Verdict) -> Verdict {
         Verdict::Loss(n) => Verdict::Win(n),
         Verdict::Draw => Verdict::Draw,
         Verdict::Estimate(x) => Verdict::Estimate(-x),
+        Verdict::Playouts(p) => Verdict::Playouts(100 - p.min(100)),
     }
 }
 
@@ -313,7 +355,7 @@ fn level_of(rules: &Rules, key: &str) -> Result<Strength, String> {
 fn plan(strength: Strength, seed: u64, depth_cap: Option<u32>) -> Plan {
     let depth = match strength {
         Strength::Depth { depth, .. } => Some(depth),
-        Strength::Perfect => None,
+        Strength::Perfect | Strength::Mcts { .. } => None,
     };
     let depth = match (depth, depth_cap) {
         (Some(d), Some(c)) => Some(d.min(c)),
@@ -338,11 +380,16 @@ pub fn think(
     if pos.actions(rules).is_empty() {
         return Err("the game is over".into());
     }
+    if let Strength::Mcts { iterations, timed } = strength {
+        let millis = timed.then_some(f64::from(request.millis));
+        return Ok(think_mcts(request, &pos, iterations, millis, now, report));
+    }
     let state = RefCell::new(Thinking {
         depth: 0,
         nodes: 0,
         best: None,
         solving: false,
+        mcts: false,
     });
     let report = RefCell::new(report);
     let mut ticker = Ticker::new(false, now, &state, &report);
@@ -455,6 +502,125 @@ pub fn think(
         }
     };
     Ok(thought)
+}
+
+/// Reports an MCTS run's progress every so often, with the move it would play now.
+struct MctsTicker<'a, M> {
+    exploration: u32,
+    lift: fn(M) -> Move,
+    last: f64,
+    now: &'a dyn Fn() -> f64,
+    report: &'a mut dyn FnMut(Thinking),
+}
+
+impl<G: Game> MctsObserver<G> for MctsTicker<'_, G::Move> {
+    fn done(&mut self, tree: &MctsTree<G>) {
+        if !tree.iterations.is_multiple_of(256) {
+            return;
+        }
+        let t = (self.now)();
+        if t - self.last >= 150.0 {
+            self.last = t;
+            (self.report)(Thinking {
+                depth: 0,
+                nodes: tree.iterations,
+                best: mcts_thought(tree, self.exploration, self.lift),
+                solving: false,
+                mcts: true,
+            });
+        }
+    }
+}
+
+/// The move an MCTS tree plays (the root's most visited child), with its mean reward for the
+/// side that plays it.
+fn mcts_thought<G: Game>(
+    tree: &MctsTree<G>,
+    exploration: u32,
+    lift: fn(G::Move) -> Move,
+) -> Option<Thought> {
+    let (id, mv) = tree.best()?;
+    let node = &tree.nodes[id as usize];
+    let mean = node.mean();
+    Some(Thought {
+        mv: lift(mv),
+        verdict: Verdict::Playouts((mean * 100.0).round().clamp(0.0, 100.0) as u8),
+        value: 0,
+        depth: 0,
+        nodes: tree.iterations,
+        proven: false,
+        stopped: false,
+        solver: false,
+        weak: false,
+        proof: None,
+        note: None,
+        mcts: Some(MctsPlay {
+            iterations: tree.iterations,
+            exploration,
+            visits: node.visits,
+            mean,
+        }),
+    })
+}
+
+/// MCTS's move at `pos`: the MCTS page's run for the same request (the same game, rewards,
+/// settings and seed), so the tree behind the move is the page's. `millis`: stop when the
+/// time is up.
+fn think_mcts(
+    request: &ThinkRequest,
+    pos: &Pos,
+    iterations: u64,
+    millis: Option<f64>,
+    now: &dyn Fn() -> f64,
+    report: &mut dyn FnMut(Thinking),
+) -> Thought {
+    let play = MctsPlay {
+        iterations,
+        exploration: DEFAULT_EXPLORATION,
+        visits: 0,
+        mean: 0.0,
+    };
+    let options =
+        mcts_request(&request.rules, false, &request.moves, &play, request.seed).options();
+    let clock = FnClock(now);
+    let budget = match millis {
+        Some(ms) => Budget::time(&clock, ms),
+        None => Budget::unlimited(),
+    };
+    fn run<G: Game>(
+        game: &G,
+        root: &G::State,
+        options: &arbor_game::MctsOptions,
+        budget: &Budget,
+        lift: fn(G::Move) -> Move,
+        now: &dyn Fn() -> f64,
+        report: &mut dyn FnMut(Thinking),
+    ) -> Option<Thought> {
+        let mut ticker = MctsTicker {
+            exploration: DEFAULT_EXPLORATION,
+            lift,
+            last: now(),
+            now,
+            report,
+        };
+        let tree = mcts(game, root, options, budget, win_draw_loss, &mut ticker);
+        mcts_thought(&tree, DEFAULT_EXPLORATION, lift)
+    }
+    let (o, b) = (&options, &budget);
+    let thought = match pos {
+        Pos::Ttt(board) => run(&TTT, board, o, b, Move::Cell, now, report),
+        Pos::C4(p) => run(
+            &Connect4 { eval: Eval::Seed },
+            p,
+            o,
+            b,
+            Move::Column,
+            now,
+            report,
+        ),
+        Pos::Nim(n) => run(&request.rules.nim(), n, o, b, Move::Take, now, report),
+    };
+    thought.expect("a position with moves has a most visited move")
 }
 
 fn lift<M: Copy>(c: &Choice<M>, f: impl Fn(M) -> Move) -> Choice<Move> {
@@ -671,6 +837,12 @@ pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<Explained
     let rules = &request.rules;
     let pos = position(rules, &request.moves)?;
     let strength = level_of(rules, &request.level)?;
+    if matches!(strength, Strength::Mcts { .. }) {
+        return Err(format!(
+            "“{}” is an MCTS level: its moves' trees open on the MCTS page, not in the alpha-beta stepper",
+            request.level
+        ));
+    }
     let plan = plan(strength, request.seed, Some(request.depth.max(1)));
     let piles = rules.piles.len();
     let limit = request.limit;
@@ -745,6 +917,10 @@ mod tests {
     /// The AI's 2 s budget on a clock that moves on 1 ms per reading: the same work on every
     /// machine, however fast.
     fn ask(kind: Kind, moves: &str, level: &str) -> (Thought, Vec<Thinking>) {
+        ask_for(kind, moves, level, 2_000)
+    }
+
+    fn ask_for(kind: Kind, moves: &str, level: &str, millis: u32) -> (Thought, Vec<Thinking>) {
         let clock = arbor_util::SteppingClock::new(1.0);
         let now = clock.as_fn();
         let mut seen = Vec::new();
@@ -754,13 +930,70 @@ mod tests {
                 moves: moves.into(),
                 level: level.into(),
                 seed: 7,
-                millis: 2_000,
+                millis,
             },
             &now,
             &mut |t| seen.push(t),
         )
         .unwrap();
         (thought, seen)
+    }
+
+    /// The MCTS page's run for the link behind an MCTS move (seed 7, as `ask` plays): its most
+    /// visited root move, by name.
+    fn page_move(kind: Kind, before: &str, play: &MctsPlay) -> String {
+        let request = mcts_request(&Rules::of(kind), false, before, play, 7);
+        let view = crate::mcts::run(&request, &mut |_| {}).unwrap();
+        assert_eq!(view.iterations, play.iterations);
+        view.moves[view.best.unwrap()].label.clone()
+    }
+
+    /// An MCTS player's move is the move of the tree its link grows on the MCTS page — for
+    /// every game, a fixed count of playouts and as time allows; and every best-so-far move
+    /// it reports (what Stop plays) is the move of the tree its own link grows.
+    #[test]
+    fn an_mcts_move_is_the_move_of_the_tree_its_link_opens() {
+        let cases = [
+            (Kind::TicTacToe, "5", "mcts1000"),
+            (Kind::TicTacToe, "1", "mcts-time"),
+            (Kind::Connect4, "4453", "mcts1000"),
+            (Kind::Connect4, "44", "mcts-time"),
+            (Kind::Nim, "", "mcts1000"),
+        ];
+        for (kind, moves, level) in cases {
+            let (thought, seen) = ask_for(kind, moves, level, 400);
+            let play = thought.mcts.clone().expect("an MCTS move says so");
+            let piles = Rules::of(kind).piles.len();
+            let name = label(thought.mv, piles);
+            assert_eq!(
+                page_move(kind, moves, &play),
+                name,
+                "{kind:?} {moves} {level}"
+            );
+            assert!(!thought.proven && matches!(thought.verdict, Verdict::Playouts(_)));
+            if level == "mcts1000" {
+                assert_eq!(play.iterations, 1000);
+            } else {
+                // Stopped by the clock, at a count the page can grow again.
+                assert!(play.iterations > 1000 && play.iterations < crate::mcts::MAX_ITERATIONS);
+                assert!(!seen.is_empty(), "progress while it thinks");
+            }
+            assert!(play.visits > 0 && play.visits <= play.iterations);
+            for t in seen.iter().filter_map(|t| t.best.as_ref()) {
+                let p = t.mcts.as_ref().unwrap();
+                assert_eq!(page_move(kind, moves, p), label(t.mv, piles));
+            }
+        }
+    }
+
+    /// MCTS finds the only move that does not lose (X threatens 1-2-3; O must take 3), and
+    /// Nim's winning move from 9 matches (take 1, leaving a multiple of 4).
+    #[test]
+    fn mcts_levels_find_forced_moves() {
+        let (t, _) = ask(Kind::TicTacToe, "1524", "mcts1000");
+        assert_eq!(t.mv, Move::Cell(2));
+        let (t, _) = ask(Kind::Nim, "", "mcts1000");
+        assert_eq!(label(t.mv, 1), "t1");
     }
 
     #[test]
@@ -939,7 +1172,9 @@ mod tests {
                 Verdict::Win(_) => 1,
                 Verdict::Draw => 0,
                 Verdict::Loss(_) => -1,
-                Verdict::Estimate(_) => panic!("tic-tac-toe hints are proven"),
+                Verdict::Estimate(_) | Verdict::Playouts(_) => {
+                    panic!("tic-tac-toe hints are proven")
+                }
             };
             assert_eq!(class, for_x, "X in cell {}", c + 1);
         }
@@ -1048,12 +1283,19 @@ mod tests {
         ));
     }
 
+    /// The levels whose trees open in the alpha-beta stepper (MCTS levels' open on the MCTS
+    /// page: `an_mcts_move_is_the_move_of_the_tree_its_link_opens`).
+    fn alpha_beta_levels(kind: Kind) -> impl Iterator<Item = &'static super::super::Level> {
+        let levels = kind.levels().iter();
+        levels.filter(|l| !matches!(l.strength, Strength::Mcts { .. }))
+    }
+
     #[test]
     fn the_tree_behind_every_move_ends_with_the_move_played() {
         let still = || 0.0;
         for kind in Kind::ALL {
             let rules = Rules::of(kind);
-            for level in kind.levels() {
+            for level in alpha_beta_levels(kind) {
                 let (count, plies) = match (kind, level.key) {
                     (Kind::Connect4, "perfect") => (12, 16..30),
                     (Kind::Connect4, "threats8") => (6, 0..30),
@@ -1083,7 +1325,7 @@ mod tests {
         };
         for i in 0..10 {
             let moves = random_moves(&rules, i % 5, i as u64);
-            for level in Kind::Nim.levels() {
+            for level in alpha_beta_levels(Kind::Nim) {
                 check_tree_behind(&rules, &moves, level.key, &still);
             }
         }

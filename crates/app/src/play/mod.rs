@@ -97,6 +97,14 @@ pub enum Strength {
     },
     /// To the end of the game (for connect four, the solver, within the time allowed).
     Perfect,
+    /// Monte Carlo tree search (UCT, c = √2) with this many iterations; `timed`: as many as
+    /// the thinking time allows, up to that many.
+    Mcts {
+        /// Iterations (the most, when timed).
+        iterations: u64,
+        /// Stop when the thinking time is up.
+        timed: bool,
+    },
 }
 
 /// One of the AI's levels.
@@ -118,13 +126,30 @@ const fn depth(key: &'static str, title: &'static str, d: u32, threats: bool) ->
     }
 }
 
+const fn mcts(key: &'static str, title: &'static str, iterations: u64, timed: bool) -> Level {
+    Level {
+        key,
+        title,
+        strength: Strength::Mcts { iterations, timed },
+    }
+}
+
+/// MCTS as time allows: at most as many iterations as the MCTS page replays, so that the tree
+/// behind every move opens there.
+const MCTS_TIMED: Level = mcts(
+    "mcts-time",
+    "MCTS: as time allows (at most 200,000 playouts)",
+    crate::mcts::MAX_ITERATIONS,
+    true,
+);
+
 const PERFECT: Level = Level {
     key: "perfect",
     title: "Perfect",
     strength: Strength::Perfect,
 };
 
-static TTT_LEVELS: [Level; 4] = [
+static TTT_LEVELS: [Level; 7] = [
     depth("d1", "1 ply: takes a win it sees", 1, false),
     depth("d2", "2 plies: also blocks", 2, false),
     depth("d4", "4 plies", 4, false),
@@ -132,9 +157,12 @@ static TTT_LEVELS: [Level; 4] = [
         title: "Perfect: never loses",
         ..PERFECT
     },
+    mcts("mcts100", "MCTS: 100 playouts", 100, false),
+    mcts("mcts1000", "MCTS: 1,000 playouts", 1000, false),
+    MCTS_TIMED,
 ];
 
-static C4_LEVELS: [Level; 6] = [
+static C4_LEVELS: [Level; 9] = [
     depth("seed1", "Seed heuristic, 1 ply", 1, false),
     depth("seed2", "Seed heuristic, 2 plies", 2, false),
     depth("seed4", "Seed heuristic, 4 plies", 4, false),
@@ -144,15 +172,21 @@ static C4_LEVELS: [Level; 6] = [
         title: "Perfect: the solver, as time allows",
         ..PERFECT
     },
+    mcts("mcts1000", "MCTS: 1,000 playouts", 1000, false),
+    mcts("mcts10000", "MCTS: 10,000 playouts", 10_000, false),
+    MCTS_TIMED,
 ];
 
-static NIM_LEVELS: [Level; 3] = [
+static NIM_LEVELS: [Level; 6] = [
     depth("d1", "1 ply", 1, false),
     depth("d2", "2 plies", 2, false),
     Level {
         title: "Perfect",
         ..PERFECT
     },
+    mcts("mcts100", "MCTS: 100 playouts", 100, false),
+    mcts("mcts1000", "MCTS: 1,000 playouts", 1000, false),
+    MCTS_TIMED,
 ];
 
 /// The rules: which game, and for Nim its piles and variant.
@@ -557,6 +591,18 @@ impl Setup {
         (s, notes)
     }
 
+    /// Some AI player thinks for as long as the thinking time allows (connect four's perfect
+    /// player, MCTS as time allows).
+    pub fn uses_clock(&self) -> bool {
+        (0..2).any(|side| {
+            self.level(side).is_some_and(|l| match l.strength {
+                Strength::Perfect => self.rules.kind == Kind::Connect4,
+                Strength::Mcts { timed, .. } => timed,
+                Strength::Depth { .. } => false,
+            })
+        })
+    }
+
     /// Writes the setup into a route.
     pub fn to_route(&self, route: &mut Route) {
         write_rules(route, &self.rules, self.o_first);
@@ -573,7 +619,7 @@ impl Setup {
             route.set("hints", "1");
         }
         route.set("seed", self.seed.to_string());
-        if self.players.contains(&Player::Ai("perfect")) && self.rules.kind == Kind::Connect4 {
+        if self.uses_clock() {
             route.set("think", self.think_seconds.to_string());
         }
         route.set("moves", self.moves_text());
@@ -670,6 +716,24 @@ pub fn search_route(
     route
 }
 
+/// The MCTS run behind an AI move, as the MCTS page's URL: the position before the move, and
+/// the iterations and seed that grow the same tree.
+pub fn mcts_route(
+    rules: &Rules,
+    o_first: bool,
+    before: &str,
+    mcts: &ai::MctsPlay,
+    seed: u64,
+) -> Route {
+    let mut route = Route::new(crate::route::View::Mcts);
+    crate::mcts::MctsSettings {
+        request: ai::mcts_request(rules, o_first, before, mcts, seed),
+        step: 0,
+    }
+    .to_route(&mut route);
+    route
+}
+
 /// Writes the game parts of a route (the inverse of [`rules_from_route`]).
 pub(crate) fn write_rules(route: &mut Route, rules: &Rules, o_first: bool) {
     route.set("game", rules.kind.key());
@@ -745,6 +809,9 @@ pub enum Verdict {
     Loss(Option<u32>),
     /// Not proven: a heuristic value (higher is better for the side).
     Estimate(i32),
+    /// MCTS: the mean reward of the move's playouts for the side, in hundredths (a win 1, a
+    /// draw ½, a loss 0).
+    Playouts(u8),
 }
 
 impl Verdict {
@@ -762,6 +829,7 @@ impl Verdict {
                 if v > 0 { "+" } else { "" },
                 crate::scene::show_value(v)
             ),
+            Verdict::Playouts(p) => format!("≈ {}.{:02} mean playout reward", p / 100, p % 100),
         }
     }
 
@@ -771,7 +839,7 @@ impl Verdict {
             Verdict::Win(_) => "▲",
             Verdict::Draw => "●",
             Verdict::Loss(_) => "▼",
-            Verdict::Estimate(_) => "◆",
+            Verdict::Estimate(_) | Verdict::Playouts(_) => "◆",
         }
     }
 
@@ -781,7 +849,7 @@ impl Verdict {
             Verdict::Win(_) => "win",
             Verdict::Draw => "draw",
             Verdict::Loss(_) => "loss",
-            Verdict::Estimate(_) => "estimate",
+            Verdict::Estimate(_) | Verdict::Playouts(_) => "estimate",
         }
     }
 
@@ -792,6 +860,7 @@ impl Verdict {
             Verdict::Draw => 0,
             Verdict::Loss(n) => -1_000_000 + i64::from(n.unwrap_or(0)),
             Verdict::Estimate(v) => i64::from(v),
+            Verdict::Playouts(p) => i64::from(p),
         }
     }
 }

@@ -19,7 +19,7 @@ use arbor_app::pages::play::{Action, State, Task};
 
 use crate::worker::SearchWorker;
 use arbor_app::play::ai::{Hint, Thinking};
-use arbor_app::play::{search_route, Kind, Outcome, Player, Pos};
+use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos};
 use arbor_app::route::{Route, View};
 use arbor_app::worker_api::FromWorker;
 
@@ -158,7 +158,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     <MoveList kind={kind} moves={s.moves[..s.played].to_vec()} names={[s.side_name(0), s.side_name(1)]} />
                 </div>
                 <aside class="play-side">
-                    <AiPanel thinking={(state.task == Task::Thinking).then(|| state.progress.clone().unwrap_or(Thinking { depth: 0, nodes: 0, best: None, solving: false }))}
+                    <AiPanel thinking={(state.task == Task::Thinking).then(|| state.progress.clone().unwrap_or(Thinking { depth: 0, nodes: 0, best: None, solving: false, mcts: false }))}
                         thinker={match outcome { Outcome::ToMove(side) => Some(s.side_name(side)), _ => None }}
                         paused={state.paused && matches!(outcome, Outcome::ToMove(side) if s.players[side] != Player::Human)}
                         failed={state.failed.clone()}
@@ -173,7 +173,10 @@ pub fn Play(props: &PlayProps) -> Html {
                             },
                             mv: a.thought.mv.describe(kind),
                             thought: a.thought.clone(),
-                            link: search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver, a.thought.weak).to_hash(),
+                            link: match &a.thought.mcts {
+                                Some(m) => mcts_route(&s.rules, s.o_first, &a.before, m, a.seed),
+                                None => search_route(&s.rules, s.o_first, &a.before, a.level, a.seed, a.thought.depth, a.thought.solver, a.thought.weak),
+                            }.to_hash(),
                         })}
                         dispatch={dispatch.clone()} />
                     <SetupPanel setup={s.clone()} dispatch={dispatch.clone()} />

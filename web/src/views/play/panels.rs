@@ -29,6 +29,7 @@ pub(super) fn short(v: Verdict) -> String {
         Verdict::Loss(Some(n)) => format!("loss {n}"),
         Verdict::Loss(None) => "loss".into(),
         Verdict::Estimate(x) => format!("≈{}", arbor_app::scene::show_value(x)),
+        Verdict::Playouts(p) => format!("≈{}.{:02}", p / 100, p % 100),
     }
 }
 
@@ -38,7 +39,7 @@ pub(super) fn hint_words(h: Option<&Hint>) -> String {
     h.map(|h| {
         let badge = short(h.verdict);
         match h.verdict {
-            Verdict::Estimate(_) => format!(": {badge}, not proven"),
+            Verdict::Estimate(_) | Verdict::Playouts(_) => format!(": {badge}, not proven"),
             Verdict::Draw => format!(": {badge}"),
             v => format!(": {badge} ({})", v.text()),
         }
@@ -133,8 +134,12 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                     <p>
                         <span class="spinner" aria-hidden="true"></span>
                         { format!("{} is thinking: ", props.thinker.unwrap_or("The AI")) }
-                        <span class="depth">{ if t.solving { format!("{} plies searched; now solving to the end,", t.depth) } else { format!("depth {} reached,", t.depth) } }</span>
-                        { " " }<span class="nodes">{ format!("{} nodes", arbor_util::group_thousands(t.nodes)) }</span>{ "." }
+                        if t.mcts {
+                            <span class="nodes">{ format!("{} playouts", arbor_util::group_thousands(t.nodes)) }</span>{ " so far." }
+                        } else {
+                            <span class="depth">{ if t.solving { format!("{} plies searched; now solving to the end,", t.depth) } else { format!("depth {} reached,", t.depth) } }</span>
+                            { " " }<span class="nodes">{ format!("{} nodes", arbor_util::group_thousands(t.nodes)) }</span>{ "." }
+                        }
                     </p>
                     <button type="button" class="stop" onclick={d.to_callback().reform(|_: MouseEvent| Action::Stop)}>{ "■ Stop: play the best move so far" }</button>
                 </div>
@@ -159,33 +164,40 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                             { "." }
                         }
                     </p>
-                    <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
-                        arbor_app::scene::show_value(last.thought.value), last.max) }</p>
-                    <p class="hint">
-                        { format!("{} nodes; ", arbor_util::group_thousands(last.thought.nodes)) }
-                        { if last.thought.proof == Some(Proof::Book) {
-                            "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
-                        } else if last.thought.proof == Some(Proof::Lost) {
-                            format!("proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.", last.thought.depth)
-                        } else if last.thought.proof == Some(Proof::Result) {
-                            "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
-                        } else if last.thought.proof == Some(Proof::Exact) {
-                            "proven: the solver found the exact score — the fastest win, or the latest loss.".to_string()
-                        } else if last.thought.proven {
-                            "proven (searched to the end of the game).".to_string()
-                        } else if last.thought.stopped {
-                            format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
-                        } else {
-                            format!("not proven: it looked {} plies ahead.", last.thought.depth)
-                        } }
-                    </p>
+                    if let Some(m) = &last.thought.mcts {
+                        <p class="hint value-note">{ format!("Monte Carlo tree search: {} playouts (c = {}); it played its most visited move, {} visits ({}%), whose playouts' mean reward for {} is {:.2} (a win 1, a draw ½, a loss 0).",
+                            arbor_util::group_thousands(m.iterations), arbor_app::mcts::exploration_text(m.exploration), arbor_util::group_thousands(m.visits),
+                            (m.visits * 100 + m.iterations / 2).checked_div(m.iterations).unwrap_or(0), last.side, m.mean) }</p>
+                        <p class="hint">{ if last.thought.stopped { "Not proven: stopped, so it played the most visited move so far. MCTS samples; it does not prove." } else { "Not proven: MCTS samples random games; it does not prove." } }</p>
+                    } else {
+                        <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
+                            arbor_app::scene::show_value(last.thought.value), last.max) }</p>
+                        <p class="hint">
+                            { format!("{} nodes; ", arbor_util::group_thousands(last.thought.nodes)) }
+                            { if last.thought.proof == Some(Proof::Book) {
+                                "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
+                            } else if last.thought.proof == Some(Proof::Lost) {
+                                format!("proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.", last.thought.depth)
+                            } else if last.thought.proof == Some(Proof::Result) {
+                                "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
+                            } else if last.thought.proof == Some(Proof::Exact) {
+                                "proven: the solver found the exact score — the fastest win, or the latest loss.".to_string()
+                            } else if last.thought.proven {
+                                "proven (searched to the end of the game).".to_string()
+                            } else if last.thought.stopped {
+                                format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
+                            } else {
+                                format!("not proven: it looked {} plies ahead.", last.thought.depth)
+                            } }
+                        </p>
+                    }
                     if let Some(note) = &last.thought.note {
                         <p class="error" role="alert">{ note.clone() }</p>
                     }
                     if last.thought.proof == Some(Proof::Book) {
                         <p class="hint">{ "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book)." }</p>
                     } else {
-                        <p><a class="tree-link" href={last.link.clone()}>{ "Open the search tree behind this move →" }</a></p>
+                        <p><a class="tree-link" href={last.link.clone()}>{ if last.thought.mcts.is_some() { "Open the MCTS tree behind this move →" } else { "Open the search tree behind this move →" } }</a></p>
                     }
                 </div>
             } else if props.thinking.is_none() && !props.paused {
@@ -262,6 +274,7 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
         })
     };
     let perfect_c4 = kind == Kind::Connect4 && s.players.contains(&Player::Ai("perfect"));
+    let clock = s.uses_clock();
     html! {
         <section class="setup" aria-label="Players and rules">
             <h2>{ "Players" }</h2>
@@ -275,14 +288,16 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
             }
             { player_select(0) }
             { player_select(1) }
-            if perfect_c4 {
-                <label class="stack">{ "Perfect AI: time to think" }
+            if clock {
+                <label class="stack">{ "AI: time to think" }
                     <select onchange={on_think} aria-label="Thinking time">
                         { for [1u32, 2, 5, 10, 30].iter().map(|&t| html! {
                             <option value={t.to_string()} selected={s.think_seconds == t}>{ format!("{t} s") }</option>
                         }) }
                     </select>
                 </label>
+            }
+            if perfect_c4 {
                 <p class="hint">{ "In the opening the AI plays from Arbor's opening book (every position it can meet up to 12 stones, solved offline by its own solver); after it, it proves every move in the tab. If a proof does not come in time, it plays the move of its deepest finished search and says it is not proven." }</p>
             }
             <label class="check"><input type="checkbox" checked={s.hints} onchange={on_hints} />{ " Show hints: every move's score" }</label>
