@@ -32,6 +32,9 @@ test("axe: no serious or critical violation on any route", async () => {
     ["#/play?game=nim", ".nim-board"],
     ["#/practice", TREE],
     ["#/practice?kind=search&algo=astar", TREE],
+    ["#/practice?kind=chance", TREE],
+    ["#/practice?kind=mcts&level=ucb", TREE],
+    ["#/play?game=c4&p1=human&p2=mcts1000&moves=4", ".c4-board"],
     ["#/teachers", "table.params"],
     ["#/nowhere", "main h1"],
   ];

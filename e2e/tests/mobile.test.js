@@ -81,6 +81,8 @@ const ROUTES = [
   "#/play?game=nim",
   "#/practice",
   "#/practice?kind=search",
+  "#/practice?kind=chance&bmax=3",
+  "#/practice?kind=mcts&level=ucb",
   "#/teachers",
   "#/no-such-page",
 ];

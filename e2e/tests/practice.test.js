@@ -159,3 +159,67 @@ test("alpha-beta practice: questions numbered as the search meets them; after Ch
   }
   page.assertHealthy();
 });
+
+// The classic expectimax lecture tree: MAX over two chance nodes (values worked by hand:
+// 1/2·8 + 1/3·24 + 1/6·(−12) = 10; 1/2·3 + 1/3·9 + 1/6·6 = 11/2; MAX takes 10).
+const LECTURE = "[?[1/2: 8, 1/3: 24, 1/6: -12], ?[1/2: 3, 1/3: 9, 1/6: 6]]";
+
+test("chance practice: values typed as fractions or decimals, each checked with the expectation that makes it", async () => {
+  const page = await openPage(browser, `#/practice?kind=chance&tree=${encodeURIComponent(LECTURE)}&algo=expectimax`);
+  await page.locator(`${PRACTICE} [data-node="r"]`).waitFor({ timeout: 20000 });
+  const fields = page.locator(".questions label.answer");
+  assert.equal(await fields.count(), 3);
+  assert.match(await fields.nth(0).textContent(), /Value of B \(chance\) — chances D 1\/2, E 1\/3, F 1\/6/);
+  // B right as a decimal, C wrong (5 instead of 11/2), the root right as a fraction.
+  await fields.nth(0).locator("input").fill("10.00");
+  await fields.nth(1).locator("input").fill("5");
+  await fields.nth(2).locator("input").fill("20/2");
+  await page.getByRole("button", { name: "Check" }).click();
+  assert.match(await page.locator(".report .score").textContent(), /Score: 2 of 3/);
+  const items = await page.locator(".report li").allTextContents();
+  assert.match(items[0], /✓ right B \(chance\): the expectation 1\/2·8 \+ 1\/3·24 \+ 1\/6·\(−12\) = 10/);
+  assert.match(items[1], /✗ wrong C \(chance\): the engine's value is the expectation 1\/2·3 \+ 1\/3·9 \+ 1\/6·6 = 11\/2 = 5\.5/);
+  assert.match(items[2], /✓ right A \(MAX\): the largest of its children's values 10, 5\.5: 10/);
+  // Fixing the answer takes the check back until Check again.
+  await fields.nth(1).locator("input").fill("5.5");
+  assert.equal(await page.locator(".report").count(), 0);
+  await page.getByRole("button", { name: "Check" }).click();
+  assert.match(await page.locator(".report .score").textContent(), /Score: 3 of 3 — all right/);
+  await page.getByRole("link", { name: /Step through the engine's run on the Chance page/ }).click();
+  await page.locator("svg.tree").first().waitFor({ timeout: 20000 });
+  assert.match(page.url(), /#\/chance\?.*algo=expectimax/);
+  page.assertHealthy();
+});
+
+test("MCTS practice: UCB1 computed from the numbers shown picks the engine's child at every question", async () => {
+  const page = await openPage(browser, `#/practice?kind=mcts&tree=${encodeURIComponent("[[3,12,8],[2,4,6],[14,5,2]]")}&n=40&seed=3&level=ucb`);
+  await page.locator(".practice-ucb").waitFor({ timeout: 20000 });
+  const total = Number((await page.locator(".practice .score").textContent()).match(/of (\d+)/)[1]);
+  assert.ok(total >= 3, `${total} questions`);
+  let first = true;
+  for (let q = 0; q < total; q++) {
+    const caption = await page.locator(".practice-ucb caption").textContent();
+    const [, N, c] = caption.match(/N = (\d+), c = ([\d.]+)/).map(Number);
+    const rows = await page.$$eval(".practice-ucb tbody tr", (rs) => rs.map((r) => [r.dataset.child, ...[...r.querySelectorAll("td")].slice(1, 3).map((td) => Number(td.textContent))]));
+    // The student's own arithmetic, from the table: Q/n + c·√(ln N / n).
+    const ucb = rows.map(([child, n, mean]) => [child, mean + c * Math.sqrt(Math.log(N) / n)]);
+    const best = ucb.reduce((a, b) => (b[1] > a[1] + 1e-9 ? b : a));
+    if (first) {
+      // A wrong pick first: the engine's numbers say why.
+      const worst = ucb.reduce((a, b) => (b[1] < a[1] ? b : a));
+      await page.locator(`.practice-ucb tr[data-child="${worst[0]}"] input[type=radio]`).check();
+      for (const [child, v] of ucb) await page.getByLabel(`UCB1 of ${child}`).fill(v.toFixed(2));
+      await page.getByRole("button", { name: "Check" }).click();
+      assert.match(await page.locator(".feedback.wrong").textContent(), new RegExp(`Not ${worst[0]}: its UCB1 is`));
+      first = false;
+    }
+    for (const [child, v] of ucb) await page.getByLabel(`UCB1 of ${child}`).fill(v.toFixed(2));
+    await page.locator(`.practice-ucb tr[data-child="${best[0]}"] input[type=radio]`).check();
+    await page.getByRole("button", { name: "Check" }).click();
+    assert.match(await page.locator(".feedback").textContent(), new RegExp(`Right: selection takes ${best[0]}`), `question ${q + 1}`);
+    assert.equal(await page.locator("ul.verdicts li").count(), rows.length);
+    await page.getByRole("button", { name: /Next question|Finish/ }).click();
+  }
+  assert.match(await page.locator(".practice .score").textContent(), new RegExp(`Done: ${total - 1} of ${total} right at the first try`));
+  page.assertHealthy();
+});

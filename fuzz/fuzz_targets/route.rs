@@ -31,6 +31,25 @@ fuzz_target!(|data: &[u8]| {
     stepper.to_route(&mut out);
     let (practice, _) = arbor_app::practice::Settings::from_route(&route);
     practice.to_route(&mut out);
+    // The practice's link reads back as the same link, and its exercise is set or refused
+    // in words.
+    let back = arbor_app::practice::Settings::from_route(&Route::parse(&out.to_hash())).0;
+    let mut again = Route::new(out.view.clone());
+    back.to_route(&mut again);
+    assert_eq!(again.to_hash(), out.to_hash(), "the practice settings of {hash:?} did not round-trip");
+    match practice.kind {
+        arbor_app::practice::Kind::Chance => {
+            if let Ok(tree) = practice.chance_tree() {
+                let _ = arbor_app::practice::chance::Exercise::new(tree, practice.rule);
+            }
+        }
+        arbor_app::practice::Kind::Mcts => {
+            if let Ok(request) = practice.mcts_request() {
+                let _ = arbor_app::practice::mcts::Exercise::new(&request, practice.mcts_level);
+            }
+        }
+        _ => {}
+    }
     let (play, _) = arbor_app::play::Setup::from_route(&route);
     play.to_route(&mut out);
     let (chance, _) = arbor_app::chance::ChanceSettings::from_route(&route);

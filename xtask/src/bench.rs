@@ -139,6 +139,64 @@ pub fn c4_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
     Ok(())
 }
 
+/// MCTS iterations per second natively (`arbor bench mcts`, 100,000 iterations, median of 5
+/// seeds) and in headless Chromium (`web/tests/mcts_bench.rs`, the same), in one table.
+pub fn mcts_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
+    run(Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "arbor-cli"])
+        .current_dir(root))?;
+    let native = capture(Command::new(root.join("target/release/arbor")).args([
+        "bench",
+        "mcts",
+        "--iterations",
+        "100000",
+        "--runs",
+        "5",
+    ]))?;
+    // Rows: | tic-tac-toe | 2,200,641 | 47,600 |
+    let native_rate = |game: &str| -> Result<f64, String> {
+        let row = native
+            .lines()
+            .find(|l| l.starts_with(&format!("| {game} |")))
+            .ok_or_else(|| format!("the native MCTS benchmark printed no row for {game}"))?;
+        let cell = row.split('|').nth(2).unwrap_or("").trim().replace(',', "");
+        cell.parse().map_err(|_| format!("cannot read {row}"))
+    };
+    let line = browser_bench(root, env, "mcts_bench", "ARBOR-BENCH mcts")?;
+    let field = |name: &str| -> Result<f64, String> {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(name))
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("cannot read {name} in {line}"))
+    };
+    println!("UCT (c = √2, random playouts), 100,000 iterations from the empty board, median of 5 seeds; native release build and wasm (the `web` profile, as the worker is built) in headless Chromium, in one run:");
+    println!();
+    println!("| game | native, iterations/s | wasm, iterations/s | wasm against native |");
+    println!("|---|---|---|---|");
+    for (game, key) in [("tic-tac-toe", "ttt_rate="), ("connect four", "c4_rate=")] {
+        let (n, w) = (native_rate(game)?, field(key)?);
+        println!(
+            "| {game} | {} | {} | {:.2}× the time |",
+            group(n as u64),
+            group(w as u64),
+            n / w
+        );
+    }
+    Ok(())
+}
+
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `web/tests/c4_play_bench.rs` in headless Chromium: the perfect player's 20 games, each
 /// move's time, and how many were proven.
 pub fn c4_play(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {

@@ -56,6 +56,13 @@ pub fn rule_key(rule: Rule) -> &'static str {
     }
 }
 
+/// A rule by its URL name.
+pub fn rule_of(key: &str) -> Option<Rule> {
+    [Rule::Expectimax, Rule::Expectiminimax]
+        .into_iter()
+        .find(|r| rule_key(*r) == key)
+}
+
 /// The menu name of a rule.
 pub fn rule_title(rule: Rule) -> &'static str {
     match rule {
@@ -109,10 +116,9 @@ impl ChanceSettings {
         }
         s.min_root = route.get("root") == Some("min");
         if let Some(a) = route.get("algo") {
-            match a {
-                "expectimax" => s.rule = Rule::Expectimax,
-                "expectiminimax" => s.rule = Rule::Expectiminimax,
-                _ => warnings.push(format!(
+            match rule_of(a) {
+                Some(rule) => s.rule = rule,
+                None => warnings.push(format!(
                     "Unknown search “{a}”: expectimax or expectiminimax; using {}.",
                     rule_key(s.rule)
                 )),

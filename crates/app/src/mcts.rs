@@ -267,14 +267,19 @@ impl MctsSource {
     }
 }
 
-/// Runs MCTS for `request`, reporting the iterations done now and then.
-pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsView, String> {
+fn check_iterations(request: &MctsRequest) -> Result<(), String> {
     if request.iterations == 0 || request.iterations > MAX_ITERATIONS {
         return Err(format!(
             "the iterations must be from 1 to {MAX_ITERATIONS} (asked for {})",
             request.iterations
         ));
     }
+    Ok(())
+}
+
+/// Runs MCTS for `request`, reporting the iterations done now and then.
+pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsView, String> {
+    check_iterations(request)?;
     let o_first = matches!(request.source, MctsSource::Game { o_first: true, .. });
     let sides = |k: Kind| {
         let [a, b] = k.side_names().map(String::from);
@@ -285,42 +290,7 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
         }
     };
     match request.source.prepare()? {
-        Prepared::Tree(tree) => {
-            let (low, high) = tree.leaf_range();
-            let span = f64::from(high) - f64::from(low);
-            let reward = move |u: i32| {
-                if span > 0.0 {
-                    (f64::from(u) - f64::from(low)) / span
-                } else {
-                    0.5
-                }
-            };
-            let exact = |_: NodeId, s: &NodeId| {
-                Some(Exact::Value(minimax(&tree, s, None, &mut Quiet).value))
-            };
-            let name = |m: NodeId| tree.node(m).label.clone();
-            grow(
-                request,
-                Setting {
-                    game: &tree,
-                    root: tree.root(),
-                    root_label: tree.node(tree.root()).label.clone(),
-                    name: &name,
-                    reward: &reward,
-                    reward_rule: if span > 0.0 {
-                        format!(
-                            "the leaf's value scaled to [0, 1]: (v − {low}) / {}",
-                            high - low
-                        )
-                    } else {
-                        "½: every leaf has the same value".into()
-                    },
-                    exact: &exact,
-                    sides: ["MAX".into(), "MIN".into()],
-                },
-                progress,
-            )
-        }
+        Prepared::Tree(_) => run_tree(request, progress),
         Prepared::Game(rules, pos) => {
             let piles = rules.piles.len();
             let rule = "a win 1, a draw ½, a loss 0 (for MAX, the first player)".to_string();
@@ -407,6 +377,48 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
             }
         }
     }
+}
+
+/// Runs MCTS for `request` if it searches an explicit tree (what practice runs in the page:
+/// no game's code comes with it).
+pub fn run_tree(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsView, String> {
+    check_iterations(request)?;
+    let Prepared::Tree(tree) = request.source.prepare()? else {
+        return Err("this run searches a game, not a tree".into());
+    };
+    let (low, high) = tree.leaf_range();
+    let span = f64::from(high) - f64::from(low);
+    let reward = move |u: i32| {
+        if span > 0.0 {
+            (f64::from(u) - f64::from(low)) / span
+        } else {
+            0.5
+        }
+    };
+    let exact =
+        |_: NodeId, s: &NodeId| Some(Exact::Value(minimax(&tree, s, None, &mut Quiet).value));
+    let name = |m: NodeId| tree.node(m).label.clone();
+    grow(
+        request,
+        Setting {
+            game: &tree,
+            root: tree.root(),
+            root_label: tree.node(tree.root()).label.clone(),
+            name: &name,
+            reward: &reward,
+            reward_rule: if span > 0.0 {
+                format!(
+                    "the leaf's value scaled to [0, 1]: (v − {low}) / {}",
+                    high - low
+                )
+            } else {
+                "½: every leaf has the same value".into()
+            },
+            exact: &exact,
+            sides: ["MAX".into(), "MIN".into()],
+        },
+        progress,
+    )
 }
 
 /// A game's reward for MAX: a win 1, a draw ½, a loss 0 (by the sign of the end's utility) —

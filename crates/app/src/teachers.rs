@@ -470,7 +470,7 @@ pub const SEARCH_PARAMS: &[Param] = &[
 /// `#/play`.
 pub const PLAY_PARAMS: &[Param] = &[
     p("game", "ttt, c4, nim", "The game."),
-    pe("p1, p2", "human, or a level: d1, d2, d4, perfect (ttt); d1, d2, perfect (nim); seed1, seed2, seed4, threats6, threats8, perfect (c4)", "Who plays first and second.", &["#/play?game=ttt&p1=d4&p2=human", "#/play?game=nim&p1=human&p2=d2", "#/play?game=c4&p1=human&p2=threats8"]),
+    pe("p1, p2", "human, or a level: d1, d2, d4, perfect (ttt); d1, d2, perfect (nim); seed1, seed2, seed4, threats6, threats8, perfect (c4); MCTS: mcts100, mcts1000 (ttt, nim), mcts1000, mcts10000 (c4), mcts-time (all)", "Who plays first and second. An MCTS player's moves open their tree on the MCTS page.", &["#/play?game=ttt&p1=d4&p2=human", "#/play?game=nim&p1=human&p2=d2", "#/play?game=c4&p1=human&p2=threats8", "#/play?game=c4&p1=human&p2=mcts10000"]),
     p("first", "o", "Tic-tac-toe: the first player plays O."),
     pe("moves", "ttt: cells 1–9, run together; c4: columns 1–7, run together, as in Pons' files; nim: pile:take pairs, comma-separated", "The moves so far: the position.", &["#/play?game=ttt&moves=519", "#/play?game=c4&moves=4453", "#/play?game=nim&piles=3,4,5&take=any&moves=1:3,2:1"]),
     pe("piles", "e.g. 9 or 3,4,5", "Nim's piles.", &["#/play?game=nim&piles=9", "#/play?game=nim&piles=3,4,5"]),
@@ -478,39 +478,51 @@ pub const PLAY_PARAMS: &[Param] = &[
     p("misere", "1", "Nim: whoever takes the last object loses."),
     p("hints", "1", "Show every move's score on your turn."),
     pe("seed", "a number", "The seed of the AI's random choice among equally good moves: a link with a seed replays the same game; without one, every game draws its own.", &["#/play?game=ttt&p1=perfect&p2=perfect&seed=12345"]),
-    pe("think", "1 … 60", "Seconds the perfect connect-four player may think.", &["#/play?game=c4&p2=perfect&think=10"]),
+    pe("think", "1 … 60", "Seconds the perfect connect-four player, and MCTS as time allows, may think.", &["#/play?game=c4&p2=perfect&think=10", "#/play?game=ttt&p2=mcts-time&think=1"]),
 ];
 
 /// `#/practice`.
 pub const PRACTICE_PARAMS: &[Param] = &[
     p(
         "kind",
-        "alphabeta, search",
-        "Which practice (default alphabeta).",
+        "alphabeta, search, chance, mcts",
+        "Which practice (default alphabeta): mark alpha-beta's cuts; predict a search's next node; compute chance, MAX and MIN nodes' values; say which child MCTS's selection takes.",
     ),
     pe(
         "level",
-        "prune, values, windows (alphabeta); next, frontier (search)",
+        "prune, values, windows (alphabeta); next, frontier (search); pick, ucb (mcts)",
         "How much is asked.",
-        &["#/practice?kind=alphabeta&level=values", "#/practice?kind=alphabeta&level=windows", "#/practice?kind=search&level=frontier"],
+        &["#/practice?kind=alphabeta&level=values", "#/practice?kind=alphabeta&level=windows", "#/practice?kind=search&level=frontier", "#/practice?kind=mcts&level=ucb"],
     ),
     pe(
         "depth",
-        "1 … 5 (alphabeta), 1 … 4 (search)",
+        "1 … 5 (alphabeta), 1 … 4 (search, mcts), 1 … 3 (chance)",
         "Depth of the generated tree.",
-        &["#/practice?kind=alphabeta&depth=4", "#/practice?kind=search&depth=3"],
+        &["#/practice?kind=alphabeta&depth=4", "#/practice?kind=search&depth=3", "#/practice?kind=chance&depth=2&bmax=3"],
     ),
     pe(
         "bmin, bmax",
-        "1 … 4 (alphabeta), 2 … 3 (search: bmax)",
+        "1 … 4 (alphabeta), 2 … 3 (search, chance, mcts: bmax)",
         "Fewest and most children of a node.",
         &["#/practice?kind=alphabeta&bmin=2&bmax=3", "#/practice?kind=search&bmax=3"],
     ),
     pe(
         "low, high",
         "−99 … 99",
-        "The range of leaf values (alphabeta).",
-        &["#/practice?kind=alphabeta&low=-20&high=20"],
+        "The range of leaf values (alphabeta, chance, mcts).",
+        &["#/practice?kind=alphabeta&low=-20&high=20", "#/practice?kind=chance&low=-9&high=9"],
+    ),
+    pe(
+        "n",
+        "1 … 300",
+        "Iterations of the MCTS run the questions come from (kind=mcts).",
+        &["#/practice?kind=mcts&n=100"],
+    ),
+    pe(
+        "c",
+        "0 … 10",
+        "MCTS's exploration constant (kind=mcts; default 1.41).",
+        &["#/practice?kind=mcts&c=0.5"],
     ),
     pe(
         "seed",
@@ -518,16 +530,17 @@ pub const PRACTICE_PARAMS: &[Param] = &[
         "The generated tree and the nodes asked about: the same seed, the same exercise.",
         &["#/practice?kind=alphabeta&seed=42"],
     ),
-    p(
+    pe(
         "algo",
-        "bfs, dfs, ucs, greedy, astar",
-        "The search practised (kind=search).",
+        "bfs, dfs, ucs, greedy, astar (search); expectimax, expectiminimax (chance)",
+        "The search practised.",
+        &["#/practice?kind=chance&algo=expectimax"],
     ),
     pe(
         "tree",
         "tree text",
-        "A tree of your own instead of a generated one (alphabeta).",
-        &["#/practice?kind=alphabeta&tree=[[3,12,8],[2,4,6],[14,5,2]]"],
+        "A tree of your own instead of a generated one (alphabeta, mcts; chance: with chance nodes ?[…]).",
+        &["#/practice?kind=alphabeta&tree=[[3,12,8],[2,4,6],[14,5,2]]", "#/practice?kind=chance&algo=expectimax&tree=[?[1/2:8,1/3:24,1/6:-12],?[1/2:3,1/3:9,1/6:6]]", "#/practice?kind=mcts&tree=[[3,12,8],[2,4,6],[14,5,2]]&n=40"],
     ),
     pe(
         "text",
@@ -581,7 +594,32 @@ mod tests {
                 w
             }
             View::Play => Setup::from_route(route).1,
-            View::Practice => crate::practice::Settings::from_route(route).1,
+            View::Practice => {
+                // The exercise is set too: a link that reads but cannot be practised fails.
+                use crate::practice::{chance, mcts, Kind, Settings};
+                let (s, mut w) = Settings::from_route(route);
+                w.extend(
+                    match s.kind {
+                        Kind::AlphaBeta => s.tree().map(drop),
+                        Kind::Search => crate::practice::search::Exercise::new(
+                            &s.problem(),
+                            s.algorithm,
+                            s.search_level,
+                        )
+                        .map(drop),
+                        Kind::Chance => s
+                            .chance_tree()
+                            .and_then(|t| chance::Exercise::new(t, s.rule))
+                            .map(drop),
+                        Kind::Mcts => s
+                            .mcts_request()
+                            .and_then(|r| mcts::Exercise::new(&r, s.mcts_level))
+                            .map(drop),
+                    }
+                    .err(),
+                );
+                w
+            }
             _ => vec!["not a view with settings".into()],
         }
     }

@@ -8,7 +8,7 @@ use arbor_game::NodeId;
 use arbor_search::NodeId as SearchNode;
 
 use crate::practice::alphabeta::{self, Answers, Exercise, Question, Report};
-use crate::practice::search;
+use crate::practice::{chance, mcts, search};
 
 /// Alpha-beta practice: the answers, and whether they were checked since the last change.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -183,6 +183,128 @@ impl crate::Reducer for SearchState {
     }
 }
 
+/// Chance practice: the values typed, and whether they were checked since the last change.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChanceState {
+    /// Typed values, by node.
+    pub answers: std::collections::BTreeMap<NodeId, String>,
+    /// Checked since the last change (the report is derived, never stored).
+    pub checked: bool,
+}
+
+/// What the student does in chance practice.
+#[derive(Clone, Debug)]
+pub enum ChanceAction {
+    /// Type a node's value.
+    Answer(NodeId, String),
+    /// Check the values.
+    Check,
+    /// Clear every value.
+    Clear,
+}
+
+impl ChanceState {
+    /// The report on the values, once checked.
+    pub fn report(&self, ex: &chance::Exercise) -> Option<Vec<chance::Checked>> {
+        self.checked.then(|| ex.check(&self.answers))
+    }
+}
+
+impl crate::Reducer for ChanceState {
+    type Action = ChanceAction;
+
+    fn reduce(self: Rc<Self>, action: ChanceAction) -> Rc<Self> {
+        let mut s = Rc::unwrap_or_clone(self);
+        match action {
+            ChanceAction::Answer(id, text) => {
+                s.answers.insert(id, text);
+                s.checked = false;
+            }
+            ChanceAction::Check => s.checked = true,
+            ChanceAction::Clear => s = ChanceState::default(),
+        }
+        Rc::new(s)
+    }
+}
+
+/// MCTS practice: the questions answered so far and the answer under way.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MctsState {
+    /// Per question finished: right at the first try? (Its length is the question under way.)
+    pub first_try: Vec<bool>,
+    /// The question under way was already answered wrongly once.
+    pub tried: bool,
+    /// The answer being given.
+    pub answer: mcts::Answer,
+    /// The last check's verdict.
+    pub feedback: Option<mcts::Feedback>,
+}
+
+/// What the student does in MCTS practice.
+#[derive(Clone, Debug)]
+pub enum MctsAction {
+    /// Pick a child.
+    Pick(arbor_game::MctsId),
+    /// Type a child's UCB1.
+    Value(arbor_game::MctsId, String),
+    /// Check the answer to the question under way.
+    Check(Rc<mcts::Exercise>),
+    /// On to the next question (after a right answer).
+    Next,
+}
+
+impl MctsState {
+    /// The question under way.
+    pub fn question(&self) -> usize {
+        self.first_try.len()
+    }
+
+    /// Questions right at the first try.
+    pub fn right(&self) -> usize {
+        self.first_try.iter().filter(|&&ok| ok).count()
+    }
+
+    /// The question under way has been answered right (Next goes on).
+    pub fn solved(&self) -> bool {
+        self.feedback.as_ref().is_some_and(|f| f.right)
+    }
+}
+
+impl crate::Reducer for MctsState {
+    type Action = MctsAction;
+
+    fn reduce(self: Rc<Self>, action: MctsAction) -> Rc<Self> {
+        let mut s = Rc::unwrap_or_clone(self);
+        let solved = s.solved();
+        match action {
+            MctsAction::Pick(id) if !solved => {
+                s.answer.pick = Some(id);
+                s.feedback = None;
+            }
+            MctsAction::Value(id, text) if !solved => {
+                s.answer.values.retain(|(c, _)| *c != id);
+                s.answer.values.push((id, text));
+                s.feedback = None;
+            }
+            MctsAction::Check(ex) if !solved && s.question() < ex.questions.len() => {
+                let f = ex.check(s.question(), &s.answer);
+                if !f.right {
+                    s.tried = true;
+                }
+                s.feedback = Some(f);
+            }
+            MctsAction::Next if solved => {
+                s.first_try.push(!s.tried);
+                s.tried = false;
+                s.answer = mcts::Answer::default();
+                s.feedback = None;
+            }
+            _ => {}
+        }
+        Rc::new(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,5 +446,70 @@ mod tests {
         s = sr(s, SearchAction::CheckOrder(ex.clone()));
         assert_eq!((s.question(), s.right()), (1, 0));
         assert!(s.order.is_empty() && !s.tried);
+    }
+
+    #[test]
+    fn chance_answers_are_checked_and_any_change_takes_the_check_back() {
+        let tree =
+            GameTree::parse("[?[1/2: 8, 1/3: 24, 1/6: -12], ?[1/2: 3, 1/3: 9, 1/6: 6]]").unwrap();
+        let ex = chance::Exercise::new(tree, arbor_game::Rule::Expectimax).unwrap();
+        let step = |s: ChanceState, a| Rc::unwrap_or_clone(Rc::new(s).reduce(a));
+        let mut s = ChanceState::default();
+        for &n in &ex.asked {
+            s = step(s, ChanceAction::Answer(n, "10".into()));
+        }
+        assert!(s.report(&ex).is_none());
+        s = step(s, ChanceAction::Check);
+        let report = s.report(&ex).unwrap();
+        let right: Vec<bool> = report
+            .iter()
+            .map(|c| c.verdict == chance::Verdict::Right)
+            .collect();
+        // 10, then 5 (not 10), then the root 10.
+        assert_eq!(right, [true, false, true]);
+        s = step(s, ChanceAction::Answer(ex.asked[1], "5".into()));
+        assert!(!s.checked);
+        s = step(s, ChanceAction::Clear);
+        assert_eq!(s, ChanceState::default());
+    }
+
+    #[test]
+    fn mcts_a_wrong_pick_costs_the_first_try_and_next_waits_for_a_right_one() {
+        use crate::mcts::{MctsRequest, MctsSource, DEFAULT_EXPLORATION};
+        let ex = Rc::new(
+            mcts::Exercise::new(
+                &MctsRequest {
+                    source: MctsSource::Tree("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]".into()),
+                    iterations: 40,
+                    exploration: DEFAULT_EXPLORATION,
+                    seed: 3,
+                },
+                mcts::Level::Pick,
+            )
+            .unwrap(),
+        );
+        let step = |s: MctsState, a| Rc::unwrap_or_clone(Rc::new(s).reduce(a));
+        let q = &ex.questions[0];
+        let best = q.scores.iter().map(|s| s.value()).fold(f64::MIN, f64::max);
+        let wrong = q.scores.iter().find(|s| s.value() < best).unwrap().child;
+        let mut s = step(MctsState::default(), MctsAction::Next);
+        assert_eq!(s.question(), 0, "Next does nothing before a right answer");
+        s = step(s, MctsAction::Pick(wrong));
+        s = step(s, MctsAction::Check(ex.clone()));
+        assert!(s.tried && !s.solved());
+        s = step(s, MctsAction::Pick(q.chosen));
+        s = step(s, MctsAction::Check(ex.clone()));
+        assert!(s.solved());
+        // Solved: picks are frozen until Next.
+        let frozen = step(s.clone(), MctsAction::Pick(wrong));
+        assert_eq!(frozen, s);
+        s = step(s, MctsAction::Next);
+        assert_eq!((s.question(), s.right()), (1, 0));
+        assert_eq!(s.answer, mcts::Answer::default());
+        let q = &ex.questions[1];
+        s = step(s, MctsAction::Pick(q.chosen));
+        s = step(s, MctsAction::Check(ex.clone()));
+        s = step(s, MctsAction::Next);
+        assert_eq!((s.question(), s.right()), (2, 1));
     }
 }

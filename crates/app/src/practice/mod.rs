@@ -3,10 +3,14 @@
 //! the engine's own trace.
 
 pub mod alphabeta;
+pub mod chance;
+pub mod mcts;
 pub mod search;
 
-use arbor_game::{GameTree, RandomSpec};
+use arbor_game::{GameTree, RandomSpec, Rule};
 use arbor_search::Algorithm;
+
+use crate::mcts::{MctsRequest, MctsSource, DEFAULT_EXPLORATION, RECORD_ITERATIONS};
 
 use crate::route::Route;
 
@@ -17,6 +21,22 @@ pub enum Kind {
     AlphaBeta,
     /// Predict what a search expands next.
     Search,
+    /// Compute the values of chance, MAX and MIN nodes.
+    Chance,
+    /// Say which child MCTS's selection takes.
+    Mcts,
+}
+
+impl Kind {
+    /// URL name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::AlphaBeta => "alphabeta",
+            Kind::Search => "search",
+            Kind::Chance => "chance",
+            Kind::Mcts => "mcts",
+        }
+    }
 }
 
 /// Everything that sets an exercise; all of it lives in the URL.
@@ -44,6 +64,14 @@ pub struct Settings {
     pub search_level: search::Level,
     /// A problem given by the teacher instead of a generated one (search).
     pub text: Option<String>,
+    /// Chance: expectimax or expectiminimax.
+    pub rule: Rule,
+    /// MCTS: how much is asked.
+    pub mcts_level: mcts::Level,
+    /// MCTS: iterations of the run.
+    pub iterations: u64,
+    /// MCTS: the exploration constant, in hundredths.
+    pub exploration: u32,
 }
 
 impl Default for Settings {
@@ -60,6 +88,10 @@ impl Default for Settings {
             algorithm: Algorithm::AStar,
             search_level: search::Level::Next,
             text: None,
+            rule: Rule::Expectiminimax,
+            mcts_level: mcts::Level::Pick,
+            iterations: 30,
+            exploration: DEFAULT_EXPLORATION,
         }
     }
 }
@@ -73,8 +105,10 @@ impl Settings {
         match route.get("kind") {
             None | Some("alphabeta") => {}
             Some("search") => s.kind = Kind::Search,
+            Some("chance") => s.kind = Kind::Chance,
+            Some("mcts") => s.kind = Kind::Mcts,
             Some(k) => notes.push(format!(
-                "“{k}” is not a kind of practice (alphabeta or search); practising alpha-beta."
+                "“{k}” is not a kind of practice (alphabeta, search, chance or mcts); practising alpha-beta."
             )),
         }
         let number = |notes: &mut Vec<String>, key: &str, lo: i64, hi: i64| -> Option<i64> {
@@ -91,7 +125,9 @@ impl Settings {
         };
         let (max_depth, max_b) = match s.kind {
             Kind::AlphaBeta => (5, 4),
-            Kind::Search => (4, 3),
+            Kind::Search | Kind::Mcts => (4, 3),
+            // Every inner node is asked: at most 40 nodes.
+            Kind::Chance => (3, 3),
         };
         if let Some(d) = number(&mut notes, "depth", 1, max_depth) {
             s.depth = d as u32;
@@ -123,13 +159,33 @@ impl Settings {
                 s.kind,
                 alphabeta::Level::from_key(l),
                 search::Level::from_key(l),
+                mcts::Level::from_key(l),
             ) {
-                (Kind::AlphaBeta, Some(l), _) => s.ab_level = l,
-                (Kind::Search, _, Some(l)) => s.search_level = l,
+                (Kind::AlphaBeta, Some(l), _, _) => s.ab_level = l,
+                (Kind::Search, _, Some(l), _) => s.search_level = l,
+                (Kind::Mcts, _, _, Some(l)) => s.mcts_level = l,
                 _ => notes.push(format!("“{l}” is not a level of this practice.")),
             }
         }
-        if let Some(a) = route.get("algo") {
+        match route.get("algo").filter(|_| s.kind == Kind::Chance) {
+            None => {}
+            Some(r) => match crate::chance::rule_of(r) {
+                Some(rule) => s.rule = rule,
+                None => notes.push(format!(
+                    "“{r}” is not a rule (expectimax or expectiminimax); using expectiminimax."
+                )),
+            },
+        }
+        if let Some(n) = number(&mut notes, "n", 1, RECORD_ITERATIONS as i64) {
+            s.iterations = n as u64;
+        }
+        if let Some(c) = route.get("c") {
+            match crate::mcts::parse_exploration(c) {
+                Ok(c) => s.exploration = c,
+                Err(e) => notes.push(format!("The exploration constant: {e}; using 1.41.")),
+            }
+        }
+        if let Some(a) = route.get("algo").filter(|_| s.kind != Kind::Chance) {
             match search::ALGORITHMS.into_iter().find(|x| x.key() == a) {
                 Some(a) => s.algorithm = a,
                 None => notes.push(format!(
@@ -178,6 +234,30 @@ impl Settings {
                     route.set("level", self.search_level.key());
                 }
             }
+            Kind::Chance | Kind::Mcts => {
+                route.set("kind", self.kind.key());
+                match &self.tree {
+                    Some(t) => route.set("tree", t.clone()),
+                    None => {
+                        route.set("depth", self.depth.to_string());
+                        route.set("bmax", self.branching.1.to_string());
+                        route.set("low", self.low.to_string());
+                        route.set("high", self.high.to_string());
+                        route.set("seed", self.seed.to_string());
+                    }
+                }
+                if self.kind == Kind::Chance {
+                    route.set("algo", crate::chance::rule_key(self.rule));
+                } else {
+                    route.set("n", self.iterations.to_string());
+                    if self.exploration != d.exploration {
+                        route.set("c", crate::mcts::exploration_text(self.exploration));
+                    }
+                    if self.mcts_level != d.mcts_level {
+                        route.set("level", self.mcts_level.key());
+                    }
+                }
+            }
         }
     }
 
@@ -208,6 +288,43 @@ impl Settings {
             ));
         }
         Ok(tree)
+    }
+
+    /// A generated tree of these settings (`chance`: with chance levels).
+    fn generated(&self, chance: bool) -> Result<GameTree, String> {
+        RandomSpec {
+            depth: self.depth,
+            min_branching: 2,
+            max_branching: self.branching.1.max(2),
+            low: self.low,
+            high: self.high,
+            seed: self.seed,
+            players: 2,
+            chance,
+        }
+        .generate()
+    }
+
+    /// The chance exercise's tree.
+    pub fn chance_tree(&self) -> Result<GameTree, String> {
+        match &self.tree {
+            Some(text) => GameTree::parse(text).map_err(|e| e.to_string()),
+            None => self.generated(true),
+        }
+    }
+
+    /// The MCTS exercise's run.
+    pub fn mcts_request(&self) -> Result<MctsRequest, String> {
+        let text = match &self.tree {
+            Some(text) => text.clone(),
+            None => self.generated(false)?.to_text(),
+        };
+        Ok(MctsRequest {
+            source: MctsSource::Tree(text),
+            iterations: self.iterations,
+            exploration: self.exploration,
+            seed: self.seed,
+        })
     }
 
     /// The search exercise's problem text.
@@ -242,6 +359,29 @@ mod tests {
                 ..Settings::default()
             },
             Settings {
+                kind: Kind::Chance,
+                rule: Rule::Expectimax,
+                depth: 2,
+                branching: (2, 3),
+                seed: 9,
+                ..Settings::default()
+            },
+            Settings {
+                kind: Kind::Mcts,
+                mcts_level: mcts::Level::Numbers,
+                iterations: 120,
+                exploration: 50,
+                depth: 3,
+                branching: (2, 2),
+                seed: 4,
+                ..Settings::default()
+            },
+            Settings {
+                kind: Kind::Mcts,
+                tree: Some("[[3,12,8],[2,4,6],[14,5,2]]".into()),
+                ..Settings::default()
+            },
+            Settings {
                 kind: Kind::Search,
                 algorithm: Algorithm::UniformCost,
                 search_level: search::Level::Frontier,
@@ -272,6 +412,38 @@ mod tests {
             ..Settings::default()
         };
         assert!(big.tree().unwrap_err().contains("too large"));
+        let (_, notes) =
+            Settings::from_route(&Route::parse("#/practice?kind=mcts&n=5000&c=x&level=prune"));
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        let (s, notes) = Settings::from_route(&Route::parse("#/practice?kind=chance&algo=minimax"));
+        assert_eq!((s.kind, s.rule), (Kind::Chance, Rule::Expectiminimax));
+        assert_eq!(notes.len(), 1, "{notes:?}");
+    }
+
+    /// Every generated chance and MCTS exercise can be set: the settings' whole range makes
+    /// trees the exercises accept.
+    #[test]
+    fn generated_chance_and_mcts_exercises_can_be_set() {
+        for depth in 1..=4 {
+            for b in 2..=3 {
+                for seed in 0..5 {
+                    let s = Settings {
+                        depth,
+                        branching: (2, b),
+                        seed,
+                        ..Settings::default()
+                    };
+                    if depth <= 3 {
+                        let tree = s.chance_tree().unwrap();
+                        chance::Exercise::new(tree, s.rule).unwrap();
+                    }
+                    let request = s.mcts_request().unwrap();
+                    if depth > 1 || b > 2 {
+                        mcts::Exercise::new(&request, mcts::Level::Pick).unwrap();
+                    }
+                }
+            }
+        }
     }
 
     impl Settings {

@@ -5,11 +5,19 @@
 //!   the first difference.
 //! - Search: click the node taken from the frontier next (or order the whole frontier); a
 //!   wrong click is answered with the algorithm's rule and the figures that decide it.
+//! - Chance: type the value of every chance, MAX and MIN node; each is checked against the
+//!   engine's run, with the expectation or the max/min that makes it.
+//! - MCTS: at selection steps of a real run, pick the child UCB1 takes (and compute every
+//!   child's UCB1); checked against the engine's selection, its terms shown.
 
 mod alphabeta_practice;
+mod chance_practice;
+mod mcts_practice;
 mod search_practice;
 
 use alphabeta_practice::AbPractice;
+use chance_practice::ChancePractice;
+use mcts_practice::McPractice;
 use search_practice::SearchPractice;
 
 use std::rc::Rc;
@@ -18,7 +26,7 @@ use yew::prelude::*;
 
 use arbor_app::practice::alphabeta::{self};
 
-use arbor_app::practice::{search, Kind, Settings};
+use arbor_app::practice::{mcts, search, Kind, Settings};
 use arbor_app::route::{Route, View};
 
 /// Sets one setting from a menu's value.
@@ -45,10 +53,14 @@ pub struct PracticeProps {
 pub fn Practice(props: &PracticeProps) -> Html {
     let (settings, notes) = Settings::from_route(&props.route);
     let tab = |kind: Kind, text: &'static str| {
-        let s = Settings {
+        let mut s = Settings {
             kind,
             ..Settings::default()
         };
+        if kind == Kind::Chance {
+            // Every inner node is asked: a tree that fits the screen.
+            s.branching.1 = 2;
+        }
         let mut r = Route::new(View::Practice);
         s.to_route(&mut r);
         let current = settings.kind == kind;
@@ -63,11 +75,15 @@ pub fn Practice(props: &PracticeProps) -> Html {
             <nav class="tabs" aria-label="Practice">
                 { tab(Kind::AlphaBeta, "Alpha-beta: what is pruned?") }
                 { tab(Kind::Search, "Search: what comes next?") }
+                { tab(Kind::Chance, "Chance: what is it worth?") }
+                { tab(Kind::Mcts, "MCTS: which child next?") }
             </nav>
             {
                 match settings.kind {
                     Kind::AlphaBeta => html! { <AbPractice settings={settings.clone()} /> },
                     Kind::Search => html! { <SearchPractice settings={settings.clone()} /> },
+                    Kind::Chance => html! { <ChancePractice settings={settings.clone()} /> },
+                    Kind::Mcts => html! { <McPractice settings={settings.clone()} /> },
                 }
             }
         </section>
@@ -133,8 +149,20 @@ pub(super) fn ExerciseSettings(props: &SettingsProps) -> Html {
         })
     };
     let given = match s.kind {
-        Kind::AlphaBeta => s.tree.is_some(),
+        Kind::AlphaBeta | Kind::Chance | Kind::Mcts => s.tree.is_some(),
         Kind::Search => s.text.is_some(),
+    };
+    // Depth, most children, values and seed of a generated tree (chance and MCTS practice).
+    let tree_numbers = |max_depth: i64| {
+        html! {
+            <div class="random-grid">
+                { number("Depth", s.depth.into(), 1, max_depth, |s, v| s.depth = v as u32) }
+                { number("Most children", s.branching.1.into(), 2, 3, |s, v| s.branching.1 = v as u32) }
+                { number("Lowest value", s.low.into(), -99, 99, |s, v| { s.low = v as i32; s.high = s.high.max(v as i32) }) }
+                { number("Highest value", s.high.into(), -99, 99, |s, v| { s.high = v as i32; s.low = s.low.min(v as i32) }) }
+                { number("Seed", s.seed as i64, 0, (1 << 53) - 1, |s, v| s.seed = v as u64) }
+            </div>
+        }
     };
     html! {
         <aside class="inputs practice-settings" aria-label="Exercise">
@@ -168,6 +196,23 @@ pub(super) fn ExerciseSettings(props: &SettingsProps) -> Html {
                                 { number("Depth", s.depth.into(), 1, 4, |s, v| s.depth = v as u32) }
                                 { number("Most children", s.branching.1.into(), 2, 3, |s, v| s.branching.1 = v as u32) }
                                 { number("Seed", s.seed as i64, 0, (1 << 53) - 1, |s, v| s.seed = v as u64) }
+                            </div>
+                        </>
+                    },
+                    Kind::Chance => html! {
+                        <>
+                            { select("Search", [arbor_game::Rule::Expectiminimax, arbor_game::Rule::Expectimax].iter().map(|r| (arbor_app::chance::rule_key(*r).to_string(), arbor_app::chance::rule_title(*r).to_string())).collect(),
+                                arbor_app::chance::rule_key(s.rule).to_string(), Rc::new(|s: &mut Settings, v: &str| if let Some(r) = arbor_app::chance::rule_of(v) { s.rule = r })) }
+                            { tree_numbers(3) }
+                        </>
+                    },
+                    Kind::Mcts => html! {
+                        <>
+                            { select("Difficulty", mcts::Level::ALL.iter().map(|l| (l.key().to_string(), l.title().to_string())).collect(),
+                                s.mcts_level.key().to_string(), Rc::new(|s: &mut Settings, v: &str| if let Some(l) = mcts::Level::from_key(v) { s.mcts_level = l })) }
+                            { tree_numbers(4) }
+                            <div class="random-grid">
+                                { number("Iterations", s.iterations as i64, 1, arbor_app::mcts::RECORD_ITERATIONS as i64, |s, v| s.iterations = v as u64) }
                             </div>
                         </>
                     },

@@ -1,0 +1,133 @@
+//! Chance practice: type the value of every chance, MAX and MIN node; Check compares each with
+//! the engine's run and says why the value is what it is.
+
+use super::{cannot_set, ExerciseSettings};
+use crate::components::tree_view::{Looks, TreeView};
+use crate::store::Store;
+use arbor_app::chance::{mark_of, rule_key, rule_title, ChanceSettings, ChanceSource};
+use arbor_app::pages::practice::{ChanceAction, ChanceState};
+use arbor_app::practice::chance::{Exercise, Verdict};
+use arbor_app::practice::Settings;
+use arbor_app::route::{Route, View};
+use arbor_app::scene::{NodeMark, Scene};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct ChanceProps {
+    pub settings: Settings,
+}
+
+fn words(v: Verdict) -> (&'static str, &'static str) {
+    match v {
+        Verdict::Right => ("right", "✓ right"),
+        Verdict::Wrong => ("wrong", "✗ wrong"),
+        Verdict::Missing => ("missed", "– no value"),
+        Verdict::Unreadable => ("wrong", "✗ not a number"),
+    }
+}
+
+/// Chance practice.
+#[component]
+pub(super) fn ChancePractice(props: &ChanceProps) -> Html {
+    let settings = props.settings.clone();
+    let exercise = use_memo(settings.clone(), |s| {
+        s.chance_tree()
+            .and_then(|t| Exercise::new(t, s.rule))
+            .map(Rc::new)
+    });
+    let state = use_reducer(|| Store::new(ChanceState::default()));
+    let ex = match &*exercise {
+        Ok(ex) => ex.clone(),
+        Err(e) => return cannot_set(settings, e),
+    };
+    let run = &ex.run;
+    let tree = run.tree.clone();
+    let scene = use_memo(Rc::as_ptr(&tree) as usize, {
+        let tree = tree.clone();
+        move |_| Rc::new(Scene::of_tree(&tree))
+    });
+    let start = run.frame(0);
+    let marks: Vec<NodeMark> = (0..tree.len())
+        .map(|i| mark_of(run, &start, &[], i))
+        .collect();
+    let report = state.report(&ex);
+    let verdict_of = |n| {
+        report
+            .as_ref()
+            .and_then(|r| r.iter().find(|c| c.node == n).map(|c| c.verdict))
+    };
+    let field = |n: arbor_game::NodeId| {
+        let value = state.answers.get(&n).cloned().unwrap_or_default();
+        let oninput = {
+            let d = state.dispatcher();
+            Callback::from(move |e: InputEvent| {
+                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                d.dispatch(ChanceAction::Answer(n, input.value()));
+            })
+        };
+        let verdict = verdict_of(n);
+        html! {
+            <label class={classes!("answer", verdict.map(|v| words(v).0))}>
+                <span>{ match ex.chances(n) { Some(c) => format!("Value of {} — chances {c}", ex.name(n)), None => format!("Value of {}", ex.name(n)) } }</span>
+                <input type="text" inputmode="decimal" size="6" {value} {oninput} aria-describedby="value-help" />
+                if let Some(v) = verdict { <span class="verdict-word">{ words(v).1 }</span> }
+            </label>
+        }
+    };
+    let on = |a: fn() -> ChanceAction| {
+        let d = state.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(a()))
+    };
+    let stepper = {
+        let mut route = Route::new(View::Chance);
+        ChanceSettings {
+            source: ChanceSource::Text(tree.to_text()),
+            min_root: false,
+            rule: run.rule,
+            bounds: None,
+            step: 0,
+        }
+        .to_route(&mut route);
+        route.to_link()
+    };
+    let right = report.as_ref().map_or(0, |r| {
+        r.iter().filter(|c| c.verdict == Verdict::Right).count()
+    });
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings.clone()} />
+            <div class="main">
+                <p class="lede">{ format!("{}: type the value of every node below, children before parents. A chance node is worth the expectation of its children: each child's probability times its value, summed. {}",
+                    rule_title(run.rule),
+                    if rule_key(run.rule) == "expectimax" { "Every decision node is MAX (▲)." } else { "MAX (▲) and MIN (▼) take turns; chance nodes do not change whose turn it is." }) }</p>
+                <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&tree) as usize as u64}
+                    title={format!("Practice tree of {} nodes with chance nodes", tree.len())} />
+                <p class="hint">{ "▲ MAX takes its largest child value, ▼ MIN its smallest; a round node is chance: the chances of its children are listed with its value below. Leaves show their values." }</p>
+                <fieldset class="questions">
+                    <legend>{ "Values" }</legend>
+                    { for ex.asked.iter().map(|&n| field(n)) }
+                    <p class="hint" id="value-help">{ "A fraction (21/4) or a decimal (5.25; two decimals are enough for thirds: 5.33)." }</p>
+                </fieldset>
+                <div class="row">
+                    <button type="button" class="primary" onclick={on(|| ChanceAction::Check)}>{ "Check" }</button>
+                    <button type="button" onclick={on(|| ChanceAction::Clear)}>{ "Clear answers" }</button>
+                </div>
+                if let Some(r) = &report {
+                    <section class="report" aria-label="Your values, checked">
+                        <p class="score" role="status">{ format!("Score: {right} of {}", r.len()) }{ if right == r.len() { " — all right." } else { "" } }</p>
+                        <ul class="verdicts">
+                            { for r.iter().map(|c| html! {
+                                <li class={words(c.verdict).0}>
+                                    <strong>{ format!("{} {}: ", words(c.verdict).1, ex.name(c.node)) }</strong>
+                                    { if c.verdict == Verdict::Right { format!("{}.", c.reason) } else { format!("the engine's value is {}.", c.reason) } }
+                                </li>
+                            }) }
+                        </ul>
+                        <p><a href={stepper}>{ "Step through the engine's run on the Chance page →" }</a></p>
+                    </section>
+                }
+            </div>
+        </div>
+    }
+}
