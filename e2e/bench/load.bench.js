@@ -10,7 +10,8 @@ import { launch } from "../tests/helpers.js";
 
 const BASE = process.env.ARBOR_URL ?? "http://127.0.0.1:8080/";
 const RUNS = Number(process.env.RUNS ?? 5);
-const ROUTES = ["#/", "#/alphabeta"];
+// The home page, the stepper, and the practice a teacher's link opens (ROUTES: others).
+const ROUTES = (process.env.ROUTES ?? "#/,#/alphabeta,#/practice").split(",");
 const FAST_3G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -156,8 +156,7 @@ impl Exercise {
     /// 0.42 + 0.7 = 1.12`.
     pub fn terms(&self, q: &Question, s: &Ucb) -> String {
         format!(
-            "{}: {} + {}·√(ln {} / {}) = {} + {} = {}",
-            self.name(s.child),
+            "{} + {}·√(ln {} / {}) = {} + {} = {}",
             number(s.mean),
             crate::mcts::exploration_text((self.exploration * 100.0).round() as u32),
             q.visits,
@@ -179,32 +178,27 @@ impl Exercise {
         let mut wrong_values = Vec::new();
         let mut lines = Vec::new();
         if self.level == Level::Numbers {
+            let mut empty = Vec::new();
             for s in &question.scores {
                 let typed = answer
                     .values
                     .iter()
                     .find(|(c, _)| *c == s.child)
-                    .map(|(_, t)| t.trim());
-                let ok = typed
-                    .and_then(parse_number)
-                    .is_some_and(|v| (v - s.value()).abs() <= TOLERANCE);
-                if !ok {
+                    .map_or("", |(_, t)| t.trim());
+                if typed.is_empty() {
                     wrong_values.push(s.child);
-                    lines.push(match typed {
-                        None | Some("") => {
-                            format!(
-                                "No UCB1 for {}: {}.",
-                                self.name(s.child),
-                                self.terms(question, s)
-                            )
-                        }
-                        Some(t) => format!(
-                            "{t} is not UCB1 of {}: {}.",
-                            self.name(s.child),
-                            self.terms(question, s)
-                        ),
-                    });
+                    empty.push(self.name(s.child).to_string());
+                } else if !parse_number(typed).is_some_and(|v| (v - s.value()).abs() <= TOLERANCE) {
+                    wrong_values.push(s.child);
+                    lines.push(format!(
+                        "{typed} is not the UCB1 of {}: {}.",
+                        self.name(s.child),
+                        self.terms(question, s)
+                    ));
                 }
+            }
+            if !empty.is_empty() {
+                lines.push(format!("Type the UCB1 of {} too.", empty.join(", ")));
             }
         }
         let engine = self.name(question.chosen).to_string();
@@ -381,11 +375,23 @@ mod tests {
         assert!(!f.right);
         assert_eq!(f.wrong_values, vec![question.scores[0].child]);
         assert!(f.message.contains("√(ln "), "{}", f.message);
-        // Missing and unreadable values are wrong too.
+        // Missing and unreadable values are wrong too; a missing one is asked for, not given.
         let mut missing = good.clone();
-        missing.values.pop();
+        let (last, _) = missing.values.pop().unwrap();
         missing.values[0].1 = "lots".into();
-        assert_eq!(ex.check(q, &missing).wrong_values.len(), 2);
+        let f = ex.check(q, &missing);
+        assert_eq!(f.wrong_values.len(), 2);
+        assert!(
+            f.message
+                .contains(&format!("Type the UCB1 of {} too.", ex.name(last))),
+            "{}",
+            f.message
+        );
+        assert!(
+            f.message.contains("lots is not the UCB1 of"),
+            "{}",
+            f.message
+        );
     }
 
     #[test]

@@ -111,6 +111,10 @@ impl Settings {
                 "“{k}” is not a kind of practice (alphabeta, search, chance or mcts); practising alpha-beta."
             )),
         }
+        if s.kind == Kind::Chance {
+            // Every inner node is asked: a tree that fits the screen unless more is asked for.
+            s.branching.1 = 2;
+        }
         let number = |notes: &mut Vec<String>, key: &str, lo: i64, hi: i64| -> Option<i64> {
             let v = route.get(key)?;
             match v.trim().parse::<i64>() {

@@ -131,7 +131,7 @@ pub(super) fn McPractice(props: &McProps) -> Html {
                     <p class={classes!("feedback", if f.right { "right" } else { "wrong" })} role="alert">{ if f.right { "✓ " } else { "✗ " } }{ f.message.clone() }</p>
                     if f.right {
                         <ul class="verdicts">
-                            { for question.scores.iter().map(|s| html! { <li class={if s.child == question.chosen { "right" } else { "" }}>{ ex.terms(question, s) }</li> }) }
+                            { for question.scores.iter().map(|s| html! { <li class={if s.child == question.chosen { "right" } else { "" }}>{ format!("{}: {}", ex.name(s.child), ex.terms(question, s)) }</li> }) }
                         </ul>
                     }
                 }

@@ -53,14 +53,10 @@ pub struct PracticeProps {
 pub fn Practice(props: &PracticeProps) -> Html {
     let (settings, notes) = Settings::from_route(&props.route);
     let tab = |kind: Kind, text: &'static str| {
-        let mut s = Settings {
-            kind,
-            ..Settings::default()
-        };
-        if kind == Kind::Chance {
-            // Every inner node is asked: a tree that fits the screen.
-            s.branching.1 = 2;
-        }
+        let mut route = Route::new(View::Practice);
+        route.set("kind", kind.key());
+        // Each practice's own defaults, as a link naming only the kind opens it.
+        let s = Settings::from_route(&route).0;
         let mut r = Route::new(View::Practice);
         s.to_route(&mut r);
         let current = settings.kind == kind;
