@@ -29,10 +29,11 @@ commands:
   e2e [FILE...]                     build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
   fuzz [TARGET...] [--runs N | --seconds S]
                                     run the fuzz targets (default: all six, 1,000,000 inputs each)
-  bench                             native benchmarks (release): observer cost, IDA* vs a C reference, A*, connect four vs reference figures
-  bench-web                         browser benchmarks (headless Chromium): loading on Fast 3G and Lighthouse,
-                                    the stepper on large trees,
-                                    the connect-four solver in wasm against native
+  bench                             native benchmarks (release): observer cost, IDA* vs a C reference and a plain IDA*, A*, MCTS, connect four vs reference figures
+  bench-web [PART...]               browser benchmarks (headless Chromium), or only the parts named:
+                                    load (Fast 3G and Lighthouse), stepper (large trees), stepping (Chance and MCTS pages),
+                                    c4play (the Play page), c4wasm (the solver in wasm against native),
+                                    mcts (MCTS in wasm against native), c4perfect (the perfect player in wasm)
 ";
 
 fn main() -> ExitCode {
@@ -49,7 +50,7 @@ fn main() -> ExitCode {
         }),
         Some("fuzz") => fuzz::command(&root, &args[1..]),
         Some("bench") => bench::native(&root),
-        Some("bench-web") => bench_web(&root),
+        Some("bench-web") => bench_web(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())
@@ -357,51 +358,83 @@ fn test(root: &Path) -> Result<(), String> {
     }
 }
 
-/// Builds `dist/`, serves it, and runs the browser benchmarks in `e2e/bench/`.
-fn bench_web(root: &Path) -> Result<(), String> {
-    let env = tools::ensure_test_tools(root)?;
-    build_dist(root, &env)?;
-    let server = server::Server::start("127.0.0.1:0", vec![("/".into(), root.join("dist"))])?;
-    // Lighthouse, for the loading benchmark only (not a test dependency).
-    let bench_dir = root.join("e2e/bench");
-    if !bench_dir.join("node_modules/.bin/lighthouse").exists() {
-        run(Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&bench_dir))?;
+/// Builds `dist/`, serves it, and runs the browser benchmarks in `e2e/bench/` and the wasm
+/// benchmarks of `web/tests/` — all of them, or the `parts` named.
+fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
+    const PARTS: [&str; 7] = [
+        "load",
+        "stepper",
+        "stepping",
+        "c4play",
+        "c4wasm",
+        "mcts",
+        "c4perfect",
+    ];
+    if let Some(p) = parts.iter().find(|p| !PARTS.contains(&p.as_str())) {
+        return Err(format!(
+            "bench-web: no part “{p}” (parts: {})",
+            PARTS.join(", ")
+        ));
     }
-    // Each browser benchmark: its heading (if it prints none itself), its script, a setting.
+    let wanted = |part: &str| parts.is_empty() || parts.iter().any(|p| p == part);
+    let env = tools::ensure_test_tools(root)?;
+    // Each browser benchmark: its part, its heading (if it prints none itself), its script, a
+    // setting.
     let scripts = [
-        ("", "bench/load.bench.js", None),
-        ("", "bench/stepper.bench.js", None),
+        ("load", "", "bench/load.bench.js", None),
+        ("stepper", "", "bench/stepper.bench.js", None),
         (
+            "stepping",
             "Stepping the Chance and MCTS pages on their largest trees",
             "bench/stepping.bench.js",
             None,
         ),
         (
+            "c4play",
             "The perfect connect-four player on the Play page, click to answer",
             "bench/c4play.bench.js",
             Some(("GAMES", "10")),
         ),
     ];
-    for (heading, script, setting) in scripts {
-        if !heading.is_empty() {
-            println!("\n## {heading}\n");
+    if scripts.iter().any(|s| wanted(s.0)) {
+        build_dist(root, &env)?;
+        let server = server::Server::start("127.0.0.1:0", vec![("/".into(), root.join("dist"))])?;
+        // Lighthouse, for the loading benchmark only (not a test dependency).
+        let bench_dir = root.join("e2e/bench");
+        if wanted("load") && !bench_dir.join("node_modules/.bin/lighthouse").exists() {
+            run(Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&bench_dir))?;
         }
-        let mut cmd = Command::new("node");
-        cmd.arg(script)
-            .current_dir(root.join("e2e"))
-            .env("ARBOR_URL", format!("http://{}/", server.addr()))
-            .env("CHROMIUM", &env.chromium)
-            .envs(setting);
-        run(&mut cmd)?;
+        for (part, heading, script, setting) in scripts {
+            if !wanted(part) {
+                continue;
+            }
+            if !heading.is_empty() {
+                println!("\n## {heading}\n");
+            }
+            let mut cmd = Command::new("node");
+            cmd.arg(script)
+                .current_dir(root.join("e2e"))
+                .env("ARBOR_URL", format!("http://{}/", server.addr()))
+                .env("CHROMIUM", &env.chromium)
+                .envs(setting);
+            run(&mut cmd)?;
+        }
     }
-    println!("\n## The connect-four solver in the browser against the same solver native\n");
-    bench::c4_wasm(root, &env)?;
-    println!("\n## Monte Carlo tree search in the browser against the same search native\n");
-    bench::mcts_wasm(root, &env)?;
-    println!("\n## Connect four's perfect player in the browser, from the empty board\n");
-    bench::c4_play(root, &env)
+    if wanted("c4wasm") {
+        println!("\n## The connect-four solver in the browser against the same solver native\n");
+        bench::c4_wasm(root, &env)?;
+    }
+    if wanted("mcts") {
+        println!("\n## Monte Carlo tree search in the browser against the same search native\n");
+        bench::mcts_wasm(root, &env)?;
+    }
+    if wanted("c4perfect") {
+        println!("\n## Connect four's perfect player in the browser, from the empty board\n");
+        bench::c4_play(root, &env)?;
+    }
+    Ok(())
 }
 
 /// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site
