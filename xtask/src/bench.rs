@@ -16,6 +16,10 @@ pub fn native(root: &Path) -> Result<(), String> {
     run(Command::new(&arbor).args(["bench", "observer", "--runs", "21"]))?;
     println!("\n## IDA* on the 15-puzzle against a reference C IDA*\n");
     npuzzle(root, &arbor)?;
+    println!("\n## IDA* against a plain IDA* on Korf's instance 1\n");
+    run(Command::new(&arbor)
+        .args(["bench", "ida", "--instances", "1", "--runs", "3", "--file"])
+        .arg(root.join("data/npuzzle/korf100.txt")))?;
     println!("\n## A* on random 8-puzzles\n");
     run(Command::new(&arbor).args(["bench", "astar", "--count", "1000"]))?;
     println!("\n## Monte Carlo tree search\n");

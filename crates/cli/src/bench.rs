@@ -64,6 +64,20 @@ enum What {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// IDA* (Manhattan distance) on lines of Korf's 100 15-puzzles: Arbor's engine against a
+    /// plain IDA* written for the 15-puzzle alone (`bench/plain-ida`), in the same run, the
+    /// two alternating, the fastest of --runs each.
+    Ida {
+        /// The data file (Korf's format: number, 16 tiles, length, nodes).
+        #[arg(long, default_value = "data/npuzzle/korf100.txt")]
+        file: std::path::PathBuf,
+        /// The instances, by number: `1`, `1-10`, `2,5,7`.
+        #[arg(long, default_value = "1")]
+        instances: String,
+        /// Runs of each solver; the fastest is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
     /// solvable boards: the mean time per puzzle.
     Astar {
@@ -85,6 +99,11 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             runs,
         } => observer(*branching, *depth, (*runs).max(1)),
         What::Astar { count, seed } => astar((*count).max(1), *seed),
+        What::Ida {
+            file,
+            instances,
+            runs,
+        } => ida(file, instances, (*runs).clamp(1, 21)),
         What::Mcts { iterations, runs } => {
             mcts_speed((*iterations).clamp(1, 100_000_000), (*runs).clamp(1, 101));
             Ok(())
@@ -329,6 +348,114 @@ fn mcts_speed(iterations: u64, runs: usize) {
         arbor_util::group_thousands(rate as u64),
         arbor_util::group_thousands(nodes as u64)
     );
+}
+
+/// One of Korf's instances: its number, tiles, optimal length and IDA*'s nodes.
+type Instance = (u32, [u8; 16], u32, u64);
+
+/// Korf's instances named by `which` (`1`, `1-10`, `2,5,7`) from `file`.
+fn korf_instances(file: &std::path::Path, which: &str) -> Result<Vec<Instance>, UsageError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
+    let mut wanted = Vec::new();
+    for part in which.split(',') {
+        let bad = || UsageError(format!("“{part}” is not an instance number or range"));
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (u32, u32) = (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                );
+                wanted.extend(a..=b);
+            }
+            None => wanted.push(part.trim().parse().map_err(|_| bad())?),
+        }
+    }
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let words: Vec<u64> = line
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        if words.len() != 19 || !wanted.contains(&(words[0] as u32)) {
+            continue;
+        }
+        let mut tiles = [0u8; 16];
+        for (t, w) in tiles.iter_mut().zip(&words[1..17]) {
+            *t = *w as u8;
+        }
+        out.push((words[0] as u32, tiles, words[17] as u32, words[18]));
+    }
+    if out.is_empty() {
+        return Err(UsageError(format!(
+            "no instance “{which}” in {}",
+            file.display()
+        )));
+    }
+    Ok(out)
+}
+
+fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageError> {
+    use arbor_puzzles::{Heuristic, NPuzzle};
+    use arbor_search::{search, Algorithm, Budget, Options};
+    let instances = korf_instances(file, which)?;
+    let goal: Vec<u8> = (0..16).collect();
+    let arbor = |tiles: &[u8; 16]| -> (u32, u64) {
+        let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan).expect("a 15-puzzle");
+        let options = Options::new(Algorithm::IdaStar);
+        let out = search(&p, &options, &Budget::unlimited(), &mut arbor_search::Quiet);
+        let length = out.solution.map_or(0, |s| s.cost);
+        (length, out.stats.generated)
+    };
+    println!(
+        "IDA* with Manhattan distance on Korf's instances {which} ({} of them), fastest of {runs} runs each, the two solvers alternating:",
+        instances.len()
+    );
+    println!();
+    println!(
+        "| instance | length | nodes (data) | Arbor IDA* | plain IDA* | Arbor against plain |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let (mut total_arbor, mut total_plain) = (0.0, 0.0);
+    for (n, tiles, length, nodes) in &instances {
+        let (mut best_arbor, mut best_plain) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..runs {
+            let t = Instant::now();
+            let got = arbor(tiles);
+            best_arbor = best_arbor.min(t.elapsed().as_secs_f64());
+            if got != (*length, *nodes) {
+                return Err(UsageError(format!(
+                    "instance {n}: Arbor's IDA* gave length {} and {} nodes, the data {length} and {nodes}",
+                    got.0, got.1
+                )));
+            }
+            let t = Instant::now();
+            let got = plain_ida::solve(tiles);
+            best_plain = best_plain.min(t.elapsed().as_secs_f64());
+            if got != (*length, *nodes) {
+                return Err(UsageError(format!(
+                    "instance {n}: the plain IDA* gave length {} and {} nodes, the data {length} and {nodes}",
+                    got.0, got.1
+                )));
+            }
+        }
+        total_arbor += best_arbor;
+        total_plain += best_plain;
+        println!(
+            "| {n} | {length} | {} | {:.2} s | {:.2} s | {:.2}× |",
+            arbor_util::group_thousands(*nodes),
+            best_arbor,
+            best_plain,
+            best_arbor / best_plain
+        );
+    }
+    if instances.len() > 1 {
+        println!(
+            "| all | | | {total_arbor:.2} s | {total_plain:.2} s | {:.2}× |",
+            total_arbor / total_plain
+        );
+    }
+    Ok(())
 }
 
 fn astar(count: u64, seed: u64) -> Result<(), UsageError> {

@@ -593,6 +593,18 @@ impl Problem for NPuzzle {
         parent_h + after - before
     }
 
+    /// Manhattan distance before the move: only the tile next to the blank moves.
+    #[inline]
+    fn heuristic_before(&self, parent: &Board, action: Dir, h: u32) -> Option<u32> {
+        if self.heuristic != Heuristic::Manhattan {
+            return None;
+        }
+        let from = parent.blank as usize & MASK;
+        let to = self.neighbour[from][dir_index(action)] as usize & MASK;
+        let tile = parent.cells[to] as usize & MASK;
+        Some(h + u32::from(self.distance[tile][from]) - u32::from(self.distance[tile][to]))
+    }
+
     #[inline]
     fn reverses(&self, action: Dir, previous: Dir) -> bool {
         action.undoes(previous)
@@ -680,10 +692,23 @@ mod tests {
         for _ in 0..200 {
             let acts: Vec<Dir> = p.actions(&b).collect();
             let d = acts[(rng.next_u64() % acts.len() as u64) as usize];
+            // Every move's estimate told before it is made is the one after it.
+            for &other in &acts {
+                let before = p.heuristic_before(&b, other, h);
+                let mut child = b;
+                p.apply(&mut child, other);
+                assert_eq!(before, Some(p.heuristic(&child)));
+            }
             let u = p.apply(&mut b, d);
             h = p.heuristic_after(&b, d, u, h);
             assert_eq!(h, p.heuristic(&b));
         }
+        // Other heuristics are not told before the move.
+        let linear = NPuzzle {
+            heuristic: Heuristic::LinearConflict,
+            ..p.clone()
+        };
+        assert_eq!(linear.heuristic_before(&b, Dir::Up, 0), None);
     }
 
     #[test]

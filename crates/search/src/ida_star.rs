@@ -96,6 +96,24 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                 continue;
             }
             let cost = self.problem.step_cost(state, a);
+            // Unwatched, a child whose f is known before the move and is over the bound is
+            // generated and cut off without moving to it (about half of all nodes).
+            let known_h = self.problem.heuristic_before(state, a, h);
+            if !O::WATCHES {
+                if let Some(child_h) = known_h {
+                    let child_f = u64::from(g) + u64::from(cost) + u64::from(child_h);
+                    if child_f > u64::from(self.bound) && child_f < u64::from(u32::MAX) {
+                        self.stats.generated += 1;
+                        if let Err(e) = self.meter.tick(self.stats.generated) {
+                            result = Err(e);
+                            break;
+                        }
+                        self.next = self.next.min(child_f as u32);
+                        self.deepest = self.deepest.max(depth + 1);
+                        continue;
+                    }
+                }
+            }
             let undo = self.problem.apply(state, a);
             let child = if O::WATCHES {
                 self.next_id += 1;
@@ -104,7 +122,10 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                 0
             };
             self.stats.generated += 1;
-            let child_h = self.problem.heuristic_after(state, a, undo, h);
+            let child_h = match known_h {
+                Some(child_h) => child_h,
+                None => self.problem.heuristic_after(state, a, undo, h),
+            };
             let child_g = g.wrapping_add(cost);
             let child_f = child_g.wrapping_add(child_h);
             // Never a wrapped cost: past what a u32 counts, the search stops.

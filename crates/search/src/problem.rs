@@ -69,6 +69,20 @@ pub trait Problem {
         self.heuristic(child)
     }
 
+    /// The heuristic of the child `action` leads to from `state` (whose heuristic is `h`),
+    /// known before the move is made, if the problem can tell it that cheaply: IDA* then cuts
+    /// a child over its bound without moving to it. `None` (the default): the move is made and
+    /// [`Problem::heuristic_after`] asked. When given, it must equal `heuristic_after`.
+    #[inline]
+    fn heuristic_before(
+        &self,
+        _state: &Self::State,
+        _action: Self::Action,
+        _h: u32,
+    ) -> Option<u32> {
+        None
+    }
+
     /// True if `action` undoes `previous` (the move that reached the state): depth-first
     /// searches skip such moves when they check for cycles. `false` unless the problem knows.
     fn reverses(&self, _action: Self::Action, _previous: Self::Action) -> bool {
