@@ -14,5 +14,5 @@ mod npuzzle;
 pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
 pub use grid::{GridPath, MAX_PATH_CELLS};
 pub use npuzzle::{
-    parse_tiles, square_side, Board, Dir, Dirs, Heuristic, NPuzzle, PuzzleError, MAX_CELLS,
+    parse_tiles, square_side, Board, Dir, Dirs, Heuristic, NPuzzle, PuzzleError, Slide, MAX_CELLS,
 };

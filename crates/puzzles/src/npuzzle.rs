@@ -78,6 +78,23 @@ impl Dir {
     pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Left, Dir::Right, Dir::Down];
 }
 
+/// A move of the sliding puzzle's blank: its direction, and the cell it moves to (so a search
+/// reads the tile that moves without looking the neighbour up again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Slide {
+    /// The direction.
+    pub dir: Dir,
+    /// The cell the blank moves to.
+    pub to: u8,
+}
+
+impl Slide {
+    /// The letter used in move lists: U, D, L, R.
+    pub fn letter(self) -> char {
+        self.dir.letter()
+    }
+}
+
 /// Some of the four directions, in order: the moves possible in a grid cell.
 #[derive(Clone, Copy, Debug)]
 pub struct Dirs {
@@ -218,7 +235,7 @@ pub struct NPuzzle {
     /// Each cell's neighbour in each direction (`u8::MAX` where there is none).
     neighbour: [[u8; 4]; SLOTS],
     /// The blank's moves from each cell, in the order they are tried, and how many.
-    moves: [([Dir; 4], u8); SLOTS],
+    moves: [([Slide; 4], u8); SLOTS],
     /// True when the heuristic is zero only at the goal (then `h == 0` is the goal test).
     exact_at_goal: bool,
 }
@@ -259,7 +276,11 @@ impl NPuzzle {
             }
         }
         let mut neighbour = [[u8::MAX; 4]; SLOTS];
-        let mut moves = [([Dir::Up; 4], 0u8); SLOTS];
+        let none = Slide {
+            dir: Dir::Up,
+            to: 0,
+        };
+        let mut moves = [([none; 4], 0u8); SLOTS];
         for cell in 0..n {
             let (r, c) = (cell / cols, cell % cols);
             let out = &mut neighbour[cell];
@@ -278,7 +299,10 @@ impl NPuzzle {
             for d in Dir::ORDER {
                 if out[dir_index(d)] != u8::MAX {
                     let (list, len) = &mut moves[cell];
-                    list[*len as usize] = d;
+                    list[*len as usize] = Slide {
+                        dir: d,
+                        to: out[dir_index(d)],
+                    };
                     *len += 1;
                 }
             }
@@ -443,13 +467,13 @@ impl NPuzzle {
         let mut board = self.goal;
         let mut previous: Option<Dir> = None;
         for _ in 0..moves {
-            let options: Vec<Dir> = self
+            let options: Vec<Slide> = self
                 .actions(&board)
-                .filter(|d| Some(d.opposite()) != previous)
+                .filter(|s| Some(s.dir.opposite()) != previous)
                 .collect();
-            let d = options[(rng.next_u64() % options.len() as u64) as usize];
-            self.apply(&mut board, d);
-            previous = Some(d);
+            let s = options[(rng.next_u64() % options.len() as u64) as usize];
+            self.apply(&mut board, s);
+            previous = Some(s.dir);
         }
         NPuzzle {
             start: board,
@@ -466,7 +490,7 @@ impl NPuzzle {
     }
 
     /// The boards along a solution, from the start.
-    pub fn boards_along(&self, moves: &[Dir]) -> Vec<Vec<u8>> {
+    pub fn boards_along(&self, moves: &[Slide]) -> Vec<Vec<u8>> {
         let mut board = self.start;
         let mut out = vec![self.start_tiles()];
         for &d in moves {
@@ -525,9 +549,9 @@ fn board(tiles: &[u8], n: usize, what: &str) -> Result<Board, PuzzleError> {
 
 impl Problem for NPuzzle {
     type State = Board;
-    type Action = Dir;
+    type Action = Slide;
     type Undo = u8;
-    type Actions<'a> = std::iter::Copied<std::slice::Iter<'a, Dir>>;
+    type Actions<'a> = std::iter::Copied<std::slice::Iter<'a, Slide>>;
 
     fn start(&self) -> Board {
         self.start
@@ -555,11 +579,12 @@ impl Problem for NPuzzle {
     }
 
     #[inline]
-    fn apply(&self, state: &mut Board, action: Dir) -> u8 {
+    fn apply(&self, state: &mut Board, action: Slide) -> u8 {
         let from = state.blank;
-        let to = self.neighbour[from as usize & MASK][dir_index(action)];
-        debug_assert!(
-            to != u8::MAX,
+        let to = action.to;
+        debug_assert_eq!(
+            to,
+            self.neighbour[from as usize & MASK][dir_index(action.dir)],
             "the blank cannot move {action:?} from cell {from}"
         );
         state.cells[from as usize & MASK] = state.cells[to as usize & MASK];
@@ -583,7 +608,7 @@ impl Problem for NPuzzle {
     /// Manhattan distance changes only for the tile that moved: from the blank's new cell to
     /// its old one.
     #[inline]
-    fn heuristic_after(&self, child: &Board, _action: Dir, old_blank: u8, parent_h: u32) -> u32 {
+    fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
         if self.heuristic != Heuristic::Manhattan {
             return self.estimate(child);
         }
@@ -595,19 +620,19 @@ impl Problem for NPuzzle {
 
     /// Manhattan distance before the move: only the tile next to the blank moves.
     #[inline]
-    fn heuristic_before(&self, parent: &Board, action: Dir, h: u32) -> Option<u32> {
+    fn heuristic_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
         if self.heuristic != Heuristic::Manhattan {
             return None;
         }
         let from = parent.blank as usize & MASK;
-        let to = self.neighbour[from][dir_index(action)] as usize & MASK;
+        let to = action.to as usize & MASK;
         let tile = parent.cells[to] as usize & MASK;
         Some(h + u32::from(self.distance[tile][from]) - u32::from(self.distance[tile][to]))
     }
 
     #[inline]
-    fn reverses(&self, action: Dir, previous: Dir) -> bool {
-        action.undoes(previous)
+    fn reverses(&self, action: Slide, previous: Slide) -> bool {
+        action.dir.undoes(previous.dir)
     }
 }
 
@@ -658,9 +683,10 @@ mod tests {
     fn moves_and_undo() {
         let p = eight(&[1, 2, 3, 4, 5, 6, 7, 8, 0]);
         let mut b = p.start();
-        let acts: Vec<Dir> = p.actions(&b).collect();
+        let acts: Vec<Dir> = p.actions(&b).map(|s| s.dir).collect();
         assert_eq!(acts, [Dir::Up, Dir::Left]);
-        let u = p.apply(&mut b, Dir::Up);
+        let up = p.actions(&b).next().unwrap();
+        let u = p.apply(&mut b, up);
         assert_eq!(b.tiles(9), [1, 2, 3, 4, 5, 0, 7, 8, 6]);
         p.undo(&mut b, u);
         assert_eq!(b, p.start());
@@ -690,7 +716,7 @@ mod tests {
         let mut h = p.heuristic(&b);
         let mut rng = SplitMix64(4);
         for _ in 0..200 {
-            let acts: Vec<Dir> = p.actions(&b).collect();
+            let acts: Vec<Slide> = p.actions(&b).collect();
             let d = acts[(rng.next_u64() % acts.len() as u64) as usize];
             // Every move's estimate told before it is made is the one after it.
             for &other in &acts {
@@ -708,7 +734,8 @@ mod tests {
             heuristic: Heuristic::LinearConflict,
             ..p.clone()
         };
-        assert_eq!(linear.heuristic_before(&b, Dir::Up, 0), None);
+        let any = linear.actions(&b).next().unwrap();
+        assert_eq!(linear.heuristic_before(&b, any, 0), None);
     }
 
     #[test]
