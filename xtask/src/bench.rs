@@ -189,6 +189,50 @@ pub fn mcts_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String>
     Ok(())
 }
 
+/// IDA* on Korf's instance 2, Arbor's engine against the plain IDA*, natively (`arbor bench
+/// ida`) and in headless Chromium (`web/tests/ida_bench.rs`), in one table.
+pub fn ida_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
+    run(Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "arbor-cli"])
+        .current_dir(root))?;
+    let native = capture(
+        Command::new(root.join("target/release/arbor"))
+            .args(["bench", "ida", "--instances", "2", "--runs", "3", "--file"])
+            .arg(root.join("data/npuzzle/korf100.txt")),
+    )?;
+    // The row: | 2 | 55 | 15,300,442 | 0.12 s | 0.09 s | 1.34× |
+    let row = native
+        .lines()
+        .find(|l| l.starts_with("| 2 |"))
+        .ok_or("the native IDA* benchmark printed no row")?;
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    let seconds = |i: usize| -> Result<f64, String> {
+        parse_ms(cells.get(i).copied().unwrap_or(""))
+            .map(|ms| ms / 1000.0)
+            .ok_or_else(|| format!("cannot read {row}"))
+    };
+    let (native_arbor, native_plain) = (seconds(4)?, seconds(5)?);
+    let line = browser_bench(root, env, "ida_bench", "ARBOR-BENCH ida")?;
+    let field = |name: &str| -> Result<f64, String> {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(name))
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("cannot read {name} in {line}"))
+    };
+    let (wasm_arbor, wasm_plain) = (field("arbor_ms=")? / 1000.0, field("plain_ms=")? / 1000.0);
+    println!("IDA* with Manhattan distance on Korf's instance 2 (15,300,442 nodes), Arbor's engine against the plain IDA*, fastest of 3 runs each; native release build and wasm (the `web` profile, as the worker is built) in headless Chromium, in one run:");
+    println!();
+    println!("| build | Arbor IDA* | plain IDA* | Arbor against plain |");
+    println!("|---|---|---|---|");
+    for (build, a, p) in [
+        ("native", native_arbor, native_plain),
+        ("wasm in Chromium", wasm_arbor, wasm_plain),
+    ] {
+        println!("| {build} | {a:.3} s | {p:.3} s | {:.2}× |", a / p);
+    }
+    Ok(())
+}
+
 fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();

@@ -33,7 +33,8 @@ commands:
   bench-web [PART...]               browser benchmarks (headless Chromium), or only the parts named:
                                     load (Fast 3G and Lighthouse), stepper (large trees), stepping (Chance and MCTS pages),
                                     c4play (the Play page), c4wasm (the solver in wasm against native),
-                                    mcts (MCTS in wasm against native), c4perfect (the perfect player in wasm)
+                                    mcts (MCTS in wasm against native), ida (IDA* against a plain one, wasm and native),
+                                    c4perfect (the perfect player in wasm)
 ";
 
 fn main() -> ExitCode {
@@ -361,13 +362,14 @@ fn test(root: &Path) -> Result<(), String> {
 /// Builds `dist/`, serves it, and runs the browser benchmarks in `e2e/bench/` and the wasm
 /// benchmarks of `web/tests/` — all of them, or the `parts` named.
 fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
-    const PARTS: [&str; 7] = [
+    const PARTS: [&str; 8] = [
         "load",
         "stepper",
         "stepping",
         "c4play",
         "c4wasm",
         "mcts",
+        "ida",
         "c4perfect",
     ];
     if let Some(p) = parts.iter().find(|p| !PARTS.contains(&p.as_str())) {
@@ -429,6 +431,10 @@ fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
     if wanted("mcts") {
         println!("\n## Monte Carlo tree search in the browser against the same search native\n");
         bench::mcts_wasm(root, &env)?;
+    }
+    if wanted("ida") {
+        println!("\n## IDA* in the browser against the plain IDA*, beside native\n");
+        bench::ida_wasm(root, &env)?;
     }
     if wanted("c4perfect") {
         println!("\n## Connect four's perfect player in the browser, from the empty board\n");

@@ -27,7 +27,7 @@ impl Plain {
         }
         let (list, len) = self.moves[blank];
         for &(to, m) in &list[..len as usize] {
-            if m == 3 - previous {
+            if m + previous == 3 {
                 continue;
             }
             let to = to as usize;
@@ -90,7 +90,7 @@ pub fn solve(tiles: &[u8; N]) -> (u32, u64) {
     p.bound = h;
     loop {
         p.next = u32::MAX;
-        // 4 is no move: no move is skipped at the start.
+        // 4 is no move (no m + 4 is 3): nothing is skipped at the start.
         if p.search(blank, 0, h, 4) {
             return (p.bound, p.generated);
         }

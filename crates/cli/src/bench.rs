@@ -442,7 +442,7 @@ fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageErro
         total_arbor += best_arbor;
         total_plain += best_plain;
         println!(
-            "| {n} | {length} | {} | {:.2} s | {:.2} s | {:.2}× |",
+            "| {n} | {length} | {} | {:.3} s | {:.3} s | {:.2}× |",
             arbor_util::group_thousands(*nodes),
             best_arbor,
             best_plain,
@@ -451,7 +451,7 @@ fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageErro
     }
     if instances.len() > 1 {
         println!(
-            "| all | | | {total_arbor:.2} s | {total_plain:.2} s | {:.2}× |",
+            "| all | | | {total_arbor:.3} s | {total_plain:.3} s | {:.2}× |",
             total_arbor / total_plain
         );
     }
