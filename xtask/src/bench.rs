@@ -167,12 +167,7 @@ pub fn mcts_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String>
         cell.parse().map_err(|_| format!("cannot read {row}"))
     };
     let line = browser_bench(root, env, "mcts_bench", "ARBOR-BENCH mcts")?;
-    let field = |name: &str| -> Result<f64, String> {
-        line.split_whitespace()
-            .find_map(|w| w.strip_prefix(name))
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("cannot read {name} in {line}"))
-    };
+    let field = |name: &str| number_after(&line, name);
     println!("UCT (c = √2, random playouts), 100,000 iterations from the empty board, median of 5 seeds; native release build and wasm (the `web` profile, as the worker is built) in headless Chromium, in one run:");
     println!();
     println!("| game | native, iterations/s | wasm, iterations/s | wasm against native |");
@@ -213,12 +208,7 @@ pub fn ida_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> 
     };
     let (native_arbor, native_plain) = (seconds(4)?, seconds(5)?);
     let line = browser_bench(root, env, "ida_bench", "ARBOR-BENCH ida")?;
-    let field = |name: &str| -> Result<f64, String> {
-        line.split_whitespace()
-            .find_map(|w| w.strip_prefix(name))
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("cannot read {name} in {line}"))
-    };
+    let field = |name: &str| number_after(&line, name);
     let (wasm_arbor, wasm_plain) = (field("arbor_ms=")? / 1000.0, field("plain_ms=")? / 1000.0);
     println!("IDA* with Manhattan distance on Korf's instance 2 (15,300,442 nodes), Arbor's engine against the plain IDA*, fastest of 3 runs each; native release build and wasm (the `web` profile, as the worker is built) in headless Chromium, in one run:");
     println!();
@@ -231,6 +221,14 @@ pub fn ida_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> 
         println!("| {build} | {a:.3} s | {p:.3} s | {:.2}× |", a / p);
     }
     Ok(())
+}
+
+/// The number after `name` (`arbor_ms=`) in a benchmark's printed line.
+fn number_after(line: &str, name: &str) -> Result<f64, String> {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(name))
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("cannot read {name} in {line}"))
 }
 
 fn group(n: u64) -> String {
