@@ -176,8 +176,8 @@ pub fn mcts_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String>
         let (n, w) = (native_rate(game)?, field(key)?);
         println!(
             "| {game} | {} | {} | {:.2}× the time |",
-            group(n as u64),
-            group(w as u64),
+            arbor_util::group_thousands(n as u64),
+            arbor_util::group_thousands(w as u64),
             n / w
         );
     }
@@ -229,18 +229,6 @@ fn number_after(line: &str, name: &str) -> Result<f64, String> {
         .find_map(|w| w.strip_prefix(name))
         .and_then(|v| v.parse().ok())
         .ok_or_else(|| format!("cannot read {name} in {line}"))
-}
-
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `web/tests/c4_play_bench.rs` in headless Chromium: the perfect player's 20 games, each

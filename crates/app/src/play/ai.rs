@@ -144,12 +144,13 @@ pub struct MctsPlay {
     pub mean: f64,
 }
 
-/// The MCTS page's request that grows the tree behind an MCTS move (`seed`: the move's).
+/// The MCTS page's request for `iterations` with exploration `c` (hundredths) from the position
+/// `before` — what an MCTS player runs, and so the tree behind its move (`seed`: the move's).
 pub fn mcts_request(
     rules: &Rules,
     o_first: bool,
     before: &str,
-    play: &MctsPlay,
+    (iterations, c): (u64, u32),
     seed: u64,
 ) -> MctsRequest {
     MctsRequest {
@@ -158,8 +159,8 @@ pub fn mcts_request(
             moves: before.to_string(),
             o_first,
         },
-        iterations: play.iterations,
-        exploration: play.exploration,
+        iterations,
+        exploration: c,
         seed,
     }
 }
@@ -506,7 +507,6 @@ pub fn think(
 
 /// Reports an MCTS run's progress every so often, with the move it would play now.
 struct MctsTicker<'a, M> {
-    exploration: u32,
     lift: fn(M) -> Move,
     last: f64,
     now: &'a dyn Fn() -> f64,
@@ -524,7 +524,7 @@ impl<G: Game> MctsObserver<G> for MctsTicker<'_, G::Move> {
             (self.report)(Thinking {
                 depth: 0,
                 nodes: tree.iterations,
-                best: mcts_thought(tree, self.exploration, self.lift),
+                best: mcts_thought(tree, self.lift),
                 solving: false,
                 mcts: true,
             });
@@ -534,11 +534,7 @@ impl<G: Game> MctsObserver<G> for MctsTicker<'_, G::Move> {
 
 /// The move an MCTS tree plays (the root's most visited child), with its mean reward for the
 /// side that plays it.
-fn mcts_thought<G: Game>(
-    tree: &MctsTree<G>,
-    exploration: u32,
-    lift: fn(G::Move) -> Move,
-) -> Option<Thought> {
+fn mcts_thought<G: Game>(tree: &MctsTree<G>, lift: fn(G::Move) -> Move) -> Option<Thought> {
     let (id, mv) = tree.best()?;
     let node = &tree.nodes[id as usize];
     let mean = node.mean();
@@ -556,7 +552,7 @@ fn mcts_thought<G: Game>(
         note: None,
         mcts: Some(MctsPlay {
             iterations: tree.iterations,
-            exploration,
+            exploration: DEFAULT_EXPLORATION,
             visits: node.visits,
             mean,
         }),
@@ -574,14 +570,15 @@ fn think_mcts(
     now: &dyn Fn() -> f64,
     report: &mut dyn FnMut(Thinking),
 ) -> Thought {
-    let play = MctsPlay {
-        iterations,
-        exploration: DEFAULT_EXPLORATION,
-        visits: 0,
-        mean: 0.0,
-    };
-    let options =
-        mcts_request(&request.rules, false, &request.moves, &play, request.seed).options();
+    let settings = (iterations, DEFAULT_EXPLORATION);
+    let options = mcts_request(
+        &request.rules,
+        false,
+        &request.moves,
+        settings,
+        request.seed,
+    )
+    .options();
     let clock = FnClock(now);
     let budget = match millis {
         Some(ms) => Budget::time(&clock, ms),
@@ -597,14 +594,13 @@ fn think_mcts(
         report: &mut dyn FnMut(Thinking),
     ) -> Option<Thought> {
         let mut ticker = MctsTicker {
-            exploration: DEFAULT_EXPLORATION,
             lift,
             last: now(),
             now,
             report,
         };
         let tree = mcts(game, root, options, budget, win_draw_loss, &mut ticker);
-        mcts_thought(&tree, DEFAULT_EXPLORATION, lift)
+        mcts_thought(&tree, lift)
     }
     let (o, b) = (&options, &budget);
     let thought = match pos {
@@ -942,7 +938,8 @@ mod tests {
     /// The MCTS page's run for the link behind an MCTS move (seed 7, as `ask` plays): its most
     /// visited root move, by name.
     fn page_move(kind: Kind, before: &str, play: &MctsPlay) -> String {
-        let request = mcts_request(&Rules::of(kind), false, before, play, 7);
+        let settings = (play.iterations, play.exploration);
+        let request = mcts_request(&Rules::of(kind), false, before, settings, 7);
         let view = crate::mcts::run(&request, &mut |_| {}).unwrap();
         assert_eq!(view.iterations, play.iterations);
         view.moves[view.best.unwrap()].label.clone()

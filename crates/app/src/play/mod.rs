@@ -727,7 +727,13 @@ pub fn mcts_route(
 ) -> Route {
     let mut route = Route::new(crate::route::View::Mcts);
     crate::mcts::MctsSettings {
-        request: ai::mcts_request(rules, o_first, before, mcts, seed),
+        request: ai::mcts_request(
+            rules,
+            o_first,
+            before,
+            (mcts.iterations, mcts.exploration),
+            seed,
+        ),
         step: 0,
     }
     .to_route(&mut route);

@@ -4,7 +4,7 @@
 
 use arbor_game::{MctsEvent, MctsId, Ucb};
 
-use crate::mcts::{number, run_tree, MctsRequest, MctsView};
+use crate::mcts::{number, run_tree, MctsRequest, MctsView, Turn};
 
 /// How much the student is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,11 +145,14 @@ impl Exercise {
         self.view.label(id)
     }
 
-    /// The player choosing at a question's node (the one who moves into its children).
+    /// The player choosing at a question's node: the one to move there.
     pub fn chooser(&self, q: &Question) -> &str {
-        let nodes = arbor_game::replay_tree(&self.view.events, q.step);
-        let mover = nodes.get(q.scores[0].child as usize).map_or(0, |n| n.mover);
-        &self.view.sides[mover.min(1)]
+        let min = self
+            .view
+            .nodes
+            .get(q.node as usize)
+            .is_some_and(|n| n.turn == Turn::Min);
+        &self.view.sides[usize::from(min)]
     }
 
     /// A child's UCB1 as its terms, with the engine's numbers: `0.42 + 1.41·√(ln 12 / 5) =
@@ -302,6 +305,9 @@ mod tests {
         let ex = exercise(Level::Pick);
         assert!(ex.questions.len() >= 3, "{} questions", ex.questions.len());
         for (q, question) in ex.questions.iter().enumerate() {
+            // The textbook tree: MAX chooses at the root, MIN one level down.
+            let depth_one = question.node != 0;
+            assert_eq!(ex.chooser(question), if depth_one { "MIN" } else { "MAX" });
             let ln_n = (question.visits as f64).ln();
             let ucb = |s: &Ucb| {
                 let n = s.visits as f64;
