@@ -78,6 +78,17 @@ enum What {
         #[arg(long, default_value_t = 3)]
         runs: usize,
     },
+    /// IDA* with the 15-puzzle's 6-6-3 additive pattern database on lines of Korf's 100: the
+    /// database's build time, then each instance's length (checked against the data), nodes,
+    /// time, and the nodes IDA* with Manhattan distance needed (from the data).
+    Pdb {
+        /// The data file (Korf's format: number, 16 tiles, length, nodes).
+        #[arg(long, default_value = "data/npuzzle/korf100.txt")]
+        file: std::path::PathBuf,
+        /// The instances, by number: `1`, `1-10`, `2,5,7`.
+        #[arg(long, default_value = "1-100")]
+        instances: String,
+    },
     /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
     /// solvable boards: the mean time per puzzle.
     Astar {
@@ -104,6 +115,7 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             instances,
             runs,
         } => ida(file, instances, (*runs).clamp(1, 21)),
+        What::Pdb { file, instances } => pdb(file, instances),
         What::Mcts { iterations, runs } => {
             mcts_speed((*iterations).clamp(1, 100_000_000), (*runs).clamp(1, 101));
             Ok(())
@@ -350,8 +362,9 @@ fn mcts_speed(iterations: u64, runs: usize) {
     );
 }
 
-/// One of Korf's instances: its number, tiles, optimal length and IDA*'s nodes.
-type Instance = (u32, [u8; 16], u32, u64);
+/// One of Korf's instances: its number, tiles, optimal length and the reference IDA*'s nodes
+/// with Manhattan distance (`None` where it did not finish).
+type Instance = (u32, [u8; 16], u32, Option<u64>);
 
 /// Korf's instances named by `which` (`1`, `1-10`, `2,5,7`) from `file`.
 fn korf_instances(file: &std::path::Path, which: &str) -> Result<Vec<Instance>, UsageError> {
@@ -373,18 +386,21 @@ fn korf_instances(file: &std::path::Path, which: &str) -> Result<Vec<Instance>, 
     }
     let mut out = Vec::new();
     for line in text.lines() {
-        let words: Vec<u64> = line
-            .split_whitespace()
-            .filter_map(|w| w.parse().ok())
-            .collect();
-        if words.len() != 19 || !wanted.contains(&(words[0] as u32)) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let numbers: Vec<u64> = words.iter().map_while(|w| w.parse().ok()).collect();
+        if words.len() != 19 || numbers.len() < 18 || !wanted.contains(&(numbers[0] as u32)) {
             continue;
         }
         let mut tiles = [0u8; 16];
-        for (t, w) in tiles.iter_mut().zip(&words[1..17]) {
+        for (t, w) in tiles.iter_mut().zip(&numbers[1..17]) {
             *t = *w as u8;
         }
-        out.push((words[0] as u32, tiles, words[17] as u32, words[18]));
+        out.push((
+            numbers[0] as u32,
+            tiles,
+            numbers[17] as u32,
+            numbers.get(18).copied(),
+        ));
     }
     if out.is_empty() {
         return Err(UsageError(format!(
@@ -398,7 +414,9 @@ fn korf_instances(file: &std::path::Path, which: &str) -> Result<Vec<Instance>, 
 fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageError> {
     use arbor_puzzles::{Heuristic, NPuzzle};
     use arbor_search::{search, Algorithm, Budget, Options};
-    let instances = korf_instances(file, which)?;
+    let mut instances = korf_instances(file, which)?;
+    // Only instances the reference counted nodes for.
+    instances.retain(|i| i.3.is_some());
     let goal: Vec<u8> = (0..16).collect();
     let arbor = |tiles: &[u8; 16]| -> (u32, u64) {
         let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan).expect("a 15-puzzle");
@@ -418,6 +436,7 @@ fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageErro
     println!("|---|---|---|---|---|---|");
     let (mut total_arbor, mut total_plain) = (0.0, 0.0);
     for (n, tiles, length, nodes) in &instances {
+        let nodes = &nodes.unwrap_or_default();
         let (mut best_arbor, mut best_plain) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..runs {
             let t = Instant::now();
@@ -453,6 +472,77 @@ fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageErro
         println!(
             "| all | | | {total_arbor:.3} s | {total_plain:.3} s | {:.2}× |",
             total_arbor / total_plain
+        );
+    }
+    Ok(())
+}
+
+fn pdb(file: &std::path::Path, which: &str) -> Result<(), UsageError> {
+    use arbor_puzzles::{Heuristic, NPuzzle, PatternDb};
+    use arbor_search::{search, Algorithm, Budget, Options};
+    let instances = korf_instances(file, which)?;
+    let goal: Vec<u8> = (0..16).collect();
+    let started = Instant::now();
+    let db = PatternDb::standard(4, 4, &goal, &mut |_| true)
+        .map_err(|e| UsageError(format!("pattern database: {e}")))?;
+    let build = started.elapsed().as_secs_f64();
+    let db = std::sync::Arc::new(db);
+    println!(
+        "IDA* with the {} additive pattern database ({} MB, built in {build:.2} s) on Korf's instances {which} ({} of them):",
+        db.describe(),
+        db.bytes().div_ceil(1 << 20),
+        instances.len()
+    );
+    println!();
+    println!("| instance | length | nodes | time | Manhattan's nodes (data) | fewer |");
+    println!("|---|---|---|---|---|---|");
+    let (mut total_nodes, mut total_time) = (0u64, 0.0);
+    let (mut manhattan_nodes, mut pdb_nodes_where_known) = (0u64, 0u64);
+    for (n, tiles, length, manhattan) in &instances {
+        let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan)
+            .and_then(|p| p.with_pdb(db.clone()))
+            .map_err(|e| UsageError(format!("instance {n}: {e}")))?;
+        let t = Instant::now();
+        let out = search(
+            &p,
+            &Options::new(Algorithm::IdaStar),
+            &Budget::unlimited(),
+            &mut arbor_search::Quiet,
+        );
+        let seconds = t.elapsed().as_secs_f64();
+        let got = out.solution.as_ref().map_or(0, |s| s.cost);
+        if got != *length {
+            return Err(UsageError(format!(
+                "instance {n}: IDA* with the pattern database gave length {got}, the data {length}"
+            )));
+        }
+        let nodes = out.stats.generated;
+        total_nodes += nodes;
+        total_time += seconds;
+        if let Some(m) = manhattan {
+            manhattan_nodes += m;
+            pdb_nodes_where_known += nodes;
+        }
+        println!(
+            "| {n} | {length} | {} | {seconds:.3} s | {} | {} |",
+            arbor_util::group_thousands(nodes),
+            manhattan.map_or("not finished".into(), arbor_util::group_thousands),
+            manhattan.map_or("".into(), |m| format!("{:.0}×", m as f64 / nodes as f64))
+        );
+    }
+    if instances.len() > 1 {
+        println!(
+            "| all | | {} | {total_time:.2} s | {} | {:.0}× |",
+            arbor_util::group_thousands(total_nodes),
+            arbor_util::group_thousands(manhattan_nodes),
+            manhattan_nodes as f64 / pdb_nodes_where_known.max(1) as f64
+        );
+        println!();
+        println!(
+            "{} nodes per second; the build and all {} solves: {:.1} s.",
+            arbor_util::group_thousands((total_nodes as f64 / total_time) as u64),
+            instances.len(),
+            build + total_time
         );
     }
     Ok(())

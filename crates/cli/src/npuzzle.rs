@@ -3,7 +3,10 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use arbor_puzzles::{parse_tiles, square_side, Heuristic, NPuzzle, MAX_CELLS};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use arbor_puzzles::{parse_tiles, square_side, Heuristic, NPuzzle, PatternDb, MAX_CELLS};
 use arbor_search::{search, Algorithm, Budget, Options, Quiet, Status};
 use clap::ValueEnum;
 
@@ -23,6 +26,23 @@ enum What {
     /// the blank's moves as U/D/L/R, `-` for none), or `unsolvable`, or `cutoff` when a limit
     /// stops the search.
     Solve(SolveArgs),
+    /// Build a pattern database (the exact one for boards of at most 9 cells, additive tables
+    /// for up to 16: the 15-puzzle's 6-6-3 unless --groups says otherwise) and print its
+    /// tables: entries, the largest and mean value, the time taken.
+    Pdb(PdbArgs),
+}
+
+#[derive(clap::Args)]
+struct PdbArgs {
+    /// The board shape as ROWSxCOLS.
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// The goal tiles (default: in order, the blank last).
+    #[arg(long)]
+    goal: Option<String>,
+    /// The groups of an additive database, e.g. `1,2,3/4,5,8,9,12,13/6,7,10,11,14,15`.
+    #[arg(long)]
+    groups: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -39,6 +59,10 @@ struct SolveArgs {
     /// The board shape as ROWSxCOLS, for boards that are not square (default: from the count).
     #[arg(long)]
     size: Option<String>,
+    /// The groups of tiles of the pattern database (`--heuristic pdb`), e.g.
+    /// `1,2,3/4,5,8,9,12,13/6,7,10,11,14,15` (default: exact up to 9 cells, else 6-6-3 style).
+    #[arg(long)]
+    groups: Option<String>,
     /// Give up on a puzzle after generating this many nodes.
     #[arg(long)]
     max_nodes: Option<u64>,
@@ -63,11 +87,16 @@ enum HeuristicArg {
     Misplaced,
     Manhattan,
     Linear,
+    /// A pattern database, built when the first puzzle of its board and goal is read.
+    Pdb,
 }
 
 /// Runs `arbor npuzzle`. Malformed lines are reported and skipped; the exit status is then 1.
 pub fn run(args: &Args) -> Result<bool, UsageError> {
-    let What::Solve(args) = &args.what;
+    let args = match &args.what {
+        What::Solve(args) => args,
+        What::Pdb(args) => return build_only(args).map(|()| true),
+    };
     let algorithm = match args.algo {
         Algo::Bfs => Algorithm::BreadthFirst,
         Algo::Dfs => Algorithm::DepthFirst,
@@ -82,33 +111,16 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
         HeuristicArg::Misplaced => Heuristic::Misplaced,
         HeuristicArg::Manhattan => Heuristic::Manhattan,
         HeuristicArg::Linear => Heuristic::LinearConflict,
+        // The puzzle is built with Manhattan distance, then given its database.
+        HeuristicArg::Pdb => Heuristic::Manhattan,
     };
     let goal = match &args.goal {
         Some(g) => Some(parse_tiles(g).map_err(|e| UsageError(format!("--goal: {e}")))?),
         None => None,
     };
-    let shape = match &args.size {
-        Some(s) => {
-            let (r, c) = s
-                .split_once(['x', 'X', '×'])
-                .and_then(|(r, c)| {
-                    Some((
-                        r.trim().parse::<usize>().ok()?,
-                        c.trim().parse::<usize>().ok()?,
-                    ))
-                })
-                .ok_or_else(|| {
-                    UsageError(format!("--size: expected ROWSxCOLS such as 3x4, not “{s}”"))
-                })?;
-            if r < 2 || c < 2 || r.checked_mul(c).is_none_or(|n| n > MAX_CELLS) {
-                return Err(UsageError(format!(
-                    "--size: a board has at least 2 rows and 2 columns and at most {MAX_CELLS} cells, not {r} × {c}"
-                )));
-            }
-            Some((r, c))
-        }
-        None => None,
-    };
+    let shape = args.size.as_deref().map(parse_shape).transpose()?;
+    let groups = args.groups.as_deref().map(parse_groups).transpose()?;
+    let mut databases: HashMap<(usize, usize, Vec<u8>), Arc<PatternDb>> = HashMap::new();
     let options = Options::new(algorithm);
     let budget = match args.max_nodes {
         Some(n) => Budget::nodes(n),
@@ -140,6 +152,21 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
                     .clone()
                     .unwrap_or_else(|| NPuzzle::standard_goal(rows * cols));
                 NPuzzle::new(rows, cols, &tiles, &goal, heuristic).map_err(|e| e.0)
+            });
+            let puzzle = puzzle.and_then(|p| {
+                if !matches!(args.heuristic, HeuristicArg::Pdb) {
+                    return Ok(p);
+                }
+                let key = (p.rows(), p.cols(), p.goal_tiles());
+                let db = match databases.get(&key) {
+                    Some(db) => db.clone(),
+                    None => {
+                        let db = Arc::new(build(p.rows(), p.cols(), &key.2, groups.as_deref())?);
+                        databases.insert(key, db.clone());
+                        db
+                    }
+                };
+                p.with_pdb(db).map_err(|e| e.0)
             });
             let puzzle = match puzzle {
                 Ok(p) => p,
@@ -174,4 +201,103 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
         }
     }
     Ok(all_good)
+}
+
+/// Reads `ROWSxCOLS`.
+fn parse_shape(s: &str) -> Result<(usize, usize), UsageError> {
+    let (r, c) = s
+        .split_once(['x', 'X', '×'])
+        .and_then(|(r, c)| {
+            Some((
+                r.trim().parse::<usize>().ok()?,
+                c.trim().parse::<usize>().ok()?,
+            ))
+        })
+        .ok_or_else(|| UsageError(format!("--size: expected ROWSxCOLS such as 3x4, not “{s}”")))?;
+    if r < 2 || c < 2 || r.checked_mul(c).is_none_or(|n| n > MAX_CELLS) {
+        return Err(UsageError(format!(
+            "--size: a board has at least 2 rows and 2 columns and at most {MAX_CELLS} cells, not {r} × {c}"
+        )));
+    }
+    Ok((r, c))
+}
+
+/// Reads groups of tiles: `1,2,3/4,5,6`.
+fn parse_groups(s: &str) -> Result<Vec<Vec<u8>>, UsageError> {
+    s.split('/')
+        .enumerate()
+        .map(|(i, g)| {
+            parse_tiles(g).map_err(|e| UsageError(format!("--groups, group {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// Builds a board's pattern database, telling its progress on standard error.
+fn build(
+    rows: usize,
+    cols: usize,
+    goal: &[u8],
+    groups: Option<&[Vec<u8>]>,
+) -> Result<PatternDb, String> {
+    let started = Instant::now();
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut report = |p: arbor_puzzles::BuildProgress| {
+        if !terminal {
+            return true;
+        }
+        eprint!(
+            "\rarbor: building table {} of {}: distance {}, {} of {} states   ",
+            p.table + 1,
+            p.tables,
+            p.level,
+            arbor_util::group_thousands(p.reached),
+            arbor_util::group_thousands(p.states)
+        );
+        true
+    };
+    let db = match groups {
+        Some(groups) => PatternDb::additive(rows, cols, goal, groups, &mut report),
+        None => PatternDb::standard(rows, cols, goal, &mut report),
+    }
+    .map_err(|e| format!("pattern database: {e}"))?;
+    eprintln!(
+        "\rarbor: built the {} pattern database for {rows} × {cols} in {:.1} s ({} MB)          ",
+        db.describe(),
+        started.elapsed().as_secs_f64(),
+        db.bytes().div_ceil(1 << 20)
+    );
+    Ok(db)
+}
+
+/// `arbor npuzzle pdb`.
+fn build_only(args: &PdbArgs) -> Result<(), UsageError> {
+    let (rows, cols) = parse_shape(&args.size)?;
+    let goal = match &args.goal {
+        Some(g) => parse_tiles(g).map_err(|e| UsageError(format!("--goal: {e}")))?,
+        None => NPuzzle::standard_goal(rows * cols),
+    };
+    let groups = args.groups.as_deref().map(parse_groups).transpose()?;
+    let db = build(rows, cols, &goal, groups.as_deref()).map_err(UsageError)?;
+    println!("| table | tiles | entries | largest | mean |");
+    println!("|---|---|---|---|---|");
+    for (i, stats) in db.table_stats().iter().enumerate() {
+        println!(
+            "| {} | {} | {} | {} | {:.2} |",
+            i + 1,
+            if stats.tiles.is_empty() {
+                "all (exact)".to_string()
+            } else {
+                stats
+                    .tiles
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            },
+            arbor_util::group_thousands(stats.entries),
+            stats.largest,
+            stats.mean
+        );
+    }
+    Ok(())
 }

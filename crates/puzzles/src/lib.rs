@@ -2,6 +2,8 @@
 //!
 //! - [`NPuzzle`]: the sliding-tile puzzle on any board up to 5 × 5 — misplaced-tile, Manhattan
 //!   and linear-conflict heuristics, solvability by parity, shuffles, any goal;
+//! - [`PatternDb`]: pattern databases for it, built here — additive (the 15-puzzle's 6-6-3) or
+//!   exact (the 8-puzzle);
 //! - [`BlocksWorld`]: the coursework's blocks world (an agent swapping places with blocks);
 //! - [`GridPath`]: path-finding on a grid with walls.
 
@@ -10,9 +12,13 @@
 mod blocks;
 mod grid;
 mod npuzzle;
+mod pdb;
 
 pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
 pub use grid::{GridPath, MAX_PATH_CELLS};
 pub use npuzzle::{
     parse_tiles, square_side, Board, Dir, Dirs, Heuristic, NPuzzle, PuzzleError, Slide, MAX_CELLS,
+};
+pub use pdb::{
+    default_groups, BuildProgress, PatternDb, PdbError, TableStats, MAX_EXACT_CELLS, MAX_PDB_CELLS,
 };

@@ -6,16 +6,19 @@
 //! default the tiles are in order with the blank last.
 
 use std::fmt;
+use std::sync::Arc;
 
 use arbor_search::Problem;
 use arbor_util::SplitMix64;
+
+use crate::pdb::PatternDb;
 
 /// Most cells on a board (5 × 5).
 pub const MAX_CELLS: usize = 25;
 
 /// Cells are stored in arrays of this size and indexed modulo it, so that indexing needs no
 /// bounds checks in the search's inner loop.
-const SLOTS: usize = 32;
+pub(crate) const SLOTS: usize = 32;
 const MASK: usize = SLOTS - 1;
 
 /// Where the blank moves. The values are Korf's order, so that a direction's opposite is
@@ -188,10 +191,13 @@ pub enum Heuristic {
     /// Manhattan distance plus 2 for each pair of tiles that must pass each other in a row or
     /// column (Hansson, Mayer and Yung, 1992).
     LinearConflict,
+    /// A pattern database ([`PatternDb`]): additive tables for groups of tiles, or the exact
+    /// distance on small boards. Only a puzzle given a database ([`NPuzzle::with_pdb`]) uses it.
+    Pdb,
 }
 
 impl Heuristic {
-    /// Every heuristic.
+    /// Every heuristic that needs nothing built first (not [`Heuristic::Pdb`]).
     pub const ALL: [Heuristic; 4] = [
         Heuristic::Zero,
         Heuristic::Misplaced,
@@ -206,6 +212,7 @@ impl Heuristic {
             Heuristic::Misplaced => "misplaced",
             Heuristic::Manhattan => "manhattan",
             Heuristic::LinearConflict => "linear",
+            Heuristic::Pdb => "pdb",
         }
     }
 }
@@ -238,6 +245,8 @@ pub struct NPuzzle {
     moves: [([Slide; 4], u8); SLOTS],
     /// True when the heuristic is zero only at the goal (then `h == 0` is the goal test).
     exact_at_goal: bool,
+    /// The pattern database, when one is given; the heuristic is [`Heuristic::Pdb`] only then.
+    pdb: Option<Arc<PatternDb>>,
 }
 
 #[inline]
@@ -260,6 +269,11 @@ impl NPuzzle {
             return Err(PuzzleError(format!(
                 "a board needs at least 2 rows and 2 columns and at most {MAX_CELLS} cells, not {rows} × {cols}"
             )));
+        }
+        if heuristic == Heuristic::Pdb {
+            return Err(PuzzleError(
+                "a pattern database is built first, then given to the puzzle".into(),
+            ));
         }
         let start = board(start, n, "the start")?;
         let goal = board(goal, n, "the goal")?;
@@ -317,6 +331,7 @@ impl NPuzzle {
             neighbour,
             moves,
             exact_at_goal: heuristic != Heuristic::Zero,
+            pdb: None,
         })
     }
 
@@ -355,13 +370,52 @@ impl NPuzzle {
         self.heuristic
     }
 
-    /// The same puzzle with another heuristic.
+    /// The same puzzle with another heuristic. [`Heuristic::Pdb`] needs a database given
+    /// ([`NPuzzle::with_pdb`]); without one the heuristic stays as it was.
     pub fn with_heuristic(&self, heuristic: Heuristic) -> NPuzzle {
+        let heuristic = if heuristic == Heuristic::Pdb && self.pdb.is_none() {
+            self.heuristic
+        } else {
+            heuristic
+        };
         NPuzzle {
             heuristic,
             exact_at_goal: heuristic != Heuristic::Zero,
             ..self.clone()
         }
+    }
+
+    /// The same puzzle using a pattern database as its heuristic; the database must be for
+    /// this board's shape and goal.
+    pub fn with_pdb(&self, db: Arc<PatternDb>) -> Result<NPuzzle, PuzzleError> {
+        if db.rows() != self.rows || db.cols() != self.cols || db.goal() != self.goal_tiles() {
+            return Err(PuzzleError(format!(
+                "the pattern database is for a {} × {} board with the goal {:?}, not this puzzle",
+                db.rows(),
+                db.cols(),
+                db.goal()
+            )));
+        }
+        Ok(NPuzzle {
+            heuristic: Heuristic::Pdb,
+            exact_at_goal: true,
+            pdb: Some(db),
+            ..self.clone()
+        })
+    }
+
+    /// The pattern database given, if any.
+    pub fn pdb(&self) -> Option<&Arc<PatternDb>> {
+        self.pdb.as_ref()
+    }
+
+    /// Slides the tile in cell `to` into the blank (a neighbour of it).
+    #[inline]
+    pub(crate) fn slide_raw(board: &mut Board, to: usize) {
+        let from = board.blank as usize & MASK;
+        board.cells[from] = board.cells[to & MASK];
+        board.cells[to & MASK] = 0;
+        board.blank = to as u8;
     }
 
     /// The same puzzle from another start.
@@ -422,6 +476,12 @@ impl NPuzzle {
                 .count() as u32,
             Heuristic::Manhattan => self.manhattan(board),
             Heuristic::LinearConflict => self.manhattan(board) + 2 * self.conflicts(board),
+            // Without a database (never the puzzle's own heuristic then), Manhattan distance,
+            // which every additive database is at least.
+            Heuristic::Pdb => match &self.pdb {
+                Some(db) => db.estimate(board),
+                None => self.manhattan(board),
+            },
         }
     }
 
@@ -610,6 +670,14 @@ impl Problem for NPuzzle {
     #[inline]
     fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
         if self.heuristic != Heuristic::Manhattan {
+            if let Some(db) = &self.pdb {
+                if self.heuristic == Heuristic::Pdb {
+                    // Back to the parent, then the slide told from it.
+                    let mut parent = *child;
+                    Self::slide_raw(&mut parent, old_blank as usize);
+                    return db.estimate_after_slide(&parent, child.blank as usize, parent_h);
+                }
+            }
             return self.estimate(child);
         }
         let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
@@ -622,7 +690,12 @@ impl Problem for NPuzzle {
     #[inline]
     fn heuristic_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
         if self.heuristic != Heuristic::Manhattan {
-            return None;
+            return match (&self.pdb, self.heuristic) {
+                (Some(db), Heuristic::Pdb) => {
+                    Some(db.estimate_after_slide(parent, action.to as usize, h))
+                }
+                _ => None,
+            };
         }
         let from = parent.blank as usize & MASK;
         let to = action.to as usize & MASK;

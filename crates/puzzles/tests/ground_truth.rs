@@ -1,7 +1,9 @@
 //! Ground truth for the puzzles: Korf's published IDA* counts, the coursework's blocks-world
 //! depths, and the optimal searches agreeing with each other.
 
-use arbor_puzzles::{parse_tiles, BlocksSpec, BlocksWorld, Heuristic, NPuzzle};
+use std::sync::Arc;
+
+use arbor_puzzles::{parse_tiles, BlocksSpec, BlocksWorld, Heuristic, NPuzzle, PatternDb};
 use arbor_search::{search, Algorithm, Budget, Mode, Options, Problem, Quiet, Status};
 
 const KORF: &str = include_str!("../../../data/npuzzle/korf100.txt");
@@ -286,4 +288,70 @@ fn blocks_world_depths_three_and_sixteen() {
         &mut Quiet,
     );
     assert_eq!(out.solution.map(|s| s.depth()), Some(16));
+}
+
+#[test]
+fn the_exact_database_equals_breadth_first_distances_and_ida_star_walks_straight_to_the_goal() {
+    let goal = NPuzzle::standard_goal(9);
+    let db = Arc::new(PatternDb::exact(3, 3, &goal, &mut |_| true).unwrap());
+    for p in random_eights(300) {
+        let bfs = search(
+            &p,
+            &Options::new(Algorithm::BreadthFirst),
+            &Budget::unlimited(),
+            &mut Quiet,
+        );
+        let depth = bfs.solution.unwrap().depth();
+        assert_eq!(db.value(&p.start_tiles()), Some(depth as u32));
+        // With the true distance as its heuristic, IDA* never looks at a node off an optimal
+        // path: one iteration, one expansion per move.
+        let exact = p.with_pdb(db.clone()).unwrap();
+        for algorithm in [Algorithm::IdaStar, Algorithm::AStar] {
+            let out = search(
+                &exact,
+                &Options::new(algorithm),
+                &Budget::unlimited(),
+                &mut Quiet,
+            );
+            assert_eq!(out.solution.unwrap().depth(), depth, "{algorithm:?}");
+            assert_eq!(out.stats.expanded, depth as u64, "{algorithm:?}");
+        }
+    }
+}
+
+#[test]
+fn the_six_six_three_database_solves_korfs_instances_optimally_with_far_fewer_nodes() {
+    let goal: Vec<u8> = (0..16).collect();
+    let db = Arc::new(PatternDb::standard(4, 4, &goal, &mut |_| true).unwrap());
+    assert_eq!(db.describe(), "6-6-3");
+    let instances = korf();
+    // Admissible on all 100 and never below Manhattan distance.
+    for (id, tiles, length, _) in &instances {
+        let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan).unwrap();
+        let h = db.value(tiles).unwrap();
+        let manhattan = p.estimate_with(Heuristic::Manhattan, &p.start());
+        assert!(manhattan <= h && h as usize <= *length, "instance {id}");
+    }
+    // Solved: the ten Manhattan distance needs fewest nodes for, and instance 1 (276 million
+    // with Manhattan distance).
+    let mut sample: Vec<_> = instances.iter().filter(|i| i.3.is_some()).collect();
+    sample.sort_by_key(|i| i.3);
+    sample.truncate(10);
+    sample.push(&instances[0]);
+    for (id, tiles, length, manhattan) in sample {
+        let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan)
+            .unwrap()
+            .with_pdb(db.clone())
+            .unwrap();
+        let out = search(
+            &p,
+            &Options::new(Algorithm::IdaStar),
+            &Budget::unlimited(),
+            &mut Quiet,
+        );
+        let moves = out.solution.unwrap().actions;
+        assert_eq!(moves.len(), *length, "instance {id}");
+        assert_eq!(p.boards_along(&moves).last().unwrap(), &goal);
+        assert!(out.stats.generated < manhattan.unwrap(), "instance {id}");
+    }
 }
