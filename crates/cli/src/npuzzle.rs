@@ -30,6 +30,27 @@ enum What {
     /// for up to 16: the 15-puzzle's 6-6-3 unless --groups says otherwise) and print its
     /// tables: entries, the largest and mean value, the time taken.
     Pdb(PdbArgs),
+    /// The textbook's comparison of heuristics on the 8-puzzle: for each solution depth, the
+    /// mean nodes generated (besides the start) and the effective branching factor b* of
+    /// iterative deepening and of A* with each heuristic, over random puzzles of exactly that
+    /// depth (drawn from all of them).
+    Table(TableArgs),
+}
+
+#[derive(clap::Args)]
+struct TableArgs {
+    /// The depths: `2-24` (every one), `2-24/2` (every second), or `2,8,14`.
+    #[arg(long, default_value = "2-24/2")]
+    depths: String,
+    /// Puzzles per depth.
+    #[arg(long, default_value_t = 100)]
+    per_depth: u32,
+    /// Iterative deepening only up to this depth.
+    #[arg(long, default_value_t = 12)]
+    ids_max: u32,
+    /// The seed the puzzles are drawn with.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(clap::Args)]
@@ -96,6 +117,7 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
     let args = match &args.what {
         What::Solve(args) => args,
         What::Pdb(args) => return build_only(args).map(|()| true),
+        What::Table(args) => return table(args).map(|()| true),
     };
     let algorithm = match args.algo {
         Algo::Bfs => Algorithm::BreadthFirst,
@@ -299,5 +321,87 @@ fn build_only(args: &PdbArgs) -> Result<(), UsageError> {
             stats.mean
         );
     }
+    Ok(())
+}
+
+/// Reads depths: `2-24`, `2-24/2`, `2,8,14`.
+fn parse_depths(s: &str) -> Result<Vec<u32>, UsageError> {
+    let bad = || {
+        UsageError(format!(
+            "--depths: expected 2-24, 2-24/2 or 2,8,14, not “{s}”"
+        ))
+    };
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let (range, step) = match part.split_once('/') {
+            Some((r, st)) => (r, st.trim().parse::<u32>().map_err(|_| bad())?.max(1)),
+            None => (part, 1),
+        };
+        match range.split_once('-') {
+            Some((a, b)) => {
+                let a: u32 = a.trim().parse().map_err(|_| bad())?;
+                let b: u32 = b.trim().parse().map_err(|_| bad())?;
+                out.extend((a..=b.min(40)).step_by(step as usize));
+            }
+            None => out.push(range.trim().parse().map_err(|_| bad())?),
+        }
+    }
+    if out.is_empty() || out.iter().any(|&d| d == 0 || d > 40) {
+        return Err(UsageError(format!(
+            "--depths: depths go from 1 to 31 (the deepest 8-puzzle), not “{s}”"
+        )));
+    }
+    Ok(out)
+}
+
+/// `arbor npuzzle table`.
+fn table(args: &TableArgs) -> Result<(), UsageError> {
+    use arbor_puzzles::heuristic_table::{Column, HeuristicTable, TableSpec};
+    let spec = TableSpec {
+        depths: parse_depths(&args.depths)?,
+        per_depth: args.per_depth.clamp(1, 100_000),
+        ids_max_depth: args.ids_max,
+        seed: args.seed,
+    };
+    let started = Instant::now();
+    let lab = HeuristicTable::new();
+    println!(
+        "Mean nodes generated (besides the start) and effective branching factor b*, {} random 8-puzzles per depth (seed {}); A* is graph search:",
+        spec.per_depth, spec.seed
+    );
+    println!();
+    let heads: Vec<&str> = Column::ALL.iter().map(|c| c.title()).collect();
+    println!(
+        "| d | {} | {} |",
+        heads.join(" | "),
+        heads.join(" b* | ") + " b*"
+    );
+    println!("|---|{}", "---|".repeat(2 * heads.len()));
+    for &d in &spec.depths {
+        let row = lab.row(d, &spec, &mut |_| {});
+        if row.puzzles == 0 {
+            println!("| {d} | no 8-puzzle is {d} moves from the goal |");
+            continue;
+        }
+        let nodes: Vec<String> = row
+            .cells
+            .iter()
+            .map(|c| {
+                c.map_or("–".into(), |c| {
+                    arbor_util::group_thousands(c.nodes.round() as u64)
+                })
+            })
+            .collect();
+        let bstar: Vec<String> = row
+            .cells
+            .iter()
+            .map(|c| {
+                c.and_then(|c| c.bstar)
+                    .map_or("–".into(), |b| format!("{b:.2}"))
+            })
+            .collect();
+        println!("| {d} | {} | {} |", nodes.join(" | "), bstar.join(" | "));
+    }
+    eprintln!("arbor: {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }

@@ -11,6 +11,7 @@
 
 mod blocks;
 mod grid;
+pub mod heuristic_table;
 mod npuzzle;
 mod pdb;
 

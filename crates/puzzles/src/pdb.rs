@@ -446,6 +446,30 @@ impl PatternDb {
         }
     }
 
+    /// An exact database's boards, by their distance from the goal (each as its rank; see
+    /// [`PatternDb::board_of_rank`]). Empty for an additive database.
+    pub fn ranks_by_distance(&self) -> Vec<Vec<u32>> {
+        let mut out: Vec<Vec<u32>> = Vec::new();
+        if let Tables::Exact { table } = &self.tables {
+            for (r, &d) in table.iter().enumerate() {
+                if d != u8::MAX {
+                    if out.len() <= d as usize {
+                        out.resize(d as usize + 1, Vec::new());
+                    }
+                    out[d as usize].push(r as u32);
+                }
+            }
+        }
+        out
+    }
+
+    /// The board (tiles, row-major) of a rank from [`PatternDb::ranks_by_distance`].
+    pub fn board_of_rank(&self, rank: u32) -> Vec<u8> {
+        let mut tiles = vec![0u8; self.rows * self.cols];
+        unrank(rank as usize, &mut tiles);
+        tiles
+    }
+
     /// Bytes the tables take.
     pub fn bytes(&self) -> usize {
         match &self.tables {

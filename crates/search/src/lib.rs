@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 mod best_first;
+mod branching;
 mod depth_first;
 mod graph;
 mod ida_star;
@@ -21,6 +22,7 @@ mod problem;
 pub mod replay;
 
 pub use arbor_util::{Aborted, Budget, Clock};
+pub use branching::effective_branching_factor;
 pub use graph::{
     graph_preset, Graph, GraphPreset, Step, TextError, GRAPH_PRESETS, MAX_COST, MAX_GRAPH_NODES,
 };
