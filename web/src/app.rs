@@ -52,6 +52,9 @@ pub fn App() -> Html {
         View::Search => {
             html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
         }
+        View::Heuristics => {
+            html! { <views::lab::Lab key={route.to_hash()} route={(*route).clone()} /> }
+        }
         View::Play => {
             html! { <views::play::Play key={route.to_hash()} route={(*route).clone()} /> }
         }
@@ -105,6 +108,7 @@ pub fn App() -> Html {
                     { link(View::Chance, html! { "Chance" }) }
                     { link(View::Mcts, html! { "MCTS" }) }
                     { link(View::Search, html! { "Search" }) }
+                    { link(View::Heuristics, html! { "Heuristics" }) }
                     { link(View::Play, html! { "Play" }) }
                     { link(View::Practice, html! { "Practice" }) }
                     { link(View::Teachers, html! { <><span class="long">{ "For " }</span>{ "teachers" }</> }) }

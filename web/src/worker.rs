@@ -259,3 +259,42 @@ pub fn use_worker_runs(
         }
     });
 }
+
+/// A page's runs in one worker that stays from run to run (keeping what it built, such as
+/// pattern databases): each time `id` changes (runs are numbered from 1; 0 is none) and there is
+/// a `request`, it goes to the worker — a new worker first when `fresh` (the one there is busy:
+/// a running search cannot be interrupted). Each time `stops` changes the worker goes.
+#[hook]
+pub fn use_kept_worker(
+    id: u64,
+    request: Option<ToWorker>,
+    fresh: bool,
+    stops: u64,
+    on_message: Callback<FromWorker>,
+) {
+    let worker = use_mut_ref(|| None::<SearchWorker>);
+    {
+        let worker = worker.clone();
+        use_effect_with(id, move |&id| {
+            if let Some(request) = request.filter(|_| id > 0) {
+                if fresh {
+                    worker.borrow_mut().take();
+                }
+                let mut slot = worker.borrow_mut();
+                let sent = match slot.as_ref() {
+                    Some(w) => w.send(&request),
+                    None => SearchWorker::spawn(on_message.clone())
+                        .and_then(|w| w.send(&request).map(|()| *slot = Some(w))),
+                };
+                if let Err(e) = sent {
+                    on_message.emit(FromWorker::Failed(e));
+                }
+            }
+        });
+    }
+    use_effect_with(stops, move |&stops| {
+        if stops > 0 {
+            worker.borrow_mut().take();
+        }
+    });
+}

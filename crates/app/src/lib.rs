@@ -13,6 +13,7 @@ pub mod camera;
 pub mod chance;
 pub mod control;
 pub mod explore;
+pub mod lab;
 pub mod mcts;
 pub mod pages;
 pub mod play;

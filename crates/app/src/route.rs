@@ -20,6 +20,8 @@ pub enum View {
     Mcts,
     /// Single-agent search.
     Search,
+    /// The heuristics lab: estimates against true distance, pattern databases, b*.
+    Heuristics,
     /// Games against the AI.
     Play,
     /// Practice: the student predicts, Arbor checks.
@@ -39,6 +41,7 @@ impl View {
             View::Chance => "Chance nodes, step by step",
             View::Mcts => "Monte Carlo tree search, step by step",
             View::Search => "Search, step by step",
+            View::Heuristics => "Heuristics lab",
             View::Play => "Play against the AI",
             View::Practice => "Practice",
             View::Teachers => "For teachers",
@@ -55,6 +58,7 @@ impl View {
             View::Chance => "chance",
             View::Mcts => "mcts",
             View::Search => "search",
+            View::Heuristics => "heuristics",
             View::Play => "play",
             View::Practice => "practice",
             View::Teachers => "teachers",
@@ -140,6 +144,7 @@ impl Route {
             "chance" => View::Chance,
             "mcts" => View::Mcts,
             "search" => View::Search,
+            "heuristics" => View::Heuristics,
             "play" => View::Play,
             "practice" => View::Practice,
             "teachers" => View::Teachers,

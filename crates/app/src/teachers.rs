@@ -550,6 +550,44 @@ pub const PRACTICE_PARAMS: &[Param] = &[
     ),
 ];
 
+/// The heuristics lab's parameters.
+pub const LAB_PARAMS: &[Param] = &[
+    pe(
+        "size",
+        "ROWSxCOLS",
+        "The board: 3x3 (the 8-puzzle), 4x4 (the 15-puzzle), 2x4, 3x4 or 5x5.",
+        &["#/heuristics?size=4x4&tiles=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3"],
+    ),
+    pe(
+        "tiles",
+        "numbers",
+        "The board, row by row, 0 for the blank.",
+        &["#/heuristics?size=3x3&tiles=8,6,7,2,5,4,3,0,1&goal=last"],
+    ),
+    p(
+        "goal",
+        "first, last",
+        "Where the blank is in the goal (first: the textbook's and Korf's goal).",
+    ),
+    pe(
+        "per",
+        "1 to 100",
+        "The table: random puzzles per depth.",
+        &["#/heuristics?per=100&ids=12"],
+    ),
+    p(
+        "ids",
+        "0 to 14",
+        "The table: iterative deepening's deepest row.",
+    ),
+    pe(
+        "korf",
+        "1 to 100",
+        "Korf's instances to solve in the tab: 1 to this (all 100 when missing).",
+        &["#/heuristics?korf=10"],
+    ),
+];
+
 /// The parameters of a view (the common ones not included).
 pub fn params(view: &View) -> &'static [Param] {
     match view {
@@ -559,6 +597,7 @@ pub fn params(view: &View) -> &'static [Param] {
         View::Search => SEARCH_PARAMS,
         View::Play => PLAY_PARAMS,
         View::Practice => PRACTICE_PARAMS,
+        View::Heuristics => LAB_PARAMS,
         _ => &[],
     }
 }
@@ -620,6 +659,7 @@ mod tests {
                 );
                 w
             }
+            View::Heuristics => crate::pages::lab::Settings::from_route(route).1,
             _ => vec!["not a view with settings".into()],
         }
     }
@@ -665,6 +705,7 @@ mod tests {
             View::Search,
             View::Play,
             View::Practice,
+            View::Heuristics,
         ];
         let mut checked = 0;
         for view in &views {

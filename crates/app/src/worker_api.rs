@@ -160,6 +160,8 @@ pub enum ToWorker {
     },
     /// Run Monte Carlo tree search, recording its first iterations.
     Mcts(crate::mcts::MctsRequest),
+    /// The heuristics lab's work.
+    Lab(crate::lab::LabRequest),
     /// Panic on purpose: how the end-to-end tests check that a panic in the worker is told to
     /// the page and the page goes on.
     Panic,
@@ -214,6 +216,8 @@ pub enum FromWorker {
     Explained(Box<crate::play::ai::ExplainedView>),
     /// A Monte Carlo tree search, recorded.
     Mcts(Box<crate::mcts::MctsView>),
+    /// The heuristics lab's answer to run number `.0`.
+    Lab(u64, crate::lab::LabAnswer),
 }
 
 /// A message as the bytes that cross between the page and its worker.
@@ -231,7 +235,7 @@ pub fn from_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Str
 }
 
 /// How often the worker reports progress.
-const PROGRESS_MS: f64 = 100.0;
+pub(crate) const PROGRESS_MS: f64 = 100.0;
 
 /// Answers any request.
 pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn() -> f64) {
@@ -273,6 +277,7 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
                 Err(e) => post(FromWorker::Failed(e)),
             }
         }
+        ToWorker::Lab(r) => crate::lab::answer(r, &mut |run, a| post(FromWorker::Lab(run, a)), now),
         ToWorker::Panic => panic!("a panic the page asked for, to test the worker's panic hook"),
     }
 }

@@ -362,12 +362,11 @@ fn mcts_speed(iterations: u64, runs: usize) {
     );
 }
 
-/// One of Korf's instances: its number, tiles, optimal length and the reference IDA*'s nodes
-/// with Manhattan distance (`None` where it did not finish).
-type Instance = (u32, [u8; 16], u32, Option<u64>);
-
 /// Korf's instances named by `which` (`1`, `1-10`, `2,5,7`) from `file`.
-fn korf_instances(file: &std::path::Path, which: &str) -> Result<Vec<Instance>, UsageError> {
+fn korf_instances(
+    file: &std::path::Path,
+    which: &str,
+) -> Result<Vec<arbor_puzzles::KorfInstance>, UsageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
     let mut wanted = Vec::new();
@@ -384,24 +383,10 @@ fn korf_instances(file: &std::path::Path, which: &str) -> Result<Vec<Instance>, 
             None => wanted.push(part.trim().parse().map_err(|_| bad())?),
         }
     }
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let numbers: Vec<u64> = words.iter().map_while(|w| w.parse().ok()).collect();
-        if words.len() != 19 || numbers.len() < 18 || !wanted.contains(&(numbers[0] as u32)) {
-            continue;
-        }
-        let mut tiles = [0u8; 16];
-        for (t, w) in tiles.iter_mut().zip(&numbers[1..17]) {
-            *t = *w as u8;
-        }
-        out.push((
-            numbers[0] as u32,
-            tiles,
-            numbers[17] as u32,
-            numbers.get(18).copied(),
-        ));
-    }
+    let out: Vec<_> = arbor_puzzles::parse_korf(&text)
+        .into_iter()
+        .filter(|i| wanted.contains(&i.id))
+        .collect();
     if out.is_empty() {
         return Err(UsageError(format!(
             "no instance “{which}” in {}",
@@ -416,7 +401,7 @@ fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageErro
     use arbor_search::{search, Algorithm, Budget, Options};
     let mut instances = korf_instances(file, which)?;
     // Only instances the reference counted nodes for.
-    instances.retain(|i| i.3.is_some());
+    instances.retain(|i| i.manhattan_nodes.is_some());
     let goal: Vec<u8> = (0..16).collect();
     let arbor = |tiles: &[u8; 16]| -> (u32, u64) {
         let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan).expect("a 15-puzzle");
@@ -435,8 +420,9 @@ fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<(), UsageErro
     );
     println!("|---|---|---|---|---|---|");
     let (mut total_arbor, mut total_plain) = (0.0, 0.0);
-    for (n, tiles, length, nodes) in &instances {
-        let nodes = &nodes.unwrap_or_default();
+    for i in &instances {
+        let (n, tiles, length) = (&i.id, &i.tiles, &i.length);
+        let nodes = &i.manhattan_nodes.unwrap_or_default();
         let (mut best_arbor, mut best_plain) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..runs {
             let t = Instant::now();
@@ -498,7 +484,8 @@ fn pdb(file: &std::path::Path, which: &str) -> Result<(), UsageError> {
     println!("|---|---|---|---|---|---|");
     let (mut total_nodes, mut total_time) = (0u64, 0.0);
     let (mut manhattan_nodes, mut pdb_nodes_where_known) = (0u64, 0u64);
-    for (n, tiles, length, manhattan) in &instances {
+    for i in &instances {
+        let (n, tiles, length, manhattan) = (i.id, &i.tiles, &i.length, i.manhattan_nodes);
         let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan)
             .and_then(|p| p.with_pdb(db.clone()))
             .map_err(|e| UsageError(format!("instance {n}: {e}")))?;

@@ -191,12 +191,7 @@ impl HeuristicTable {
                 };
                 let mut options = Options::new(algorithm).mode(mode);
                 options.cycle_check = column != Column::Ids;
-                let out = search(
-                    &puzzle,
-                    &options,
-                    &Budget::unlimited(),
-                    &mut Quiet,
-                );
+                let out = search(&puzzle, &options, &Budget::unlimited(), &mut Quiet);
                 debug_assert_eq!(out.solution.map(|s| s.cost), Some(depth), "{column:?}");
                 sums[i] += out.stats.generated.saturating_sub(1);
             }

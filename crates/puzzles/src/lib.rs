@@ -12,11 +12,13 @@
 mod blocks;
 mod grid;
 pub mod heuristic_table;
+mod korf;
 mod npuzzle;
 mod pdb;
 
 pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
 pub use grid::{GridPath, MAX_PATH_CELLS};
+pub use korf::{parse_korf, KorfInstance, KORF_GOAL};
 pub use npuzzle::{
     parse_tiles, square_side, Board, Dir, Dirs, Heuristic, NPuzzle, PuzzleError, Slide, MAX_CELLS,
 };

@@ -3,6 +3,7 @@
 pub mod alphabeta;
 pub mod chance;
 pub mod home;
+pub mod lab;
 pub mod mcts;
 pub mod not_found;
 pub mod play;

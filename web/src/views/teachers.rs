@@ -73,6 +73,7 @@ pub fn Teachers() -> Html {
             { param_table("#/chance — chance nodes", params(&View::Chance)) }
             { param_table("#/mcts — Monte Carlo tree search", params(&View::Mcts)) }
             { param_table("#/search — the search visualiser", params(&View::Search)) }
+            { param_table("#/heuristics — the heuristics lab", params(&View::Heuristics)) }
             { param_table("#/play — games against the AI", params(&View::Play)) }
             { param_table("#/practice — practice", params(&View::Practice)) }
 

@@ -2,6 +2,7 @@
 
 pub mod alphabeta;
 pub mod chance;
+pub mod lab;
 pub mod mcts;
 pub mod play;
 pub mod practice;

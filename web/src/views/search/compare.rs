@@ -248,7 +248,8 @@ fn style(a: Algorithm) -> (&'static str, &'static str, &'static str) {
     }
 }
 
-fn marker(kind: &str, x: f64, y: f64, colour: &str) -> Html {
+/// A chart marker of a shape (circle, square, triangle, diamond, cross, plus, star) at (x, y).
+pub(crate) fn marker(kind: &str, x: f64, y: f64, colour: &str) -> Html {
     let p = |pts: &[(f64, f64)]| {
         pts.iter()
             .map(|(a, b)| format!("{},{}", fmt(x + a), fmt(y + b)))

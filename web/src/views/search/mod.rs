@@ -2,7 +2,7 @@
 //! step with its frontier and explored set, and compare the searches.
 
 mod blocks_editor;
-mod compare;
+pub(crate) mod compare;
 mod editors;
 mod panels;
 mod puzzle_editor;

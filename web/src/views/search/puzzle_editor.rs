@@ -189,6 +189,7 @@ pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
                             Heuristic::Misplaced => "Misplaced tiles",
                             Heuristic::Manhattan => "Manhattan distance",
                             Heuristic::LinearConflict => "Manhattan + linear conflicts",
+                            Heuristic::Pdb => "Pattern database",
                         } }</option>
                     }) }
                 </select>

@@ -1,0 +1,584 @@
+//! The heuristics lab page: a board's every estimate beside its true distance and the pattern
+//! database's groups; Korf's 100 solved in the tab; the textbook's table of nodes and b*. The
+//! work is done in the worker ([`crate::lab`]), which keeps its pattern databases from one job
+//! to the next; the page shows what comes back.
+
+use std::rc::Rc;
+
+use arbor_puzzles::heuristic_table::{Row, TableSpec};
+use arbor_puzzles::{parse_tiles, NPuzzle, MAX_CELLS};
+
+use crate::lab::{EstimatesView, Job, KorfRow, LabAnswer, LabRequest};
+use crate::route::Route;
+use crate::worker_api::{FromWorker, ToWorker};
+
+/// Russell and Norvig's 8-puzzle (their Figure 3.28): misplaced tiles 8, Manhattan 18, 26 moves.
+pub const TEXTBOOK_BOARD: [u8; 9] = [7, 2, 4, 5, 0, 6, 8, 3, 1];
+
+/// The board shapes offered (rows, columns).
+pub const SHAPES: [(u8, u8); 5] = [(3, 3), (2, 4), (3, 4), (4, 4), (5, 5)];
+
+/// How many of Korf's instances the page offers to solve.
+pub const KORF_COUNTS: [u32; 4] = [10, 25, 50, 100];
+
+/// Puzzles per depth the table offers.
+pub const PER_DEPTH: [u32; 4] = [10, 20, 50, 100];
+
+/// The page's settings, all in the URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Rows.
+    pub rows: u8,
+    /// Columns.
+    pub cols: u8,
+    /// The board.
+    pub tiles: Vec<u8>,
+    /// The goal has the blank first (else last).
+    pub blank_first: bool,
+    /// The table: puzzles per depth.
+    pub per_depth: u32,
+    /// The table: iterative deepening up to this depth.
+    pub ids_max: u32,
+    /// Korf's instances solved: 1 to this.
+    pub korf: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            rows: 3,
+            cols: 3,
+            tiles: TEXTBOOK_BOARD.to_vec(),
+            blank_first: true,
+            per_depth: 20,
+            ids_max: 10,
+            korf: 100,
+        }
+    }
+}
+
+impl Settings {
+    /// The goal tiles.
+    pub fn goal(&self) -> Vec<u8> {
+        let n = self.rows as usize * self.cols as usize;
+        if self.blank_first {
+            (0..n as u8).collect()
+        } else {
+            NPuzzle::standard_goal(n)
+        }
+    }
+
+    /// Reads the settings from a route, keeping defaults for what is missing or wrong and
+    /// saying what was wrong.
+    pub fn from_route(route: &Route) -> (Settings, Vec<String>) {
+        let mut s = Settings::default();
+        let mut notes = Vec::new();
+        if let Some(size) = route.get("size") {
+            match size
+                .split_once('x')
+                .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
+                .filter(|&(r, c)| r >= 2 && c >= 2 && r as usize * c as usize <= MAX_CELLS)
+            {
+                Some((r, c)) => {
+                    (s.rows, s.cols) = (r, c);
+                    s.tiles = (0..r * c).collect();
+                }
+                None => notes.push(format!(
+                    "The board size “{size}” is not ROWSxCOLS with at most {MAX_CELLS} cells; showing the textbook's 8-puzzle."
+                )),
+            }
+        }
+        match route.get("goal") {
+            Some("first") | None => {}
+            Some("last") => s.blank_first = false,
+            Some(other) => notes.push(format!(
+                "The goal “{other}” is not “first” or “last” (where the blank goes); the blank goes first."
+            )),
+        }
+        if let Some(text) = route.get("tiles") {
+            let n = s.rows as usize * s.cols as usize;
+            match parse_tiles(text).and_then(|t| {
+                NPuzzle::new(
+                    s.rows as usize,
+                    s.cols as usize,
+                    &t,
+                    &s.goal(),
+                    arbor_puzzles::Heuristic::Manhattan,
+                )
+                .map(|_| t)
+                .map_err(|e| e.0)
+            }) {
+                Ok(t) => s.tiles = t,
+                Err(e) => {
+                    notes.push(format!(
+                        "The link's board cannot be used: {e}. Showing the solved board instead."
+                    ));
+                    s.tiles = s.goal();
+                    debug_assert_eq!(s.tiles.len(), n);
+                }
+            }
+        } else if route.get("size").is_some() {
+            s.tiles = s.goal();
+        }
+        if let Some(p) = route.get("per") {
+            match p.parse::<u32>() {
+                Ok(p) if (1..=100).contains(&p) => s.per_depth = p,
+                _ => notes.push(format!(
+                    "“{p}” is not a number of puzzles per depth from 1 to 100; using 20."
+                )),
+            }
+        }
+        if let Some(d) = route.get("ids") {
+            match d.parse::<u32>() {
+                Ok(d) if d <= 14 => s.ids_max = d,
+                _ => notes.push(format!(
+                    "“{d}” is not a depth from 0 to 14 for iterative deepening; using 10."
+                )),
+            }
+        }
+        if let Some(k) = route.get("korf") {
+            match k.parse::<u32>() {
+                Ok(k) if (1..=100).contains(&k) => s.korf = k,
+                _ => notes.push(format!(
+                    "“{k}” is not a number of Korf's instances from 1 to 100; solving all 100."
+                )),
+            }
+        }
+        (s, notes)
+    }
+
+    /// Writes the settings into a route.
+    pub fn to_route(&self, route: &mut Route) {
+        route.query.clear();
+        route.set("size", format!("{}x{}", self.rows, self.cols));
+        route.set(
+            "tiles",
+            self.tiles
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        );
+        route.set("goal", if self.blank_first { "first" } else { "last" });
+        route.set("per", self.per_depth.to_string());
+        route.set("ids", self.ids_max.to_string());
+        if self.korf != 100 {
+            route.set("korf", self.korf.to_string());
+        }
+    }
+
+    /// The table's request.
+    pub fn table_spec(&self) -> TableSpec {
+        TableSpec {
+            depths: (1..=12).map(|i| 2 * i).collect(),
+            per_depth: self.per_depth,
+            ids_max_depth: self.ids_max,
+            seed: 1,
+        }
+    }
+}
+
+/// The lab's jobs, as the page tracks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// A board's estimates.
+    Estimates,
+    /// Korf's 100.
+    Korf,
+    /// The textbook's table.
+    Table,
+}
+
+/// The page's state.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The settings, all in the URL.
+    pub settings: Settings,
+    /// The board's text box (it may hold a board that is not one).
+    pub text: String,
+    /// What is wrong with the text box's board, if anything.
+    pub error: Option<String>,
+    /// What a link got wrong.
+    pub notices: Vec<String>,
+    /// The current run's number (the worker is asked again when it changes).
+    pub asked: u64,
+    /// The current run's request.
+    pub request: Option<ToWorker>,
+    /// The worker is to be replaced before the request (a job is under way).
+    pub fresh: bool,
+    /// Stop asked this many times (the worker goes each time).
+    pub stops: u64,
+    /// The job under way.
+    pub running: Option<Work>,
+    /// A database under construction: the share done and which.
+    pub building: Option<(f64, String)>,
+    /// The last database ready: which, and its build time (0 when it was built before).
+    pub built: Option<(String, f64)>,
+    /// The board's estimates.
+    pub estimates: Option<Rc<EstimatesView>>,
+    /// Korf's instances solved so far.
+    pub korf: Vec<KorfRow>,
+    /// Korf's run: milliseconds solving took, and building, once done.
+    pub korf_done: Option<(f64, f64)>,
+    /// The table's rows so far.
+    pub table: Vec<Row>,
+    /// The table under way: the depth and puzzles done.
+    pub working: Option<(u32, u32)>,
+    /// The table's time once done.
+    pub table_done: Option<f64>,
+    /// The worker's failure, if the last job failed.
+    pub failed: Option<String>,
+}
+
+/// What can happen on the page.
+pub enum Action {
+    /// The board's text changed.
+    Text(String),
+    /// Another board shape (a solved board of it).
+    Shape(u8, u8),
+    /// The goal's blank first or last.
+    BlankFirst(bool),
+    /// Korf's instance (1 to 100) as the board.
+    Korf(u32),
+    /// The textbook's 8-puzzle as the board.
+    Textbook,
+    /// A random solvable board of the shape.
+    Shuffle(u64),
+    /// Solve Korf's 100 in the worker.
+    RunKorf,
+    /// Make the textbook's table.
+    RunTable,
+    /// Puzzles per depth for the table.
+    PerDepth(u32),
+    /// Iterative deepening's deepest row.
+    IdsMax(u32),
+    /// How many of Korf's instances to solve.
+    KorfCount(u32),
+    /// Stop the job under way.
+    Stop,
+    /// The worker's message.
+    Worker(FromWorker),
+}
+
+fn tiles_text(tiles: &[u8]) -> String {
+    tiles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl State {
+    /// The page as a route opens it: the board's estimates are asked for at once.
+    pub fn new(route: &Route) -> State {
+        let (settings, notices) = Settings::from_route(route);
+        let mut state = State {
+            text: tiles_text(&settings.tiles),
+            settings,
+            error: None,
+            notices,
+            asked: 0,
+            request: None,
+            fresh: false,
+            stops: 0,
+            running: None,
+            building: None,
+            built: None,
+            estimates: None,
+            korf: Vec::new(),
+            korf_done: None,
+            table: Vec::new(),
+            working: None,
+            table_done: None,
+            failed: None,
+        };
+        state.estimate();
+        state
+    }
+
+    fn start(&mut self, work: Work, job: Job) {
+        self.asked += 1;
+        // A job under way holds the worker: it goes, and a new one takes this job.
+        self.fresh = self.running.is_some();
+        self.running = Some(work);
+        self.building = None;
+        self.failed = None;
+        self.request = Some(ToWorker::Lab(LabRequest {
+            run: self.asked,
+            job,
+        }));
+        match work {
+            Work::Estimates => {}
+            Work::Korf => {
+                self.korf.clear();
+                self.korf_done = None;
+            }
+            Work::Table => {
+                self.table.clear();
+                self.working = None;
+                self.table_done = None;
+            }
+        }
+    }
+
+    fn estimate(&mut self) {
+        let s = &self.settings;
+        let job = Job::Estimates {
+            rows: s.rows,
+            cols: s.cols,
+            tiles: s.tiles.clone(),
+            goal: s.goal(),
+        };
+        self.start(Work::Estimates, job);
+    }
+
+    /// Sets the board if it is one (else says why) and asks for its estimates.
+    fn board(&mut self, tiles: Vec<u8>) {
+        let s = &self.settings;
+        match NPuzzle::new(
+            s.rows as usize,
+            s.cols as usize,
+            &tiles,
+            &s.goal(),
+            arbor_puzzles::Heuristic::Manhattan,
+        ) {
+            Ok(_) => {
+                self.error = None;
+                if tiles != self.settings.tiles || self.estimates.is_none() {
+                    self.settings.tiles = tiles;
+                    self.estimate();
+                }
+            }
+            Err(e) => self.error = Some(e.0),
+        }
+    }
+
+    /// Milliseconds all of Korf's instances took in the tab, building included, once done.
+    pub fn korf_total(&self) -> Option<f64> {
+        self.korf_done.map(|(solve, build)| solve + build)
+    }
+}
+
+impl crate::Reducer for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut s = Rc::unwrap_or_clone(self);
+        match action {
+            Action::Text(text) => {
+                s.text = text.clone();
+                match parse_tiles(&text) {
+                    Ok(tiles) => s.board(tiles),
+                    Err(e) => s.error = Some(e),
+                }
+            }
+            Action::Shape(rows, cols) => {
+                if (rows, cols) != (s.settings.rows, s.settings.cols)
+                    && rows as usize * cols as usize <= MAX_CELLS
+                {
+                    s.settings.rows = rows;
+                    s.settings.cols = cols;
+                    s.settings.tiles = s.settings.goal();
+                    s.text = tiles_text(&s.settings.tiles);
+                    s.error = None;
+                    s.estimate();
+                }
+            }
+            Action::BlankFirst(first) => {
+                if first != s.settings.blank_first {
+                    s.settings.blank_first = first;
+                    let tiles = s.settings.tiles.clone();
+                    s.estimates = None;
+                    s.board(tiles);
+                }
+            }
+            Action::Korf(id) => {
+                // The worker has Korf's boards: it answers with the board and its estimates.
+                s.error = None;
+                s.start(Work::Estimates, Job::KorfBoard { id });
+            }
+            Action::Textbook => {
+                s.settings.rows = 3;
+                s.settings.cols = 3;
+                s.settings.blank_first = true;
+                s.text = tiles_text(&TEXTBOOK_BOARD);
+                s.estimates = None;
+                s.board(TEXTBOOK_BOARD.to_vec());
+            }
+            Action::Shuffle(seed) => {
+                let st = &s.settings;
+                let goal = st.goal();
+                if let Ok(p) = NPuzzle::new(
+                    st.rows as usize,
+                    st.cols as usize,
+                    &goal,
+                    &goal,
+                    arbor_puzzles::Heuristic::Manhattan,
+                ) {
+                    // A random walk long enough to scatter the tiles; solvable by construction.
+                    let tiles = p.shuffled(400, seed).start_tiles();
+                    s.text = tiles_text(&tiles);
+                    s.board(tiles);
+                }
+            }
+            Action::RunKorf => {
+                let last = s.settings.korf;
+                s.start(Work::Korf, Job::Korf { first: 1, last })
+            }
+            Action::KorfCount(n) => s.settings.korf = n.clamp(1, 100),
+            Action::RunTable => {
+                let spec = s.settings.table_spec();
+                s.start(Work::Table, Job::Table(spec));
+            }
+            Action::PerDepth(n) => s.settings.per_depth = n.clamp(1, 100),
+            Action::IdsMax(d) => s.settings.ids_max = d.min(14),
+            Action::Stop => {
+                if s.running.take().is_some() {
+                    s.stops += 1;
+                    s.building = None;
+                    s.working = None;
+                }
+            }
+            Action::Worker(FromWorker::Lab(run, answer)) if run == s.asked => match answer {
+                LabAnswer::Building { fraction, what } => s.building = Some((fraction, what)),
+                LabAnswer::Built { what, millis } => {
+                    s.building = None;
+                    s.built = Some((what, millis));
+                }
+                LabAnswer::Estimates(v) => {
+                    // The board shown is the one estimated (one of Korf's, when asked for).
+                    if v.tiles != s.settings.tiles || v.goal != s.settings.goal() {
+                        s.settings.rows = v.rows;
+                        s.settings.cols = v.cols;
+                        s.settings.blank_first = v.goal.first() == Some(&0);
+                        s.settings.tiles = v.tiles.clone();
+                        s.text = tiles_text(&v.tiles);
+                    }
+                    s.estimates = Some(Rc::new(*v));
+                    s.running = None;
+                }
+                LabAnswer::Solved(row) => s.korf.push(row),
+                LabAnswer::KorfDone { millis } => {
+                    let build = s.built.as_ref().map_or(0.0, |b| b.1);
+                    s.korf_done = Some((millis, build));
+                    s.running = None;
+                }
+                LabAnswer::Working { depth, done } => s.working = Some((depth, done)),
+                LabAnswer::Row(row) => {
+                    s.working = None;
+                    s.table.push(row);
+                }
+                LabAnswer::TableDone { millis } => {
+                    s.table_done = Some(millis);
+                    s.running = None;
+                }
+                LabAnswer::Failed(e) => {
+                    s.failed = Some(e);
+                    s.running = None;
+                    s.building = None;
+                }
+            },
+            Action::Worker(FromWorker::Failed(e)) => {
+                if s.running.take().is_some() {
+                    s.failed = Some(e);
+                    s.building = None;
+                }
+            }
+            Action::Worker(_) => {}
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::{answer, LabRequest};
+    use crate::Reducer;
+
+    /// Runs the state's request through the worker's own code, as the page's worker would.
+    fn serve(mut s: Rc<State>) -> Rc<State> {
+        let Some(ToWorker::Lab(request)) = s.request.clone() else {
+            return s;
+        };
+        let mut answers = Vec::new();
+        let clock = arbor_util::SteppingClock::new(1.0);
+        answer(
+            &LabRequest { ..request },
+            &mut |run, a| answers.push(FromWorker::Lab(run, a)),
+            &clock.as_fn(),
+        );
+        for a in answers {
+            s = s.reduce(Action::Worker(a));
+        }
+        s
+    }
+
+    #[test]
+    fn the_page_opens_on_the_textbook_board_and_its_link_round_trips() {
+        let s = Rc::new(State::new(&Route::parse("#/heuristics")));
+        assert_eq!(s.settings.tiles, TEXTBOOK_BOARD);
+        assert_eq!(s.running, Some(Work::Estimates));
+        let s = serve(s);
+        assert_eq!(s.running, None);
+        assert_eq!(
+            s.estimates.as_ref().unwrap().truth,
+            crate::lab::Truth::Exact(26)
+        );
+        let mut r = Route::parse("#/heuristics");
+        s.settings.to_route(&mut r);
+        assert_eq!(Settings::from_route(&r), (s.settings.clone(), vec![]));
+    }
+
+    #[test]
+    fn bad_links_and_boards_are_told_and_the_page_goes_on() {
+        let (s, notes) = Settings::from_route(&Route::parse(
+            "#/heuristics?size=9x9&tiles=1,1&per=0&ids=99&goal=middle&korf=0",
+        ));
+        assert_eq!(notes.len(), 6, "{notes:?}");
+        // The size refused, the board is the 8-puzzle's; its tiles refused, the solved one.
+        assert_eq!(s.tiles, (0..9).collect::<Vec<u8>>());
+        let (s, notes) = Settings::from_route(&Route::parse("#/heuristics?size=4x4&tiles=1,2,x"));
+        assert_eq!(s.tiles, (0..16).collect::<Vec<u8>>());
+        assert!(notes[0].contains("“x” is not a tile number"), "{notes:?}");
+        let s = Rc::new(State::new(&Route::parse("#/heuristics")));
+        let asked = s.asked;
+        let s = s.reduce(Action::Text("1 2 3".into()));
+        assert!(s.error.as_ref().unwrap().contains("3 tiles"));
+        assert_eq!(s.asked, asked, "no new run for a board that is not one");
+        let s = s.reduce(Action::Text("1 2 3 4 5 6 7 8 0".into()));
+        assert_eq!(s.error, None);
+        assert_eq!(s.asked, asked + 1);
+    }
+
+    #[test]
+    fn korfs_instance_comes_from_the_worker_with_its_estimates() {
+        let s = serve(Rc::new(State::new(&Route::parse("#/heuristics"))));
+        let s = serve(s.reduce(Action::Korf(2)));
+        assert_eq!((s.settings.rows, s.settings.cols), (4, 4));
+        assert_eq!(s.settings.tiles[..4], [13, 5, 4, 10]);
+        assert!(s.text.starts_with("13 5 4 10"));
+        assert!(matches!(
+            s.estimates.as_ref().unwrap().truth,
+            crate::lab::Truth::Solved { length: 55, .. }
+        ));
+        let s = serve(s.reduce(Action::Korf(101)));
+        assert!(s.failed.as_ref().unwrap().contains("1 to 100"));
+    }
+
+    #[test]
+    fn a_new_job_while_one_runs_replaces_the_worker_and_stale_answers_are_ignored() {
+        let s = Rc::new(State::new(&Route::parse("#/heuristics")));
+        let first = s.asked;
+        let s = s.reduce(Action::RunTable);
+        assert!(s.fresh);
+        assert_eq!(s.running, Some(Work::Table));
+        let s = s.reduce(Action::Worker(FromWorker::Lab(
+            first,
+            LabAnswer::Failed("old".into()),
+        )));
+        assert_eq!(s.failed, None);
+        let s = s.reduce(Action::Stop);
+        assert_eq!((s.running, s.stops), (None, 1));
+    }
+}

@@ -1,0 +1,85 @@
+// The heuristics lab, as a student would use it: the textbook board's estimates beside its true
+// distance, a 15-puzzle with the pattern database's groups, a few of Korf's instances solved in
+// the tab, and the textbook's table of b*. The work is done in the page's worker.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { audit, launch, openPage, urlMatching } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const estimate = async (page, name) =>
+  (await page.locator("table.lab-estimates tr", { hasText: name }).locator("td").first().textContent()).trim();
+
+test("the textbook's 8-puzzle: misplaced 8, Manhattan 18, the true distance 26", async () => {
+  const page = await openPage(browser, "#/heuristics");
+  await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });
+  assert.equal(await estimate(page, "Misplaced"), "8");
+  assert.equal(await estimate(page, "Manhattan"), "18");
+  assert.equal(await estimate(page, "True distance"), "26");
+  assert.equal(await estimate(page, "Pattern database"), "26");
+  // A board that is not one: said, and the estimates stay.
+  const tiles = page.getByLabel(/Tiles, row by row/);
+  await tiles.fill("7 2 4 5 0 6 8 3 3");
+  assert.match(await page.locator("#lab-tiles-error").textContent(), /tile 3 twice/);
+  assert.equal(await estimate(page, "True distance"), "26");
+  // An unsolvable one: no true distance, and why.
+  await tiles.fill("2 1 3 4 5 6 7 8 0");
+  await page.locator(".lab-board .hint", { hasText: "cannot reach the goal" }).waitFor();
+  assert.equal(await estimate(page, "True distance"), "–");
+  await urlMatching(page, /#\/heuristics\?size=3x3&tiles=2,1,3,4,5,6,7,8,0&goal=first/);
+  await audit(page, "the lab on an 8-puzzle");
+  page.assertHealthy();
+});
+
+test("a 15-puzzle: the 6-6-3 database built in the worker, its groups on the tiles", async () => {
+  const page = await openPage(browser, "#/heuristics?size=4x4&tiles=13,5,4,10,9,12,8,14,2,3,7,1,0,15,11,6&goal=first");
+  await page.locator("table.lab-estimates").waitFor({ timeout: 120000 });
+  // Korf's instance 2: 55 moves; the database's estimate is between Manhattan and the truth.
+  assert.equal(await estimate(page, "True distance"), "55");
+  const pdb = Number(await estimate(page, "Pattern database"));
+  const manhattan = Number(await estimate(page, "Manhattan"));
+  assert.ok(manhattan <= pdb && pdb <= 55, `${manhattan} ${pdb}`);
+  assert.match(await page.locator(".lab-board figcaption").textContent(), /6-6-3 additive pattern database: group A = tiles 4, 5, 8, 9, 12, 13; group B = tiles 6, 7, 10, 11, 14, 15; group C = tiles 1, 2, 3/);
+  assert.equal(await page.locator(".lab-board .group-tag").count(), 15);
+  await audit(page, "the lab on a 15-puzzle");
+  page.assertHealthy();
+});
+
+test("the textbook's table: b* falls as the heuristic gets better", async () => {
+  const page = await openPage(browser, "#/heuristics?per=10&ids=8");
+  await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });
+  await page.getByRole("button", { name: "Make the table" }).click();
+  await page.locator(".lab-table p", { hasText: /^Done in/ }).waitFor({ timeout: 120000 });
+  const rows = await page.$$eval(".lab-table tbody tr", (rs) =>
+    rs.map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent.trim())),
+  );
+  assert.equal(rows.length, 12);
+  // Depth 24: IDS not run; b* of misplaced > Manhattan > linear conflict > database > truth.
+  const last = rows[11];
+  assert.equal(last[0], "24");
+  assert.equal(last[1], "–");
+  const b = last.slice(8, 13).map(Number);
+  for (let i = 1; i < b.length; i++) assert.ok(b[i] < b[i - 1], `b* ${b}`);
+  assert.equal(await page.locator(".lab-table .chart polyline").count(), 6);
+  await audit(page, "the lab's table");
+  page.assertHealthy();
+});
+
+test("Korf's first ten in the tab: each optimal, with far fewer nodes than Manhattan distance", async () => {
+  const page = await openPage(browser, "#/heuristics?korf=10");
+  await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });
+  await page.getByRole("button", { name: "Solve them" }).click();
+  await page.locator(".korf-summary", { hasText: /^All 10 instances solved/ }).waitFor({ timeout: 180000 });
+  assert.match(await page.locator(".korf-summary").textContent(), /Every length is the optimal one/);
+  const lengths = await page.$$eval(".lab-korf tbody tr td:first-child", (tds) => tds.map((t) => t.textContent));
+  assert.equal(lengths.length, 10);
+  assert.ok(lengths.every((l) => l.endsWith("✓")), lengths.join());
+  await audit(page, "Korf's instances solved");
+  page.assertHealthy();
+});
