@@ -20,6 +20,12 @@ pub fn native(root: &Path) -> Result<(), String> {
     run(Command::new(&arbor)
         .args(["bench", "ida", "--instances", "1", "--runs", "3", "--file"])
         .arg(root.join("data/npuzzle/korf100.txt")))?;
+    println!("\n## IDA* with the 6-6-3 pattern database on Korf's 100\n");
+    run(Command::new(&arbor)
+        .args(["bench", "pdb", "--instances", "1-100", "--file"])
+        .arg(root.join("data/npuzzle/korf100.txt")))?;
+    println!("\n## The textbook's table of heuristics on the 8-puzzle\n");
+    run(Command::new(&arbor).args(["npuzzle", "table"]))?;
     println!("\n## A* on random 8-puzzles\n");
     run(Command::new(&arbor).args(["bench", "astar", "--count", "1000"]))?;
     println!("\n## Monte Carlo tree search\n");

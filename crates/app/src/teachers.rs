@@ -555,7 +555,7 @@ pub const LAB_PARAMS: &[Param] = &[
     pe(
         "size",
         "ROWSxCOLS",
-        "The board: 3x3 (the 8-puzzle), 4x4 (the 15-puzzle), 2x4, 3x4 or 5x5.",
+        "The board: 3x3 (the 8-puzzle), 4x4 (the 15-puzzle), or any other from 2x2 up to 25 cells, such as 2x3, 3x4, 5x5.",
         &["#/heuristics?size=4x4&tiles=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3"],
     ),
     pe(

@@ -16,7 +16,7 @@ use crate::worker_api::{FromWorker, ToWorker};
 pub const TEXTBOOK_BOARD: [u8; 9] = [7, 2, 4, 5, 0, 6, 8, 3, 1];
 
 /// The board shapes offered (rows, columns).
-pub const SHAPES: [(u8, u8); 5] = [(3, 3), (2, 4), (3, 4), (4, 4), (5, 5)];
+pub const SHAPES: [(u8, u8); 7] = [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)];
 
 /// How many of Korf's instances the page offers to solve.
 pub const KORF_COUNTS: [u32; 4] = [10, 25, 50, 100];

@@ -149,6 +149,18 @@ pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
         .map(|t| t.to_string())
         .collect::<Vec<_>>()
         .join(" ");
+    let lab = {
+        let mut route = arbor_app::route::Route::new(arbor_app::route::View::Heuristics);
+        arbor_app::pages::lab::Settings {
+            rows,
+            cols,
+            tiles: props.tiles.clone(),
+            blank_first,
+            ..Default::default()
+        }
+        .to_route(&mut route);
+        route.to_hash()
+    };
     html! {
         <>
             <div class="row">
@@ -194,6 +206,7 @@ pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
                     }) }
                 </select>
             </label>
+            <p class="hint"><a href={lab}>{ "Every heuristic's estimate for this board, beside the true distance (heuristics lab)" }</a></p>
         </>
     }
 }
