@@ -212,6 +212,7 @@ impl Settings {
                 Algorithm::DepthLimited => Some(self.depth.unwrap_or(3)),
                 _ => self.depth,
             },
+            tie: arbor_search::TieBreak::usual(self.algorithm),
         }
     }
 
