@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_search::replay::SearchReplay;
-use arbor_search::{Algorithm, Mode};
+use arbor_search::{Algorithm, Mode, TieBreak};
 
 use crate::control::{Control, Playback};
 use crate::explore::{Drawing, Problem, Settings};
@@ -86,6 +86,8 @@ pub enum Action {
     Cycles(bool),
     /// The depth limit.
     Depth(Option<u32>),
+    /// The tie rule of uniform cost, greedy and A*.
+    Tie(TieBreak),
     /// Stop the search.
     Stop,
     /// A message from the worker, for run `id`.
@@ -205,10 +207,11 @@ impl crate::Reducer for State {
                 s.text = text.clone();
                 s.search_again(|settings| settings.problem = Problem::Graph { text });
             }
-            Action::Algorithm(a) => s.search_again(|settings| settings.algorithm = a),
+            Action::Algorithm(a) => s.search_again(|settings| settings.set_algorithm(a)),
             Action::Mode(m) => s.search_again(|settings| settings.mode = m),
             Action::Cycles(c) => s.search_again(|settings| settings.cycle_check = c),
             Action::Depth(d) => s.search_again(|settings| settings.depth = d),
+            Action::Tie(t) => s.search_again(|settings| settings.tie = t),
             Action::Stop => {
                 if let Run::Running(generated, ..) = s.run {
                     s.run = Run::Stopped(generated);
@@ -325,6 +328,28 @@ mod tests {
         }
         assert_eq!(s.settings.step, len);
         assert!(!s.playing);
+    }
+
+    /// The tie rule goes into the worker's request and the URL, and a new search is asked
+    /// for from step 0.
+    #[test]
+    fn the_tie_rule_searches_again() {
+        let mut route = Route::new(View::Search);
+        route.set("preset", "romania");
+        route.set("algo", "astar");
+        route.set("step", "4");
+        let mut s = State::new(&route);
+        let first = s.run_id;
+        s = step(s, Action::Tie(TieBreak::Lifo));
+        assert!(s.run_id > first);
+        assert_eq!(s.settings.step, 0);
+        let Some(ToWorker::Search(request)) = s.request() else {
+            panic!("a search request")
+        };
+        assert_eq!(request.options.tie, TieBreak::Lifo);
+        let mut out = Route::new(View::Search);
+        s.settings.to_route(&mut out);
+        assert_eq!(out.get("tie"), Some("lifo"));
     }
 
     #[test]

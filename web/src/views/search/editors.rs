@@ -2,7 +2,7 @@
 
 use super::blocks_editor::BlocksEditor;
 use super::puzzle_editor::PuzzleEditor;
-use arbor_search::{Algorithm, Mode, GRAPH_PRESETS};
+use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use yew::prelude::*;
 
 use crate::components::controls::on_select;
@@ -69,6 +69,24 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         }))
     });
     let on_depth = on_select(d, |v| Some(Action::Depth(v.parse().ok())));
+    let on_tie = on_select(d, |v| TieBreak::from_key(v).map(Action::Tie));
+    let priority = match s.algorithm {
+        Algorithm::UniformCost => "g",
+        Algorithm::Greedy => "h",
+        _ => "f",
+    };
+    let tie_label = |t: TieBreak| {
+        let name = match t {
+            TieBreak::Fifo => "Oldest first (FIFO)",
+            TieBreak::Lifo => "Newest first (LIFO)",
+            TieBreak::LowestH => "Lowest h, then oldest",
+        };
+        if t == TieBreak::usual(s.algorithm) {
+            format!("{name} — usual")
+        } else {
+            name.to_string()
+        }
+    };
     let on_cycles = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -101,6 +119,20 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
                     { for Algorithm::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == s.algorithm}>{ a.title() }</option> }) }
                 </select>
             </label>
+            if s.tie_applies() {
+                <label class="stack">{ "Ties" }
+                    <select aria-label="Ties" onchange={on_tie}>
+                        { for TieBreak::ALL.iter().map(|t| html! { <option value={t.key()} selected={*t == s.tie}>{ tie_label(*t) }</option> }) }
+                    </select>
+                </label>
+                <p class="hint">{
+                    if s.algorithm == Algorithm::Greedy {
+                        "Which frontier node goes first when several have the same h. Greedy's priority is h already, so “lowest h” is the same as oldest first.".to_string()
+                    } else {
+                        format!("Which frontier node goes first when several have the same {priority}. The caption says when a tie decided.")
+                    }
+                }</p>
+            }
             <label class="stack">{ "Repeated states" }
                 <select aria-label="Tree or graph search" onchange={on_mode} disabled={!s.mode_applies()}>
                     <option value="graph" selected={s.mode == Mode::Graph}>{ graph_rule }</option>
