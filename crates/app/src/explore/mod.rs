@@ -3,6 +3,7 @@
 //! of the search tree shows at a step.
 
 pub mod caption;
+pub mod heuristic_note;
 
 use std::rc::Rc;
 

@@ -9,6 +9,9 @@ use crate::components::controls::on_select;
 use crate::store::Store;
 
 use super::{Action, State};
+use std::rc::Rc;
+
+use arbor_app::explore::heuristic_note::HeuristicNote;
 use arbor_app::explore::{Problem, Settings, BLOCKS_PRESETS};
 
 /// Props of [`ProblemPanel`].
@@ -20,6 +23,8 @@ pub struct ProblemPanelProps {
     pub text: String,
     /// What is wrong with the problem.
     pub error: Option<String>,
+    /// A typed graph's heuristic check.
+    pub heuristic: Option<Rc<HeuristicNote>>,
     /// Where actions go.
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
@@ -113,6 +118,9 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             if let Some(e) = &props.error {
                 <p class="error" role="alert">{ e.clone() }</p>
             }
+            if let Some(note) = &props.heuristic {
+                <HeuristicPanel note={note.clone()} />
+            }
             <h2>{ "Search" }</h2>
             <label class="stack">{ "Algorithm" }
                 <select aria-label="Algorithm" onchange={on_algo}>
@@ -200,5 +208,32 @@ fn GraphEditor(props: &GraphEditorProps) -> Html {
             <textarea id="graph-text" class="tree-text" rows="6" spellcheck="false" value={props.text.clone()} oninput={on_text} />
             <p class="hint">{ "A tree: A[B[D E] C], then “goal E”. A graph: lines like “A -- B:4 C:2” (both ways) or “A -> B” (one way), “h A=5” for heuristic values, “start A”, “goal E”." }</p>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HeuristicPanelProps {
+    note: Rc<HeuristicNote>,
+}
+
+/// Is the graph's heuristic admissible and consistent, and if not, where not.
+#[component]
+fn HeuristicPanel(props: &HeuristicPanelProps) -> Html {
+    let n = &props.note;
+    let clean = n.admissible && n.consistent;
+    html! {
+        <section class={classes!("heuristic-check", (!clean).then_some("faulty"))} aria-labelledby="heuristic-check-title">
+            <h3 id="heuristic-check-title">{ "Heuristic check" }</h3>
+            <p class="verdict" role="status" aria-live="polite">{ n.verdict.clone() }</p>
+            if !n.faults.is_empty() {
+                <ul class="faults">
+                    { for n.faults.iter().map(|f| html! { <li>{ f.clone() }</li> }) }
+                    if n.more > 0 {
+                        <li class="more">{ format!("… and {} more", n.more) }</li>
+                    }
+                </ul>
+            }
+            <p class="hint">{ n.meaning.clone() }</p>
+        </section>
     }
 }

@@ -182,7 +182,7 @@ pub fn Search(props: &SearchProps) -> Html {
             <div class="stepper-grid">
                 <aside class="inputs" aria-label="Problem and search">
                     <editors::ProblemPanel settings={state.settings.clone()} text={state.text.clone()}
-                        error={state.problem_error.clone()} dispatch={dispatch.clone()} />
+                        error={state.problem_error.clone()} heuristic={state.heuristic.clone()} dispatch={dispatch.clone()} />
                 </aside>
                 <div class="main">
                     <panels::RunStatus run={state.run.clone()} recorded={recorded_nodes} on_stop={on_stop} />
