@@ -49,19 +49,16 @@ impl HeuristicNote {
         let more = every.len().saturating_sub(FAULTS_LISTED);
         let faults = every.into_iter().take(FAULTS_LISTED).collect();
         let all_zero = (0..graph.len() as u32).all(|n| graph.heuristic(&n) == 0);
-        let verdict = if all_zero {
-            "Every h is 0 (no “h” line gives an estimate): admissible and consistent.".to_string()
-        } else {
-            format!(
-                "The heuristic is {}.",
-                match (admissible, consistent) {
-                    (true, true) => "admissible and consistent",
-                    (true, false) => "admissible but not consistent",
-                    (false, true) => "consistent but not admissible",
-                    (false, false) => "neither admissible nor consistent",
-                }
-            )
-        };
+        let verdict = match (admissible, consistent) {
+            _ if all_zero => {
+                "Every h is 0 (no “h” line gives an estimate): admissible and consistent."
+            }
+            (true, true) => "The heuristic is admissible and consistent.",
+            (true, false) => "The heuristic is admissible but not consistent.",
+            (false, true) => "The heuristic is consistent but not admissible.",
+            (false, false) => "The heuristic is neither admissible nor consistent.",
+        }
+        .to_string();
         let meaning = match (admissible, consistent) {
             _ if all_zero => "A* then searches exactly as uniform cost does, and greedy best-first has nothing to go by.",
             (true, true) => "A* returns a cheapest path, and never finds a cheaper path to a state it has already expanded: no state is expanded twice.",

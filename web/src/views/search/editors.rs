@@ -75,22 +75,11 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
     });
     let on_depth = on_select(d, |v| Some(Action::Depth(v.parse().ok())));
     let on_tie = on_select(d, |v| TieBreak::from_key(v).map(Action::Tie));
-    let priority = match s.algorithm {
-        Algorithm::UniformCost => "g",
-        Algorithm::Greedy => "h",
-        _ => "f",
-    };
-    let tie_label = |t: TieBreak| {
-        let name = match t {
-            TieBreak::Fifo => "Oldest first (FIFO)",
-            TieBreak::Lifo => "Newest first (LIFO)",
-            TieBreak::LowestH => "Lowest h, then oldest",
-        };
-        if t == TieBreak::usual(s.algorithm) {
-            format!("{name} — usual")
-        } else {
-            name.to_string()
-        }
+    let usual = TieBreak::usual(s.algorithm);
+    let tie_hint = match s.algorithm {
+        Algorithm::UniformCost => "Which frontier node goes first when several have the same g. The caption says when a tie decided.",
+        Algorithm::Greedy => "Which frontier node goes first when several have the same h. Greedy's priority is h already, so “lowest h” is the same as oldest first.",
+        _ => "Which frontier node goes first when several have the same f. The caption says when a tie decided.",
     };
     let on_cycles = {
         let d = d.clone();
@@ -130,16 +119,12 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             if s.tie_applies() {
                 <label class="stack">{ "Ties" }
                     <select aria-label="Ties" onchange={on_tie}>
-                        { for TieBreak::ALL.iter().map(|t| html! { <option value={t.key()} selected={*t == s.tie}>{ tie_label(*t) }</option> }) }
+                        { for TieBreak::ALL.iter().map(|&t| html! {
+                            <option value={t.key()} selected={t == s.tie}>{ tie_name(t) }{ if t == usual { " — usual" } else { "" } }</option>
+                        }) }
                     </select>
                 </label>
-                <p class="hint">{
-                    if s.algorithm == Algorithm::Greedy {
-                        "Which frontier node goes first when several have the same h. Greedy's priority is h already, so “lowest h” is the same as oldest first.".to_string()
-                    } else {
-                        format!("Which frontier node goes first when several have the same {priority}. The caption says when a tie decided.")
-                    }
-                }</p>
+                <p class="hint">{ tie_hint }</p>
             }
             <label class="stack">{ "Repeated states" }
                 <select aria-label="Tree or graph search" onchange={on_mode} disabled={!s.mode_applies()}>
@@ -166,6 +151,15 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
                 </label>
             }
         </>
+    }
+}
+
+/// A tie rule in the menu.
+fn tie_name(t: TieBreak) -> &'static str {
+    match t {
+        TieBreak::Fifo => "Oldest first (FIFO)",
+        TieBreak::Lifo => "Newest first (LIFO)",
+        TieBreak::LowestH => "Lowest h, then oldest",
     }
 }
 
