@@ -424,10 +424,6 @@ mod tests {
     use crate::worker_api::{serve, FromWorker, ProblemSpec, SearchRequest};
     use arbor_search::{graph_preset, Options, TieBreak};
 
-    fn record(algorithm: Algorithm, text: &str) -> (SearchView, SearchReplay) {
-        record_with(Options::new(algorithm), text)
-    }
-
     fn record_with(options: Options, text: &str) -> (SearchView, SearchReplay) {
         let algorithm = options.algorithm;
         let mut out = Vec::new();
