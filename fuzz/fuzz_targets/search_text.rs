@@ -2,12 +2,13 @@
 //! and `h` lines): every search in both modes runs on what the parser accepts, within a node
 //! budget; any path it returns is a path of the graph, costs what it says and ends on a goal;
 //! and where a search finishes, breadth-first search and iterative deepening find the fewest
-//! steps and uniform cost the lowest cost, as an independent oracle (the `pathfinding` crate)
-//! counts them.
+//! steps and uniform cost the lowest cost — under every tie rule — as an independent oracle
+//! (the `pathfinding` crate) counts them. The heuristic check's true cost at the start is the
+//! oracle's; where it calls the heuristic admissible, A* costs what the oracle says.
 #![no_main]
 
 use arbor_search::{
-    search, Algorithm, Budget, Graph, Limit, Mode, Options, Problem, Quiet, Status,
+    search, Algorithm, Budget, Graph, Limit, Mode, Options, Problem, Quiet, Status, TieBreak,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -32,9 +33,24 @@ fuzz_target!(|data: &[u8]| {
         |n| graph.is_goal(n),
     )
     .map(|(_, cost)| cost);
-    for algorithm in Algorithm::ALL {
+    let check = graph.check_heuristic();
+    assert_eq!(
+        check.true_costs[start as usize].map(|t| t.cost),
+        cheapest,
+        "the heuristic check's true cost at the start"
+    );
+    let admissible = check.is_admissible();
+    let runs = Algorithm::ALL.into_iter().flat_map(|a| {
+        let ties: &[TieBreak] = if TieBreak::applies_to(a) {
+            &TieBreak::ALL
+        } else {
+            &[TieBreak::Fifo]
+        };
+        ties.iter().map(move |&t| (a, t))
+    });
+    for (algorithm, tie) in runs {
         for mode in [Mode::Graph, Mode::Tree] {
-            let mut options = Options::new(algorithm).mode(mode);
+            let mut options = Options::new(algorithm).mode(mode).tie(tie);
             options.depth_limit = (algorithm == Algorithm::DepthLimited).then_some(4);
             let out = search(&graph, &options, &Budget::nodes(5_000), &mut Quiet);
             if let Some(solution) = &out.solution {
@@ -65,6 +81,9 @@ fuzz_target!(|data: &[u8]| {
                 }
                 Algorithm::UniformCost => {
                     assert_eq!(cost, cheapest, "{options:?}: not the cheapest")
+                }
+                Algorithm::AStar if admissible => {
+                    assert_eq!(cost, cheapest, "{options:?}: admissible, but not the cheapest")
                 }
                 _ => {}
             }

@@ -465,6 +465,12 @@ pub const SEARCH_PARAMS: &[Param] = &[
         "The depth limit (dls), or the deepest iteration (iddfs).",
         &["#/search?algo=dls&depth=3", "#/search?algo=iddfs&depth=10"],
     ),
+    pe(
+        "tie",
+        "fifo, lifo, lowest-h",
+        "Uniform cost, greedy and A*: which of the frontier nodes of equal priority is taken first — the oldest, the newest, or the lowest h (then the oldest). Default: fifo, but lowest-h for A*.",
+        &["#/search?preset=romania&algo=ucs&tie=lifo", "#/search?preset=seed000-tree&algo=astar&tie=lifo"],
+    ),
 ];
 
 /// `#/play`.
@@ -808,6 +814,7 @@ mod tests {
             mode: Mode::Tree,
             cycle_check: false,
             depth: Some(9),
+            tie: arbor_search::TieBreak::Lifo,
             step: 3,
         };
         for problem in [

@@ -5,6 +5,7 @@
 
 mod bench;
 mod c4;
+mod graph;
 mod input;
 mod npuzzle;
 mod tree;
@@ -25,6 +26,9 @@ struct Cli {
 enum Command {
     /// Search an explicit game tree given as text and print the result as JSON.
     Tree(tree::Args),
+    /// A tree or graph given as text, as on the search page: `arbor graph search`, `arbor graph
+    /// check` (its heuristic).
+    Graph(graph::Args),
     /// Solve sliding-tile puzzles: `arbor npuzzle solve`.
     Npuzzle(npuzzle::Args),
     /// Score connect-four positions exactly: `arbor c4 solve`.
@@ -42,6 +46,9 @@ fn main() -> ExitCode {
     let ok = ExitCode::SUCCESS;
     let result = match cli.command {
         Command::Tree(args) => tree::run(&args).map(|()| ok),
+        Command::Graph(args) => {
+            graph::run(&args).map(|clean| if clean { ok } else { ExitCode::from(1) })
+        }
         Command::Npuzzle(args) => {
             npuzzle::run(&args).map(|all_read| if all_read { ok } else { ExitCode::from(1) })
         }

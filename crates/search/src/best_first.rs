@@ -11,7 +11,7 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 use arbor_util::{Budget, FxBuildHasher};
 
 use crate::observe::{Cut, Dropped, NodeId, Observer, Rank};
-use crate::outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status};
+use crate::outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak};
 use crate::problem::Problem;
 
 /// A node kept in the search tree.
@@ -26,10 +26,19 @@ struct Node<S, A> {
 }
 
 /// The frontier, in the algorithm's order. Each node joins with a [`Rank`] and the frontier
-/// gives them up in increasing rank: a queue's rank is the push order; a heap's is the priority,
-/// the tie-break and the node's index in the arena (indices grow in push order, so equal
-/// priorities leave first in, first out), packed into one heap key. The rank is what the
-/// observer records.
+/// gives them up in increasing rank: a queue's rank is the push order; a heap's is
+/// `[priority, key, order]`, packed into one heap key, where the priority is g, h or f and
+/// the tie rule ([`TieBreak`]) sets the rest:
+///
+/// ```text
+///   FIFO      [priority, 0, index]          index: the node's place in the arena,
+///   LIFO      [priority, 0, u32::MAX - index]      which grows in push order
+///   lowest h  [priority, h, index]
+/// ```
+///
+/// The heap key is the rank with the arena index below it, for `pop`. The rank is what the
+/// observer records, so a replay orders the frontier as the engine does without knowing the
+/// rule.
 enum Frontier {
     Fifo(VecDeque<u32>),
     Heap(BinaryHeap<Reverse<u128>>),
@@ -60,6 +69,9 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
 ) -> Outcome<P::Action> {
     let algorithm = options.algorithm;
     let informed = algorithm.informed();
+    let tie = options.tie;
+    // Uniform cost ordering its ties by h needs every node's h, though it does not search by it.
+    let needs_h = informed || (algorithm == Algorithm::UniformCost && tie.uses_h());
     let graph = options.mode == Mode::Graph;
     // Uniform cost and A* look again at a state reached by a cheaper path; breadth-first and
     // greedy never do.
@@ -84,14 +96,22 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
                 [pushes, 0, 0]
             }
             Frontier::Heap(heap) => {
-                let rank = match algorithm {
-                    Algorithm::UniformCost => [g, 0, index],
-                    Algorithm::Greedy => [h, 0, index],
-                    // Among equal f, the node nearer the goal (lower h) first.
-                    _ => [g + h, h, index],
+                let priority = match algorithm {
+                    Algorithm::UniformCost => g,
+                    Algorithm::Greedy => h,
+                    _ => g + h,
                 };
-                let key =
-                    (u128::from(rank[0]) << 96) | (u128::from(rank[1]) << 64) | u128::from(rank[2]);
+                let rank = match tie {
+                    TieBreak::Fifo => [priority, 0, index],
+                    TieBreak::Lifo => [priority, 0, u32::MAX - index],
+                    TieBreak::LowestH => [priority, h, index],
+                };
+                // The rank, then the arena index for `pop` (the order is unique already, so the
+                // index changes no comparison).
+                let key = (u128::from(rank[0]) << 96)
+                    | (u128::from(rank[1]) << 64)
+                    | (u128::from(rank[2]) << 32)
+                    | u128::from(index);
                 heap.push(Reverse(key));
                 rank
             }
@@ -99,7 +119,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
     };
 
     let start = problem.start();
-    let h0 = if informed {
+    let h0 = if needs_h {
         problem.heuristic(&start)
     } else {
         0
@@ -155,7 +175,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
             let mut child = parent.state.clone();
             let cost = problem.step_cost(&child, a);
             let undo = problem.apply(&mut child, a);
-            let child_h = if informed {
+            let child_h = if needs_h {
                 problem.heuristic_after(&child, a, undo, h)
             } else {
                 0
@@ -163,7 +183,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
             // A cost past what a u32 counts stops the search: never a wrapped, wrong cost.
             let Some(child_g) = g
                 .checked_add(cost)
-                .filter(|g| g.checked_add(child_h).is_some())
+                .filter(|g| !informed || g.checked_add(child_h).is_some())
             else {
                 return Outcome {
                     status: Status::CutOff { limit: Limit::Cost },

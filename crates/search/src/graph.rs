@@ -176,6 +176,35 @@ impl<'a> Line<'a> {
         Ok(self.chars[start..self.pos].iter().collect())
     }
 
+    /// The rest of the word at the cursor (to the next space), for quoting.
+    fn word_here(&self) -> String {
+        self.chars[self.pos..]
+            .iter()
+            .take_while(|c| !c.is_whitespace())
+            .collect()
+    }
+
+    /// A whole number that must stand alone: `what` names it in messages ("a cost"). A sign, a
+    /// decimal point or letters stuck to it are named with the whole word, where it starts.
+    fn whole_number(&mut self, what: &str) -> Result<u32, TextError> {
+        let at = self.at();
+        let word = self.word_here();
+        if self.peek() == Some('-') && word[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(error(
+                at,
+                format!("{what} cannot be negative: “{word}” is not a whole number from 0"),
+            ));
+        }
+        let v = self.number(what)?;
+        if self.peek().is_some_and(|c| !c.is_whitespace()) {
+            return Err(error(
+                at,
+                format!("{what} must be a whole number: “{word}” is not one"),
+            ));
+        }
+        Ok(v)
+    }
+
     fn number(&mut self, what: &str) -> Result<u32, TextError> {
         let start = self.pos;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
@@ -353,7 +382,7 @@ fn directive(word: &str, line: &mut Line<'_>, b: &mut Builder) -> Result<(), Tex
                 }
                 line.pos += 1;
                 line.skip_ws();
-                let v = line.number("a heuristic value")?;
+                let v = line.whole_number("a heuristic value")?;
                 let n = b.node(&name, at)?;
                 if let Some(before) = b.h[n as usize] {
                     return Err(error(
@@ -402,7 +431,7 @@ fn edge_line(line: &mut Line<'_>, b: &mut Builder) -> Result<(), TextError> {
         let target = line.name()?;
         let cost = if line.peek() == Some(':') {
             line.pos += 1;
-            let c = line.number("a cost")?;
+            let c = line.whole_number("a cost")?;
             if c == 0 {
                 return Err(error((at.0, line.pos), "costs must be at least 1"));
             }
@@ -650,6 +679,30 @@ mod tests {
             ("", (1, 1), "empty"),
             ("A -> A\ngoal A", (1, 6), "itself"),
             ("A -> B\nC[D]\ngoal D", (2, 1), "not both"),
+            // A heuristic value or a cost that is not a whole number, named where it starts.
+            (
+                "A -> B\nh A=x\ngoal B",
+                (2, 5),
+                "expected a heuristic value (a whole number), found 'x'",
+            ),
+            (
+                "A -> B\nh A=2.5 B=0\ngoal B",
+                (2, 5),
+                "a heuristic value must be a whole number: “2.5” is not one",
+            ),
+            (
+                "A -> B\nh  A = -3\ngoal B",
+                (2, 8),
+                "a heuristic value cannot be negative: “-3”",
+            ),
+            ("A -> B\nh A=5km\ngoal B", (2, 5), "“5km” is not one"),
+            ("A -> B\nh A=\ngoal B", (2, 5), "found the end of the line"),
+            (
+                "A -> B:1.5\ngoal B",
+                (1, 8),
+                "a cost must be a whole number: “1.5” is not one",
+            ),
+            ("A -> B:-1\ngoal B", (1, 8), "a cost cannot be negative"),
         ];
         for (text, at, words) in cases {
             let e = Graph::parse(text).unwrap_err();

@@ -6,6 +6,8 @@
 //! - [`search`]: breadth-first, depth-first, depth-limited, iterative deepening, uniform cost,
 //!   greedy best-first, A* and IDA*, as tree or graph search, within a [`Budget`] of nodes or
 //!   time, with a typed [`Status`] — found, exhausted, or cut off by a limit.
+//! - [`HeuristicCheck`]: is a [`Graph`]'s heuristic admissible and consistent, against the
+//!   true costs to a goal — and where not, which nodes and edges break it.
 //! - Every search is generic over an [`Observer`]: [`Quiet`] costs nothing; the [`Recorder`]
 //!   keeps a [`Trace`] that the visualiser replays ([`replay`]).
 
@@ -15,6 +17,7 @@ mod best_first;
 mod branching;
 mod depth_first;
 mod graph;
+mod heuristic_check;
 mod ida_star;
 mod observe;
 mod outcome;
@@ -26,10 +29,13 @@ pub use branching::effective_branching_factor;
 pub use graph::{
     graph_preset, Graph, GraphPreset, Step, TextError, GRAPH_PRESETS, MAX_COST, MAX_GRAPH_NODES,
 };
+pub use heuristic_check::{
+    GoalEstimate, HeuristicCheck, InconsistentEdge, Overestimate, ToGoal, WithNames,
+};
 pub use ida_star::MAX_IDA_DEPTH;
 pub use observe::{Cut, Dropped, Event, NodeId, Observer, Quiet, Rank, Recorder, Trace, TraceNode};
 pub use outcome::{
-    Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, MAX_PATH_COST,
+    Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak, MAX_PATH_COST,
 };
 pub use problem::Problem;
 

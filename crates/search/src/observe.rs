@@ -14,8 +14,10 @@ pub type NodeId = u64;
 
 /// Where a node stands in the engine's frontier, as the engine itself orders it: the frontier
 /// gives up its nodes in increasing rank (compared as a tuple). A priority queue's rank is its
-/// heap key — the priority, the tie-break, then the push order; a queue's is the push order; a
-/// stack's is the push order reversed. Recorded with each push, so a replay shows the
+/// heap key `[priority, key, order]` — the priority (g, h or f), then what the tie rule
+/// ([`crate::TieBreak`]) orders equal priorities by: h under lowest-h (else 0), then the push
+/// order (reversed under LIFO); a queue's is the push order; a stack's is the push order
+/// reversed. Recorded with each push, so a replay shows the
 /// frontier in the order the engine will take it without knowing the engine's rule.
 pub type Rank = [u32; 3];
 

@@ -104,8 +104,100 @@ pub enum Mode {
     Graph,
 }
 
+/// How a frontier search (uniform cost, greedy, A*) orders nodes of equal priority — equal g,
+/// equal h or equal f. Breadth-first and the depth-first searches have no priorities (their
+/// frontier is a queue or a stack), so the rule does not apply to them.
+///
+/// Whatever the rule, uniform cost and A* (with a consistent heuristic) still return a
+/// cheapest path: the rule only orders nodes the priority cannot tell apart.
+///
+/// ```
+/// use arbor_search::{search, Algorithm, Budget, Event, Graph, Options, Recorder, TieBreak};
+/// // X and Y both cost 1: uniform cost cannot tell them apart.
+/// let g = Graph::parse("S -> X Y\nX -> G:2\nY -> G:2\ngoal G").unwrap();
+/// let first = |tie| {
+///     let mut rec = Recorder::new();
+///     search(&g, &Options::new(Algorithm::UniformCost).tie(tie), &Budget::unlimited(), &mut rec);
+///     let trace = rec.into_trace();
+///     let expanded: Vec<&str> = trace.events.iter().filter_map(|e| match e {
+///         Event::Expand { node } => Some(g.name(trace.nodes[*node as usize].state)),
+///         _ => None,
+///     }).collect();
+///     expanded[1]
+/// };
+/// assert_eq!(first(TieBreak::Fifo), "X");
+/// assert_eq!(first(TieBreak::Lifo), "Y");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreak {
+    /// First in, first out: the node that joined the frontier first.
+    Fifo,
+    /// Last in, first out: the node that joined the frontier last.
+    Lifo,
+    /// The lowest heuristic h first, then first in, first out. For A*, among equal f, that is
+    /// the node nearest the goal by its estimate (the highest g); for greedy best-first, whose
+    /// priority is h already, it is the same as [`TieBreak::Fifo`].
+    LowestH,
+}
+
+impl TieBreak {
+    /// Every rule, as the page offers them.
+    pub const ALL: [TieBreak; 3] = [TieBreak::Fifo, TieBreak::Lifo, TieBreak::LowestH];
+
+    /// The rule a search uses unless told otherwise: A* prefers the lower h among equal f (as
+    /// Arbor's A* always has); uniform cost and greedy take the oldest.
+    pub fn usual(algorithm: Algorithm) -> TieBreak {
+        match algorithm {
+            Algorithm::AStar => TieBreak::LowestH,
+            _ => TieBreak::Fifo,
+        }
+    }
+
+    /// Short name, as in URLs and the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            TieBreak::Fifo => "fifo",
+            TieBreak::Lifo => "lifo",
+            TieBreak::LowestH => "lowest-h",
+        }
+    }
+
+    /// Reads a short name.
+    pub fn from_key(key: &str) -> Option<TieBreak> {
+        TieBreak::ALL.into_iter().find(|t| t.key() == key)
+    }
+
+    /// The rule in a few words.
+    pub fn title(self) -> &'static str {
+        match self {
+            TieBreak::Fifo => "oldest first (FIFO)",
+            TieBreak::Lifo => "newest first (LIFO)",
+            TieBreak::LowestH => "lowest h, then oldest",
+        }
+    }
+
+    /// True if the search needs every node's h to apply the rule, informed or not (uniform
+    /// cost ordering its ties by h).
+    pub fn uses_h(self) -> bool {
+        self == TieBreak::LowestH
+    }
+
+    /// True for the searches whose ties the rule orders.
+    pub fn applies_to(algorithm: Algorithm) -> bool {
+        matches!(
+            algorithm,
+            Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar
+        )
+    }
+}
+
 /// How a search runs.
+///
+/// Written without a `tie` (JSON from before the tie rule, say), it reads back with the
+/// algorithm's usual rule ([`TieBreak::usual`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "OptionsFields", into = "OptionsFields")]
 pub struct Options {
     /// The search.
     pub algorithm: Algorithm,
@@ -119,16 +211,55 @@ pub struct Options {
     /// The depth limit of depth-limited search; the deepest iteration of iterative deepening;
     /// for other searches, nodes this deep are not expanded.
     pub depth_limit: Option<u32>,
+    /// Uniform cost, greedy and A*: which of the nodes of equal priority leaves the frontier
+    /// first (ignored by the other searches).
+    pub tie: TieBreak,
+}
+
+/// [`Options`] as written: `tie` may be missing.
+#[derive(Serialize, Deserialize)]
+struct OptionsFields {
+    algorithm: Algorithm,
+    mode: Mode,
+    cycle_check: bool,
+    depth_limit: Option<u32>,
+    #[serde(default)]
+    tie: Option<TieBreak>,
+}
+
+impl From<OptionsFields> for Options {
+    fn from(o: OptionsFields) -> Options {
+        Options {
+            algorithm: o.algorithm,
+            mode: o.mode,
+            cycle_check: o.cycle_check,
+            depth_limit: o.depth_limit,
+            tie: o.tie.unwrap_or(TieBreak::usual(o.algorithm)),
+        }
+    }
+}
+
+impl From<Options> for OptionsFields {
+    fn from(o: Options) -> OptionsFields {
+        OptionsFields {
+            algorithm: o.algorithm,
+            mode: o.mode,
+            cycle_check: o.cycle_check,
+            depth_limit: o.depth_limit,
+            tie: Some(o.tie),
+        }
+    }
 }
 
 impl Options {
-    /// `algorithm` with graph search, cycle checks and no depth limit.
+    /// `algorithm` with graph search, cycle checks, no depth limit and its usual tie rule.
     pub fn new(algorithm: Algorithm) -> Options {
         Options {
             algorithm,
             mode: Mode::Graph,
             cycle_check: true,
             depth_limit: None,
+            tie: TieBreak::usual(algorithm),
         }
     }
 
@@ -143,6 +274,11 @@ impl Options {
             depth_limit: Some(limit),
             ..self
         }
+    }
+
+    /// The same with another tie rule.
+    pub fn tie(self, tie: TieBreak) -> Options {
+        Options { tie, ..self }
     }
 }
 

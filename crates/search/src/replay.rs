@@ -126,18 +126,36 @@ pub struct SearchReplay {
     events: Vec<Event>,
     algorithm: Algorithm,
     steps: Vec<Step>,
+    /// The rank each node joined the frontier with (none if it never did).
+    ranks: Vec<Option<Rank>>,
 }
 
 impl SearchReplay {
     /// Groups the events into steps. `nodes[i]` describes node `i`.
     pub fn new(nodes: Vec<NodeInfo>, events: Vec<Event>, algorithm: Algorithm) -> SearchReplay {
         let steps = group(&events);
+        let mut ranks = vec![None; nodes.len()];
+        for e in &events {
+            if let Event::Push { node, rank } = *e {
+                if let Some(slot) = ranks.get_mut(node as usize) {
+                    *slot = Some(rank);
+                }
+            }
+        }
         SearchReplay {
             nodes,
             events,
             algorithm,
             steps,
+            ranks,
         }
+    }
+
+    /// The rank a node joined the frontier with, as the engine recorded it: the frontier gives
+    /// up its nodes in increasing rank (see [`Rank`]). For uniform cost, greedy and A*, its
+    /// first entry is the priority (g, h or f) and the rest is the tie rule's.
+    pub fn rank(&self, node: NodeId) -> Option<Rank> {
+        self.ranks.get(node as usize).copied().flatten()
     }
 
     /// The steps.

@@ -1,9 +1,10 @@
 //! The replay's frontier is the engine's: on random problems, for every search with a frontier,
 //! whenever the engine takes a node from its frontier, that node is the first of the frontier
-//! the replay showed just before — in tree and graph mode, with ties in g and h everywhere.
+//! the replay showed just before — in tree and graph mode, with ties in g and h everywhere,
+//! under every tie rule.
 
 use arbor_search::replay::{SearchReplay, StepKind};
-use arbor_search::{search, Algorithm, Budget, Graph, Mode, Options, Recorder};
+use arbor_search::{search, Algorithm, Budget, Graph, Mode, Options, Recorder, TieBreak};
 use arbor_util::SplitMix64;
 
 /// Problems per algorithm and mode.
@@ -70,9 +71,10 @@ fn check(graph: &Graph, options: Options, text: &str) -> usize {
         assert_eq!(
             before.frontier.first(),
             Some(&taken),
-            "{:?} {:?}: step {i} takes {taken}, but the replay's frontier was {:?}\n{text}",
+            "{:?} {:?} {:?}: step {i} takes {taken}, but the replay's frontier was {:?}\n{text}",
             options.algorithm,
             options.mode,
+            options.tie,
             before.frontier
         );
         checked += 1;
@@ -92,13 +94,22 @@ fn the_replayed_frontier_leads_with_the_node_the_engine_takes_next() {
         Algorithm::AStar,
     ];
     for algorithm in algorithms {
-        for mode in [Mode::Tree, Mode::Graph] {
+        // The rules that apply (the others' ties are their queue's or stack's order).
+        let ties: &[TieBreak] = if TieBreak::applies_to(algorithm) {
+            &TieBreak::ALL
+        } else {
+            &[TieBreak::Fifo]
+        };
+        for (mode, &tie) in [Mode::Tree, Mode::Graph]
+            .into_iter()
+            .flat_map(|m| ties.iter().map(move |t| (m, t)))
+        {
             let mut rng = SplitMix64(0xF0_0D ^ algorithm as u64);
             let mut visits = 0;
             for _ in 0..PROBLEMS {
                 let text = random_graph(&mut rng);
                 let graph = Graph::parse(&text).expect("a well-formed random graph");
-                let mut options = Options::new(algorithm).mode(mode);
+                let mut options = Options::new(algorithm).mode(mode).tie(tie);
                 if matches!(
                     algorithm,
                     Algorithm::DepthLimited | Algorithm::IterativeDeepening
@@ -110,7 +121,7 @@ fn the_replayed_frontier_leads_with_the_node_the_engine_takes_next() {
             // The problems are not trivial: most visits come from a frontier of several.
             assert!(
                 visits > 3 * PROBLEMS as usize,
-                "{algorithm:?} {mode:?}: {visits} visits"
+                "{algorithm:?} {mode:?} {tie:?}: {visits} visits"
             );
         }
     }

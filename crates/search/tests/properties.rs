@@ -7,6 +7,7 @@
 use arbor_search::replay::{NodeInfo, SearchReplay};
 use arbor_search::{
     search, Algorithm, Budget, Graph, Limit, Mode, Options, Outcome, Quiet, Recorder, Status, Step,
+    TieBreak,
 };
 use proptest::prelude::*;
 
@@ -70,6 +71,26 @@ fn text(s: &Spec) -> String {
     for (i, (d, share)) in dist.iter().zip(&s.h_share).enumerate() {
         let h = d.map_or(0, |d| d * share / 100);
         out.push_str(&format!(" N{i}={h}"));
+    }
+    out.push_str("\nstart N0\ngoal");
+    for g in &s.goals {
+        out.push_str(&format!(" N{g}"));
+    }
+    out.push('\n');
+    out
+}
+
+/// The same problem with consistent estimates: the true distance capped at `cap` (a capped
+/// consistent heuristic stays consistent: min(h*(n), cap) ≤ c + min(h*(n'), cap)).
+fn consistent_text(s: &Spec, cap: u32) -> String {
+    let dist = distances(s);
+    let mut out = String::new();
+    for (a, b, c) in &s.edges {
+        out.push_str(&format!("N{a} -> N{b}:{c}\n"));
+    }
+    out.push('h');
+    for (i, d) in dist.iter().enumerate() {
+        out.push_str(&format!(" N{i}={}", d.map_or(0, |d| d.min(cap))));
     }
     out.push_str("\nstart N0\ngoal");
     for g in &s.goals {
@@ -192,6 +213,32 @@ proptest! {
                     prop_assert!(truth.is_some_and(|best| c >= best), "{:?} {:?} {}\n{}", algorithm, mode, c, t);
                 } else if algorithm != Algorithm::DepthLimited {
                     prop_assert_eq!(truth, None, "{:?} {:?} found nothing\n{}", algorithm, mode, t);
+                }
+            }
+        }
+    }
+
+    /// Whatever the tie rule, uniform cost and A* cost what Dijkstra's algorithm (the
+    /// `pathfinding` crate) says, in graph and tree mode, with admissible estimates and with
+    /// consistent ones (the rule only orders nodes of equal priority). The replay is not
+    /// consulted here: `frontier_order.rs` checks it under every rule.
+    #[test]
+    fn every_tie_rule_keeps_uniform_cost_and_a_star_optimal(s in spec(false), cap in 0u32..60) {
+        let truth = distances(&s)[0];
+        for t in [text(&s), consistent_text(&s, cap)] {
+            let graph = Graph::parse(&t).unwrap_or_else(|e| panic!("{e:?} in\n{t}"));
+            for algorithm in [Algorithm::UniformCost, Algorithm::AStar] {
+                for mode in [Mode::Graph, Mode::Tree] {
+                    for tie in TieBreak::ALL {
+                        let options = Options::new(algorithm).mode(mode).tie(tie);
+                        let out = run(&graph, options);
+                        check_path(&graph, &out)?;
+                        if !decided(&out, options, &t)? {
+                            continue;
+                        }
+                        let cost = out.solution.as_ref().map(|s| s.cost);
+                        prop_assert_eq!(cost, truth, "{:?} {:?} {:?}\n{}", algorithm, mode, tie, t);
+                    }
                 }
             }
         }

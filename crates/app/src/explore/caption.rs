@@ -176,6 +176,74 @@ fn list(names: &[String]) -> String {
     }
 }
 
+/// Most nodes named in a caption's list of ties.
+const TIED_NAMED: usize = 4;
+
+/// Why the node visited at a step left the frontier before the others of its priority, read
+/// from the ranks the engine recorded (see [`arbor_search::Rank`]): the priority first, then
+/// the tie rule's key (h under lowest-h), then the order the nodes joined the frontier in.
+/// `frame` is the one after the visit, so its frontier holds the nodes that were passed over.
+/// `None` when no other node had the same priority, or for searches without priorities.
+pub fn tie_words(
+    replay: &SearchReplay,
+    frame: &SearchFrame,
+    node: u64,
+    label: &dyn Fn(u64) -> String,
+) -> Option<String> {
+    let priority = match replay.algorithm() {
+        Algorithm::UniformCost => "g",
+        Algorithm::Greedy => "h",
+        Algorithm::AStar => "f",
+        _ => return None,
+    };
+    let mine = replay.rank(node)?;
+    // The frontier is in rank order: the tied nodes lead it.
+    let tied: Vec<(u64, arbor_search::Rank)> = frame
+        .frontier
+        .iter()
+        .filter_map(|&n| Some((n, replay.rank(n)?)))
+        .take_while(|(_, r)| r[0] == mine[0])
+        .collect();
+    let &(_, next) = tied.first()?;
+    let mut names: Vec<String> = tied
+        .iter()
+        .take(TIED_NAMED)
+        .map(|&(n, _)| label(n))
+        .collect();
+    if tied.len() > TIED_NAMED {
+        names.push(format!("{} more", tied.len() - TIED_NAMED));
+    }
+    let verb = if tied.len() == 1 { "has" } else { "have" };
+    let me = label(node);
+    let head = format!("{} {verb} the same {priority} = {}", list(&names), mine[0]);
+    Some(if mine[1] < next[1] {
+        let theirs: Vec<String> = tied
+            .iter()
+            .take(TIED_NAMED)
+            .map(|&(n, r)| format!("{} {}", label(n), r[1]))
+            .collect();
+        format!(
+            "{head}; the tie goes to the lowest h: {me} has h = {} ({}).",
+            mine[1],
+            theirs.join(", ")
+        )
+    } else {
+        let also = if mine[1] > 0 && priority != "h" {
+            format!(" and h = {}", mine[1])
+        } else {
+            String::new()
+        };
+        // Nodes are numbered in the order they were generated, which is the order they
+        // joined the frontier.
+        let (when, rule) = if node < tied[0].0 {
+            ("first", "FIFO")
+        } else {
+            ("last", "LIFO")
+        };
+        format!("{head}{also}; the tie goes to the node that joined the frontier {when} ({rule}): {me}.")
+    })
+}
+
 /// The caption after `done` steps. `label` names a node.
 pub fn caption(
     view: &SearchView,
@@ -243,6 +311,13 @@ pub fn caption(
                 Algorithm::IdaStar => format!("Visit {name}{}, within the bound.", costs(id)),
             };
             let mut s = how;
+            let stale = events.iter().any(|e| matches!(e, Event::Drop { why: Dropped::Stale, .. }));
+            if !stale {
+                if let Some(tie) = tie_words(replay, frame, id, label) {
+                    s.push(' ');
+                    s.push_str(&tie);
+                }
+            }
             for e in events {
                 match e {
                     Event::Drop { why: Dropped::Stale, .. } => s.push_str(" A cheaper path to its state was found after it was queued, so it is skipped."),
@@ -347,14 +422,15 @@ pub fn caption(
 mod tests {
     use super::*;
     use crate::worker_api::{serve, FromWorker, ProblemSpec, SearchRequest};
-    use arbor_search::{graph_preset, Options};
+    use arbor_search::{graph_preset, Options, TieBreak};
 
-    fn record(algorithm: Algorithm, text: &str) -> (SearchView, SearchReplay) {
+    fn record_with(options: Options, text: &str) -> (SearchView, SearchReplay) {
+        let algorithm = options.algorithm;
         let mut out = Vec::new();
         serve(
             &SearchRequest {
                 problem: ProblemSpec::Graph { text: text.into() },
-                options: Options::new(algorithm),
+                options,
                 record: 10_000,
                 max_nodes: None,
             },
@@ -377,7 +453,11 @@ mod tests {
     }
 
     fn all(algorithm: Algorithm, text: &str) -> Vec<String> {
-        let (view, replay) = record(algorithm, text);
+        all_with(Options::new(algorithm), text)
+    }
+
+    fn all_with(options: Options, text: &str) -> Vec<String> {
+        let (view, replay) = record_with(options, text);
         let label = |id: u64| match &view.nodes[id as usize].state {
             crate::worker_api::StateView::Name(n) => n.clone(),
             _ => id.to_string(),
@@ -412,6 +492,42 @@ mod tests {
             text.contains("Expand A: generate B and C. B and C join the back of the queue."),
             "{text}"
         );
+    }
+
+    /// The graph of `arbor-search`'s tie tests: A, B and C all have f = 4 after S; h is
+    /// A 3, B 1, C 2.
+    const FORK: &str =
+        "S -> A:1 B:3 C:2\nA -> G:4\nB -> G:1\nC -> G:3\nh S=4 A=3 B=1 C=2 G=0\nstart S\ngoal G";
+
+    /// The caption of a visit says which part of the tie rule chose the node, from the ranks
+    /// the engine recorded.
+    #[test]
+    fn ties_are_explained_by_the_rule_that_decided() {
+        let captions = |tie| all_with(Options::new(Algorithm::AStar).tie(tie), FORK).join("\n");
+        let fifo = captions(TieBreak::Fifo);
+        assert!(fifo.contains("Take the node with the lowest f, A (f = g + h = 1 + 3 = 4). B and C have the same f = 4; the tie goes to the node that joined the frontier first (FIFO): A. Not a goal."), "{fifo}");
+        // The second G (g = 4, f = 4) joined after C: C, the older, is taken.
+        assert!(fifo.contains("C (f = g + h = 2 + 2 = 4). G has the same f = 4; the tie goes to the node that joined the frontier first (FIFO): C."), "{fifo}");
+        let lifo = captions(TieBreak::Lifo);
+        assert!(lifo.contains("Take the node with the lowest f, C (f = g + h = 2 + 2 = 4). B and A have the same f = 4; the tie goes to the node that joined the frontier last (LIFO): C."), "{lifo}");
+        let lowest = captions(TieBreak::LowestH);
+        assert!(lowest.contains("Take the node with the lowest f, B (f = g + h = 3 + 1 = 4). C and A have the same f = 4; the tie goes to the lowest h: B has h = 1 (C 2, A 3)."), "{lowest}");
+        // G, f = 4 and h = 0, is taken before C and A by the same rule; no tie at the start.
+        assert!(lowest.contains("G (f = g + h = 4 + 0 = 4). C and A have the same f = 4; the tie goes to the lowest h: G has h = 0 (C 2, A 3). It is a goal!"), "{lowest}");
+        // Uniform cost on Romania has no ties: nothing is said of them.
+        let ucs = all(
+            Algorithm::UniformCost,
+            graph_preset("romania").unwrap().text,
+        )
+        .join("\n");
+        assert!(!ucs.contains("the tie goes"), "{ucs}");
+        // Equal g and equal h under lowest h: the oldest, and the caption says h tied too.
+        let equal = all_with(
+            Options::new(Algorithm::UniformCost).tie(TieBreak::LowestH),
+            "S -> X Y\nX -> G:3\nY -> G:3\nh X=2 Y=2\ngoal G",
+        )
+        .join("\n");
+        assert!(equal.contains("Y has the same g = 1 and h = 2; the tie goes to the node that joined the frontier first (FIFO): X."), "{equal}");
     }
 
     #[test]

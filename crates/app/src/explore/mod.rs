@@ -3,12 +3,13 @@
 //! of the search tree shows at a step.
 
 pub mod caption;
+pub mod heuristic_note;
 
 use std::rc::Rc;
 
 use arbor_puzzles::{BlocksSpec, BlocksWorld, Heuristic, NPuzzle};
 use arbor_search::replay::{SearchFrame, SearchReplay, Seen};
-use arbor_search::{graph_preset, Algorithm, Graph, Mode, Options, GRAPH_PRESETS};
+use arbor_search::{graph_preset, Algorithm, Graph, Mode, Options, TieBreak, GRAPH_PRESETS};
 
 use crate::route::Route;
 use crate::worker_api::{ProblemSpec, SearchView, StateView};
@@ -154,6 +155,9 @@ pub struct Settings {
     pub cycle_check: bool,
     /// Depth limit (depth-limited search; the deepest iteration of iterative deepening).
     pub depth: Option<u32>,
+    /// Uniform cost, greedy and A*: the order of nodes of equal priority. In the URL only
+    /// when it is not the algorithm's usual rule ([`TieBreak::usual`]).
+    pub tie: TieBreak,
     /// The step shown.
     pub step: usize,
 }
@@ -166,6 +170,7 @@ impl Default for Settings {
             mode: Mode::Graph,
             cycle_check: true,
             depth: None,
+            tie: TieBreak::usual(Algorithm::IterativeDeepening),
             step: 0,
         }
     }
@@ -202,6 +207,19 @@ impl Settings {
                 ))
     }
 
+    /// Whether the tie rule applies (uniform cost, greedy and A* order a frontier by priority).
+    pub fn tie_applies(&self) -> bool {
+        TieBreak::applies_to(self.algorithm)
+    }
+
+    /// Another search: a tie rule left at the old search's usual one becomes the new one's.
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        if self.tie == TieBreak::usual(self.algorithm) {
+            self.tie = TieBreak::usual(algorithm);
+        }
+        self.algorithm = algorithm;
+    }
+
     /// The search options.
     pub fn options(&self) -> Options {
         Options {
@@ -212,6 +230,7 @@ impl Settings {
                 Algorithm::DepthLimited => Some(self.depth.unwrap_or(3)),
                 _ => self.depth,
             },
+            tie: self.tie,
         }
     }
 
@@ -297,6 +316,17 @@ impl Settings {
                 None => warnings.push(format!("Unknown search “{a}”; using iterative deepening.")),
             }
         }
+        s.tie = TieBreak::usual(s.algorithm);
+        if let Some(t) = route.get("tie") {
+            match TieBreak::from_key(t) {
+                Some(t) => s.tie = t,
+                None => warnings.push(format!(
+                    "Unknown tie rule “{t}” (the rules are {}); using {}.",
+                    TieBreak::ALL.map(TieBreak::key).join(", "),
+                    s.tie.title()
+                )),
+            }
+        }
         match route.get("mode") {
             Some("tree") => s.mode = Mode::Tree,
             Some("graph") | None => {}
@@ -366,6 +396,9 @@ impl Settings {
         }
         if let Some(d) = self.depth {
             route.set("depth", d.to_string());
+        }
+        if self.tie != TieBreak::usual(self.algorithm) {
+            route.set("tie", self.tie.key());
         }
         if self.step > 0 {
             route.set("step", self.step.to_string());
@@ -584,6 +617,7 @@ mod tests {
                 mode: Mode::Tree,
                 cycle_check: false,
                 depth: Some(7),
+                tie: TieBreak::Lifo,
                 step: 12,
             };
             let mut route = Route::new(View::Search);
@@ -593,6 +627,67 @@ mod tests {
                 (s, vec![])
             );
         }
+    }
+
+    /// `tie` is written only when it is not the search's usual rule, and reads back so; a
+    /// link without it (every link from before the rule) gets the usual rule.
+    #[test]
+    fn the_tie_rule_in_the_url() {
+        let read = |hash: &str| Settings::from_route(&Route::parse(hash));
+        assert_eq!(read("#/search?algo=astar").0.tie, TieBreak::LowestH);
+        assert_eq!(read("#/search?algo=ucs").0.tie, TieBreak::Fifo);
+        assert_eq!(read("#/search?algo=ucs&tie=lifo").0.tie, TieBreak::Lifo);
+        assert_eq!(read("#/search?algo=astar&tie=fifo").0.tie, TieBreak::Fifo);
+        for algorithm in Algorithm::ALL {
+            for tie in TieBreak::ALL {
+                let s = Settings {
+                    algorithm,
+                    tie,
+                    ..Settings::default()
+                };
+                let mut route = Route::new(View::Search);
+                s.to_route(&mut route);
+                assert_eq!(
+                    route.get("tie").is_some(),
+                    tie != TieBreak::usual(algorithm),
+                    "{algorithm:?} {tie:?}"
+                );
+                assert_eq!(read(&route.to_hash()), (s.clone(), vec![]));
+                assert_eq!(s.options().tie, tie);
+            }
+        }
+        let (s, warnings) = read("#/search?algo=greedy&tie=random");
+        assert_eq!(s.tie, TieBreak::Fifo);
+        assert_eq!(
+            warnings,
+            ["Unknown tie rule “random” (the rules are fifo, lifo, lowest-h); using oldest first (FIFO)."]
+        );
+        let (s, warnings) = read("#/search?algo=astar&tie=");
+        assert_eq!(s.tie, TieBreak::LowestH);
+        assert!(
+            warnings[0].contains("using lowest h, then oldest"),
+            "{warnings:?}"
+        );
+    }
+
+    /// Changing the search keeps a tie rule chosen on purpose, and follows the usual one.
+    #[test]
+    fn a_new_search_keeps_a_chosen_tie_rule() {
+        let mut s = Settings {
+            algorithm: Algorithm::AStar,
+            tie: TieBreak::LowestH,
+            ..Settings::default()
+        };
+        s.set_algorithm(Algorithm::UniformCost);
+        assert_eq!(s.tie, TieBreak::Fifo);
+        s.set_algorithm(Algorithm::AStar);
+        assert_eq!(s.tie, TieBreak::LowestH);
+        s.tie = TieBreak::Lifo;
+        s.set_algorithm(Algorithm::Greedy);
+        assert_eq!(s.tie, TieBreak::Lifo);
+        assert!(s.tie_applies());
+        s.set_algorithm(Algorithm::BreadthFirst);
+        assert!(!s.tie_applies());
     }
 
     #[test]

@@ -4,9 +4,10 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_search::replay::SearchReplay;
-use arbor_search::{Algorithm, Mode};
+use arbor_search::{Algorithm, Mode, TieBreak};
 
 use crate::control::{Control, Playback};
+use crate::explore::heuristic_note::HeuristicNote;
 use crate::explore::{Drawing, Problem, Settings};
 use crate::route::Route;
 use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
@@ -48,6 +49,9 @@ pub struct State {
     pub text: String,
     /// What is wrong with the problem, said before any search.
     pub problem_error: Option<String>,
+    /// A typed graph's heuristic against its true costs (none for puzzles, or text that does
+    /// not parse).
+    pub heuristic: Option<Rc<HeuristicNote>>,
     /// Notes for the reader: what a link got wrong.
     pub notices: Vec<String>,
     /// Where the worker's search stands.
@@ -86,6 +90,8 @@ pub enum Action {
     Cycles(bool),
     /// The depth limit.
     Depth(Option<u32>),
+    /// The tie rule of uniform cost, greedy and A*.
+    Tie(TieBreak),
     /// Stop the search.
     Stop,
     /// A message from the worker, for run `id`.
@@ -109,6 +115,7 @@ impl State {
             settings,
             text,
             problem_error: None,
+            heuristic: None,
             notices,
             run: Run::Idle,
             run_id: 0,
@@ -127,6 +134,13 @@ impl State {
         self.playing = false;
         self.folded = Rc::default();
         self.levels = None;
+        let note = match &self.settings.problem {
+            Problem::Graph { text } => HeuristicNote::of_text(text),
+            _ => None,
+        };
+        if self.heuristic.as_deref() != note.as_ref() {
+            self.heuristic = note.map(Rc::new);
+        }
         match self.settings.problem.spec() {
             Ok(_) => {
                 self.problem_error = None;
@@ -205,10 +219,11 @@ impl crate::Reducer for State {
                 s.text = text.clone();
                 s.search_again(|settings| settings.problem = Problem::Graph { text });
             }
-            Action::Algorithm(a) => s.search_again(|settings| settings.algorithm = a),
+            Action::Algorithm(a) => s.search_again(|settings| settings.set_algorithm(a)),
             Action::Mode(m) => s.search_again(|settings| settings.mode = m),
             Action::Cycles(c) => s.search_again(|settings| settings.cycle_check = c),
             Action::Depth(d) => s.search_again(|settings| settings.depth = d),
+            Action::Tie(t) => s.search_again(|settings| settings.tie = t),
             Action::Stop => {
                 if let Run::Running(generated, ..) = s.run {
                     s.run = Run::Stopped(generated);
@@ -325,6 +340,57 @@ mod tests {
         }
         assert_eq!(s.settings.step, len);
         assert!(!s.playing);
+    }
+
+    /// The tie rule goes into the worker's request and the URL, and a new search is asked
+    /// for from step 0.
+    #[test]
+    fn the_tie_rule_searches_again() {
+        let mut route = Route::new(View::Search);
+        route.set("preset", "romania");
+        route.set("algo", "astar");
+        route.set("step", "4");
+        let mut s = State::new(&route);
+        let first = s.run_id;
+        s = step(s, Action::Tie(TieBreak::Lifo));
+        assert!(s.run_id > first);
+        assert_eq!(s.settings.step, 0);
+        let Some(ToWorker::Search(request)) = s.request() else {
+            panic!("a search request")
+        };
+        assert_eq!(request.options.tie, TieBreak::Lifo);
+        let mut out = Route::new(View::Search);
+        s.settings.to_route(&mut out);
+        assert_eq!(out.get("tie"), Some("lifo"));
+    }
+
+    /// A graph's heuristic is checked as it is typed; a puzzle has no such panel.
+    #[test]
+    fn the_heuristic_check_follows_the_text() {
+        let mut route = Route::new(View::Search);
+        route.set("preset", "romania");
+        route.set("algo", "astar");
+        let mut s = State::new(&route);
+        assert!(s
+            .heuristic
+            .as_ref()
+            .is_some_and(|n| n.admissible && n.consistent));
+        let broken = arbor_search::graph_preset("romania")
+            .unwrap()
+            .text
+            .replace("Sibiu=253", "Sibiu=300");
+        s = step(s, Action::Text(broken));
+        let note = s.heuristic.clone().expect("a note");
+        assert!(!note.admissible);
+        assert!(note.faults[0].starts_with("h(Sibiu) = 300 is more than the true cost 278"));
+        // Another search on the same text keeps the same note; text that does not parse has
+        // none.
+        s = step(s, Action::Algorithm(Algorithm::Greedy));
+        assert!(Rc::ptr_eq(&note, s.heuristic.as_ref().unwrap()));
+        s = step(s, Action::Text("A -> ".into()));
+        assert!(s.heuristic.is_none() && s.problem_error.is_some());
+        s = step(s, Action::Problem(Problem::eight(4, 1)));
+        assert!(s.heuristic.is_none());
     }
 
     #[test]

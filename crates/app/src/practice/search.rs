@@ -4,7 +4,7 @@
 //! recorded run.
 
 use arbor_search::replay::{SearchFrame, SearchReplay, StepKind};
-use arbor_search::{Algorithm, Mode, NodeId, Options};
+use arbor_search::{Algorithm, Mode, NodeId, Options, TieBreak};
 use arbor_util::SplitMix64;
 
 use crate::worker_api::{FromWorker, ProblemSpec, SearchRequest, SearchView, StateView};
@@ -145,6 +145,8 @@ impl Exercise {
                 mode: Mode::Tree,
                 cycle_check: true,
                 depth_limit: None,
+                // The rule `why_first` explains.
+                tie: TieBreak::usual(algorithm),
             },
             record: 5_000,
             max_nodes: Some(5_000),

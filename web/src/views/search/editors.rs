@@ -2,13 +2,16 @@
 
 use super::blocks_editor::BlocksEditor;
 use super::puzzle_editor::PuzzleEditor;
-use arbor_search::{Algorithm, Mode, GRAPH_PRESETS};
+use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use yew::prelude::*;
 
 use crate::components::controls::on_select;
 use crate::store::Store;
 
 use super::{Action, State};
+use std::rc::Rc;
+
+use arbor_app::explore::heuristic_note::HeuristicNote;
 use arbor_app::explore::{Problem, Settings, BLOCKS_PRESETS};
 
 /// Props of [`ProblemPanel`].
@@ -20,6 +23,8 @@ pub struct ProblemPanelProps {
     pub text: String,
     /// What is wrong with the problem.
     pub error: Option<String>,
+    /// A typed graph's heuristic check.
+    pub heuristic: Option<Rc<HeuristicNote>>,
     /// Where actions go.
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
@@ -69,6 +74,13 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         }))
     });
     let on_depth = on_select(d, |v| Some(Action::Depth(v.parse().ok())));
+    let on_tie = on_select(d, |v| TieBreak::from_key(v).map(Action::Tie));
+    let usual = TieBreak::usual(s.algorithm);
+    let tie_hint = match s.algorithm {
+        Algorithm::UniformCost => "Which frontier node goes first when several have the same g. The caption says when a tie decided.",
+        Algorithm::Greedy => "Which frontier node goes first when several have the same h. Greedy's priority is h already, so “lowest h” is the same as oldest first.",
+        _ => "Which frontier node goes first when several have the same f. The caption says when a tie decided.",
+    };
     let on_cycles = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -95,12 +107,25 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             if let Some(e) = &props.error {
                 <p class="error" role="alert">{ e.clone() }</p>
             }
+            if let Some(note) = &props.heuristic {
+                <HeuristicPanel note={note.clone()} />
+            }
             <h2>{ "Search" }</h2>
             <label class="stack">{ "Algorithm" }
                 <select aria-label="Algorithm" onchange={on_algo}>
                     { for Algorithm::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == s.algorithm}>{ a.title() }</option> }) }
                 </select>
             </label>
+            if s.tie_applies() {
+                <label class="stack">{ "Ties" }
+                    <select aria-label="Ties" onchange={on_tie}>
+                        { for TieBreak::ALL.iter().map(|&t| html! {
+                            <option value={t.key()} selected={t == s.tie}>{ tie_name(t) }{ if t == usual { " — usual" } else { "" } }</option>
+                        }) }
+                    </select>
+                </label>
+                <p class="hint">{ tie_hint }</p>
+            }
             <label class="stack">{ "Repeated states" }
                 <select aria-label="Tree or graph search" onchange={on_mode} disabled={!s.mode_applies()}>
                     <option value="graph" selected={s.mode == Mode::Graph}>{ graph_rule }</option>
@@ -126,6 +151,15 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
                 </label>
             }
         </>
+    }
+}
+
+/// A tie rule in the menu.
+fn tie_name(t: TieBreak) -> &'static str {
+    match t {
+        TieBreak::Fifo => "Oldest first (FIFO)",
+        TieBreak::Lifo => "Newest first (LIFO)",
+        TieBreak::LowestH => "Lowest h, then oldest",
     }
 }
 
@@ -168,5 +202,32 @@ fn GraphEditor(props: &GraphEditorProps) -> Html {
             <textarea id="graph-text" class="tree-text" rows="6" spellcheck="false" value={props.text.clone()} oninput={on_text} />
             <p class="hint">{ "A tree: A[B[D E] C], then “goal E”. A graph: lines like “A -- B:4 C:2” (both ways) or “A -> B” (one way), “h A=5” for heuristic values, “start A”, “goal E”." }</p>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct HeuristicPanelProps {
+    note: Rc<HeuristicNote>,
+}
+
+/// Is the graph's heuristic admissible and consistent, and if not, where not.
+#[component]
+fn HeuristicPanel(props: &HeuristicPanelProps) -> Html {
+    let n = &props.note;
+    let clean = n.admissible && n.consistent;
+    html! {
+        <section class={classes!("heuristic-check", (!clean).then_some("faulty"))} aria-labelledby="heuristic-check-title">
+            <h3 id="heuristic-check-title">{ "Heuristic check" }</h3>
+            <p class="verdict" role="status" aria-live="polite">{ n.verdict.clone() }</p>
+            if !n.faults.is_empty() {
+                <ul class="faults">
+                    { for n.faults.iter().map(|f| html! { <li>{ f.clone() }</li> }) }
+                    if n.more > 0 {
+                        <li class="more">{ format!("… and {} more", n.more) }</li>
+                    }
+                </ul>
+            }
+            <p class="hint">{ n.meaning.clone() }</p>
+        </section>
     }
 }

@@ -167,6 +167,7 @@ pub fn Search(props: &SearchProps) -> Html {
                     link: route.to_link(),
                     algorithm: settings.algorithm.key(),
                     graph_search: settings.mode == Mode::Graph,
+                    tie: settings.tie_applies().then(|| settings.tie.key()),
                     nodes: &r.view.nodes,
                     events: &r.view.events,
                     summary: summary.as_deref(),
@@ -181,7 +182,7 @@ pub fn Search(props: &SearchProps) -> Html {
             <div class="stepper-grid">
                 <aside class="inputs" aria-label="Problem and search">
                     <editors::ProblemPanel settings={state.settings.clone()} text={state.text.clone()}
-                        error={state.problem_error.clone()} dispatch={dispatch.clone()} />
+                        error={state.problem_error.clone()} heuristic={state.heuristic.clone()} dispatch={dispatch.clone()} />
                 </aside>
                 <div class="main">
                     <panels::RunStatus run={state.run.clone()} recorded={recorded_nodes} on_stop={on_stop} />
@@ -224,6 +225,9 @@ struct SearchExport<'a> {
     link: String,
     algorithm: &'static str,
     graph_search: bool,
+    /// Uniform cost, greedy and A*: the tie rule (`fifo`, `lifo`, `lowest-h`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tie: Option<&'static str>,
     nodes: &'a [arbor_app::worker_api::ViewNode],
     events: &'a [arbor_search::Event],
     summary: Option<&'a SearchSummary>,
