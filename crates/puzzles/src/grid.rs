@@ -1,36 +1,193 @@
-//! Path-finding on a grid with walls: from S to G, a step up, down, left or right costing 1;
-//! the heuristic is the Manhattan distance to G.
+//! Path-finding on a grid: walls, cells that cost more to enter, moves in four or eight
+//! directions, and the grid heuristics — Manhattan, octile, Euclidean and Chebyshev distance.
 //!
-//! Text form: one line per row, `#` a wall, `.` (or a space) free, `S` the start, `G` the goal.
+//! Costs are in hundredths: a straight step costs 100 and a diagonal one 142 (√2 rounded *up*,
+//! so that straight-line distance never overestimates), each times the weight (1–9) of the cell
+//! entered. A diagonal step may not cut a wall's corner: both cells beside it must be free.
+//!
+//! Weighted A* is A* with the heuristic inflated by w ≥ 1 ([`Grid::with_inflation`]): it finds
+//! a path costing at most w times the cheapest. Jump Point Search (Harabor and Grastien, 2011)
+//! is A* over *jump points* ([`Grid::with_jumps`], eight-way grids without weights): a state is a
+//! cell with the direction it was entered in; its successors are the cells where a straight or
+//! diagonal run from it meets something that matters (the goal, or a cell a wall makes a
+//! detour necessary for).
+//!
+//! Text form: one line per row; `#` a wall, `.` (or a space) a free cell, `2`–`9` a cell of that
+//! weight (`1` is `.`), `S` the start, `G` the goal.
 
 use arbor_search::Problem;
+use arbor_util::SplitMix64;
+use serde::{Deserialize, Serialize};
 
-use crate::npuzzle::{Dir, Dirs};
-
-/// Most cells on a grid.
+/// Most cells on a grid (100 × 100).
 pub const MAX_PATH_CELLS: usize = 100 * 100;
+/// Longest side of a grid.
+pub const MAX_SIDE: usize = 100;
+/// The cost of a straight step (hundredths of a step).
+pub const STRAIGHT: u32 = 100;
+/// The cost of a diagonal step: √2 rounded up, in hundredths.
+pub const DIAGONAL: u32 = 142;
+/// The largest heuristic inflation of weighted A*, in tenths (w = 5).
+pub const MAX_INFLATION: u32 = 50;
+
+/// The grid heuristics (each times [`STRAIGHT`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GridHeuristic {
+    /// No estimate: A* becomes Dijkstra's algorithm.
+    Zero,
+    /// |dx| + |dy|: exact on an open four-way grid; it overestimates once diagonal moves are
+    /// allowed (a diagonal step covers two of its units for 1.42).
+    #[default]
+    Manhattan,
+    /// The cost of the best mix of diagonal and straight steps: exact on an open eight-way grid.
+    Octile,
+    /// Straight-line distance.
+    Euclidean,
+    /// max(|dx|, |dy|): as if a diagonal step cost as little as a straight one.
+    Chebyshev,
+}
+
+impl GridHeuristic {
+    /// Every heuristic.
+    pub const ALL: [GridHeuristic; 5] = [
+        GridHeuristic::Zero,
+        GridHeuristic::Manhattan,
+        GridHeuristic::Octile,
+        GridHeuristic::Euclidean,
+        GridHeuristic::Chebyshev,
+    ];
+
+    /// Short name, as in URLs.
+    pub fn key(self) -> &'static str {
+        match self {
+            GridHeuristic::Zero => "zero",
+            GridHeuristic::Manhattan => "manhattan",
+            GridHeuristic::Octile => "octile",
+            GridHeuristic::Euclidean => "euclidean",
+            GridHeuristic::Chebyshev => "chebyshev",
+        }
+    }
+
+    /// Reads a short name.
+    pub fn from_key(key: &str) -> Option<GridHeuristic> {
+        GridHeuristic::ALL.into_iter().find(|h| h.key() == key)
+    }
+
+    /// True if it never overestimates on grids with these moves.
+    pub fn admissible(self, diagonal: bool) -> bool {
+        !(diagonal && self == GridHeuristic::Manhattan)
+    }
+
+    /// The estimate for a difference of (dx, dy) cells.
+    pub fn value(self, dx: u32, dy: u32) -> u32 {
+        let (lo, hi) = (dx.min(dy), dx.max(dy));
+        match self {
+            GridHeuristic::Zero => 0,
+            GridHeuristic::Manhattan => STRAIGHT * (dx + dy),
+            GridHeuristic::Octile => STRAIGHT * (hi - lo) + DIAGONAL * lo,
+            GridHeuristic::Chebyshev => STRAIGHT * hi,
+            GridHeuristic::Euclidean => {
+                // ⌊100·√(dx² + dy²)⌋, exactly, by integer square root.
+                let square = u64::from(STRAIGHT * dx).pow(2) + u64::from(STRAIGHT * dy).pow(2);
+                square.isqrt() as u32
+            }
+        }
+    }
+}
+
+/// The eight directions as (dx, dy), straight ones first; a direction's opposite is 7 − d.
+const DIRS: [(i32, i32); 8] = [
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
+/// Index of the opposite of each direction in [`DIRS`].
+const OPPOSITE: [u8; 8] = [3, 2, 1, 0, 7, 6, 5, 4];
+
+/// A move on the grid: the cell reached, the direction taken, and how many cells the run took
+/// (1 but for a jump).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct GridMove {
+    /// The cell reached.
+    pub to: u32,
+    /// The direction, an index into up, left, right, down, then the diagonals up-left,
+    /// up-right, down-left, down-right.
+    pub dir: u8,
+    /// Cells crossed.
+    pub run: u32,
+}
+
+impl GridMove {
+    /// The direction's arrow.
+    pub fn arrow(self) -> char {
+        ['↑', '←', '→', '↓', '↖', '↗', '↙', '↘'][self.dir as usize & 7]
+    }
+}
+
+/// The moves out of a cell, in order.
+#[derive(Clone, Debug)]
+pub struct GridMoves {
+    list: [GridMove; 8],
+    len: u8,
+    next: u8,
+}
+
+impl Iterator for GridMoves {
+    type Item = GridMove;
+
+    fn next(&mut self) -> Option<GridMove> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.list[(self.next - 1) as usize & 7]
+        })
+    }
+}
 
 /// A grid path-finding problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridPath {
+pub struct Grid {
     width: usize,
     height: usize,
-    wall: Vec<bool>,
+    /// Each cell's weight: 0 for a wall, else 1 to 9.
+    weight: Vec<u8>,
     start: u32,
     goal: u32,
+    diagonal: bool,
+    heuristic: GridHeuristic,
+    /// Weighted A*'s w, in tenths (10: plain A*).
+    inflation: u32,
+    jumps: bool,
 }
 
-impl GridPath {
+/// A state of a grid search: the cell, and for Jump Point Search the direction it was entered
+/// in (`dir + 1` in the bits above the cell; 0 at the start and for other searches).
+pub type GridState = u32;
+
+const CELL_BITS: u32 = 16;
+
+/// The cell of a state.
+pub fn cell_of(state: GridState) -> u32 {
+    state & ((1 << CELL_BITS) - 1)
+}
+
+impl Grid {
     /// Reads a grid; says which line and column is wrong.
     ///
     /// ```
-    /// use arbor_puzzles::GridPath;
+    /// use arbor_puzzles::{Grid, GridHeuristic};
     /// use arbor_search::{search, Algorithm, Options, Quiet, Budget};
-    /// let g = GridPath::parse("S.#\n..#\n#.G").unwrap();
+    /// let g = Grid::parse("S.#\n..#\n#.G", false, GridHeuristic::Manhattan).unwrap();
     /// let out = search(&g, &Options::new(Algorithm::AStar), &Budget::unlimited(), &mut Quiet);
-    /// assert_eq!(out.solution.unwrap().cost, 4);
+    /// assert_eq!(out.solution.unwrap().cost, 400); // four steps of 100
     /// ```
-    pub fn parse(text: &str) -> Result<GridPath, String> {
+    pub fn parse(text: &str, diagonal: bool, heuristic: GridHeuristic) -> Result<Grid, String> {
         let rows: Vec<&str> = text
             .lines()
             .map(str::trim_end)
@@ -41,20 +198,20 @@ impl GridPath {
         if width == 0 || height == 0 {
             return Err("the grid is empty".into());
         }
-        if width * height > MAX_PATH_CELLS {
+        if width > MAX_SIDE || height > MAX_SIDE {
             return Err(format!(
-                "the grid has {} cells; at most {MAX_PATH_CELLS}",
-                width * height
+                "the grid is {width} × {height}; at most {MAX_SIDE} × {MAX_SIDE}"
             ));
         }
-        let mut wall = vec![false; width * height];
+        let mut weight = vec![1u8; width * height];
         let (mut start, mut goal) = (None, None);
         for (y, row) in rows.iter().enumerate() {
             for (x, ch) in row.chars().enumerate() {
                 let cell = (y * width + x) as u32;
                 match ch {
-                    '#' => wall[cell as usize] = true,
-                    '.' | ' ' => {}
+                    '#' => weight[cell as usize] = 0,
+                    '.' | ' ' | '1' => {}
+                    '2'..='9' => weight[cell as usize] = ch as u8 - b'0',
                     'S' | 's' if start.is_none() => start = Some(cell),
                     'G' | 'g' if goal.is_none() => goal = Some(cell),
                     'S' | 's' | 'G' | 'g' => {
@@ -62,21 +219,120 @@ impl GridPath {
                     }
                     other => {
                         return Err(format!(
-                            "line {}, column {}: '{other}' is not '#', '.', 'S' or 'G'",
+                            "line {}, column {}: '{}' is not '#', '.', a weight 2–9, 'S' or 'G'",
                             y + 1,
-                            x + 1
+                            x + 1,
+                            arbor_util::shown(&other.to_string())
                         ))
                     }
                 }
             }
         }
-        Ok(GridPath {
+        Ok(Grid {
             width,
             height,
-            wall,
+            weight,
             start: start.ok_or("no start: put an S on the grid")?,
             goal: goal.ok_or("no goal: put a G on the grid")?,
+            diagonal,
+            heuristic,
+            inflation: 10,
+            jumps: false,
         })
+    }
+
+    /// An open grid, the start in the top-left corner and the goal in the bottom-right one.
+    pub fn open(width: usize, height: usize) -> Grid {
+        let (width, height) = (width.clamp(2, MAX_SIDE), height.clamp(1, MAX_SIDE));
+        Grid {
+            width,
+            height,
+            weight: vec![1; width * height],
+            start: 0,
+            goal: (width * height - 1) as u32,
+            diagonal: false,
+            heuristic: GridHeuristic::Manhattan,
+            inflation: 10,
+            jumps: false,
+        }
+    }
+
+    /// A maze (a random depth-first carving: one path between any two free cells), start top
+    /// left, goal bottom right. The same seed gives the same maze.
+    pub fn maze(width: usize, height: usize, seed: u64) -> Grid {
+        let (width, height) = (width.clamp(3, MAX_SIDE), height.clamp(3, MAX_SIDE));
+        let mut grid = Grid::open(width, height);
+        grid.weight.fill(0);
+        // Rooms on even coordinates, walls between them.
+        let (rooms_x, rooms_y) = (width.div_ceil(2), height.div_ceil(2));
+        let mut rng = SplitMix64(seed);
+        let mut seen = vec![false; rooms_x * rooms_y];
+        let mut stack = vec![(0usize, 0usize)];
+        seen[0] = true;
+        grid.weight[0] = 1;
+        while let Some(&(x, y)) = stack.last() {
+            let mut options = Vec::with_capacity(4);
+            for (dx, dy) in [(0i32, -1i32), (-1, 0), (1, 0), (0, 1)] {
+                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                if nx >= 0
+                    && ny >= 0
+                    && (nx as usize) < rooms_x
+                    && (ny as usize) < rooms_y
+                    && !seen[ny as usize * rooms_x + nx as usize]
+                {
+                    options.push((nx as usize, ny as usize));
+                }
+            }
+            if options.is_empty() {
+                stack.pop();
+                continue;
+            }
+            let (nx, ny) = options[(rng.next_u64() % options.len() as u64) as usize];
+            seen[ny * rooms_x + nx] = true;
+            grid.weight[(2 * ny) * width + 2 * nx] = 1;
+            grid.weight[(y + ny) * width + (x + nx)] = 1;
+            stack.push((nx, ny));
+        }
+        // The goal: the free cell nearest the bottom-right corner.
+        grid.goal = (0..width * height)
+            .rev()
+            .find(|&c| grid.weight[c] != 0)
+            .unwrap_or(0) as u32;
+        grid
+    }
+
+    /// The same grid with 4- or 8-way moves.
+    pub fn with_diagonal(mut self, diagonal: bool) -> Grid {
+        self.diagonal = diagonal;
+        self.jumps &= diagonal;
+        self
+    }
+
+    /// The same grid with another heuristic.
+    pub fn with_heuristic(mut self, heuristic: GridHeuristic) -> Grid {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// Weighted A*: the heuristic times `w_tenths / 10` (10 to 50, rounded down).
+    pub fn with_inflation(mut self, w_tenths: u32) -> Grid {
+        self.inflation = w_tenths.clamp(10, MAX_INFLATION);
+        self
+    }
+
+    /// Jump Point Search's successors (eight-way grids whose cells all weigh 1).
+    pub fn with_jumps(mut self, jumps: bool) -> Result<Grid, String> {
+        if jumps && !self.diagonal {
+            return Err("Jump Point Search needs diagonal moves (8-way)".into());
+        }
+        if jumps && self.weight.iter().any(|&w| w > 1) {
+            return Err(
+                "Jump Point Search needs every cell to cost the same: this grid has weighted cells"
+                    .into(),
+            );
+        }
+        self.jumps = jumps;
+        Ok(self)
     }
 
     /// Columns.
@@ -91,7 +347,17 @@ impl GridPath {
 
     /// True for a wall.
     pub fn is_wall(&self, cell: usize) -> bool {
-        self.wall[cell]
+        self.weight[cell] == 0
+    }
+
+    /// A cell's weight (0 for a wall).
+    pub fn weight(&self, cell: usize) -> u8 {
+        self.weight[cell]
+    }
+
+    /// The start cell.
+    pub fn start_cell(&self) -> u32 {
+        self.start
     }
 
     /// The goal cell.
@@ -99,64 +365,334 @@ impl GridPath {
         self.goal
     }
 
-    fn step(&self, cell: usize, d: Dir) -> Option<usize> {
-        d.step(cell, self.width, self.height)
-            .filter(|&to| !self.wall[to])
+    /// Eight-way moves.
+    pub fn diagonal(&self) -> bool {
+        self.diagonal
+    }
+
+    /// The heuristic.
+    pub fn heuristic_kind(&self) -> GridHeuristic {
+        self.heuristic
+    }
+
+    /// Weighted A*'s w in tenths.
+    pub fn inflation(&self) -> u32 {
+        self.inflation
+    }
+
+    /// Jump Point Search's successors.
+    pub fn jumps(&self) -> bool {
+        self.jumps
+    }
+
+    /// The text form.
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity((self.width + 1) * self.height);
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = y * self.width + x;
+                out.push(if c as u32 == self.start {
+                    'S'
+                } else if c as u32 == self.goal {
+                    'G'
+                } else {
+                    match self.weight[c] {
+                        0 => '#',
+                        1 => '.',
+                        w => (b'0' + w) as char,
+                    }
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The cell one step from `cell` in direction `d`, if it is on the grid and free.
+    #[inline]
+    fn free(&self, cell: usize, d: usize) -> Option<usize> {
+        let (dx, dy) = DIRS[d];
+        let (x, y) = (
+            (cell % self.width) as i32 + dx,
+            (cell / self.width) as i32 + dy,
+        );
+        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+            .then(|| y as usize * self.width + x as usize)
+            .filter(|&c| self.weight[c] != 0)
+    }
+
+    /// The step from `cell` in direction `d`, if allowed: on the grid, free, and for a diagonal
+    /// step both cells beside it free (no cutting a corner).
+    #[inline]
+    fn step(&self, cell: usize, d: usize) -> Option<usize> {
+        let to = self.free(cell, d)?;
+        if d >= 4 {
+            let (dx, dy) = DIRS[d];
+            let horizontal = if dx < 0 { 1 } else { 2 };
+            let vertical = if dy < 0 { 0 } else { 3 };
+            self.free(cell, horizontal)?;
+            self.free(cell, vertical)?;
+        }
+        Some(to)
+    }
+
+    fn is_goal_cell(&self, cell: usize) -> bool {
+        cell as u32 == self.goal
+    }
+
+    /// Jump Point Search: from `cell`, run in direction `d` until a cell worth stopping at (the
+    /// goal, or one with a forced neighbour), or a wall. Returns it and the cells crossed.
+    fn jump(&self, mut cell: usize, d: usize) -> Option<(usize, u32)> {
+        let mut run = 0;
+        loop {
+            cell = self.step(cell, d)?;
+            run += 1;
+            if self.is_goal_cell(cell) || self.forced(cell, d) {
+                return Some((cell, run));
+            }
+            if d >= 4 {
+                // A diagonal run stops where a straight run from it would stop.
+                let (dx, dy) = DIRS[d];
+                let horizontal = if dx < 0 { 1 } else { 2 };
+                let vertical = if dy < 0 { 0 } else { 3 };
+                if self.jump(cell, horizontal).is_some() || self.jump(cell, vertical).is_some() {
+                    return Some((cell, run));
+                }
+            }
+        }
+    }
+
+    /// True if a straight move into `cell` in direction `d` has a forced neighbour: a cell
+    /// beside the run that is free here but was walled beside the cell before, so the only
+    /// short way to it turns here.
+    fn forced(&self, cell: usize, d: usize) -> bool {
+        if d >= 4 {
+            return false;
+        }
+        let back = OPPOSITE[d] as usize;
+        let Some(behind) = self.free(cell, back) else {
+            return false;
+        };
+        // The two directions across the run.
+        let across: [usize; 2] = if d == 0 || d == 3 { [1, 2] } else { [0, 3] };
+        across
+            .iter()
+            .any(|&a| self.free(cell, a).is_some() && self.free(behind, a).is_none())
+    }
+
+    /// Jump Point Search's successors of a state: from each direction the pruning keeps, the
+    /// jump point reached.
+    fn jump_moves(&self, state: GridState) -> GridMoves {
+        let cell = cell_of(state) as usize;
+        let entered = (state >> CELL_BITS) as usize; // 0: the start, else dir + 1
+        let mut out = GridMoves {
+            list: [GridMove {
+                to: 0,
+                dir: 0,
+                run: 0,
+            }; 8],
+            len: 0,
+            next: 0,
+        };
+        for d in 0..8 {
+            if entered > 0 && !self.kept(cell, entered - 1, d) {
+                continue;
+            }
+            if let Some((to, run)) = self.jump(cell, d) {
+                out.list[out.len as usize] = GridMove {
+                    to: to as u32,
+                    dir: d as u8,
+                    run,
+                };
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether JPS's pruning keeps direction `d` from `cell`, entered in direction `e`: the
+    /// natural directions (straight on; for a diagonal, also its two straight parts) and, after
+    /// a straight move, the directions a wall behind made necessary (across, and diagonally on
+    /// to that side). Never straight back.
+    fn kept(&self, cell: usize, e: usize, d: usize) -> bool {
+        if d == e {
+            return true;
+        }
+        let (ex, ey) = DIRS[e];
+        let (dx, dy) = DIRS[d];
+        if e >= 4 {
+            // Diagonal: its horizontal and vertical parts.
+            return (dx == ex && dy == 0) || (dx == 0 && dy == ey);
+        }
+        // Straight: across or diagonally forward, towards a side walled behind.
+        let back = OPPOSITE[e] as usize;
+        let Some(behind) = self.free(cell, back) else {
+            return false;
+        };
+        let across: [usize; 2] = if e == 0 || e == 3 { [1, 2] } else { [0, 3] };
+        for a in across {
+            if self.free(behind, a).is_some() {
+                continue;
+            }
+            let (ax, ay) = DIRS[a];
+            if d == a || (dx == ex + ax && dy == ey + ay) {
+                return true;
+            }
+        }
+        false
     }
 }
 
-impl Problem for GridPath {
-    type State = u32;
-    type Action = Dir;
-    type Undo = u32;
-    type Actions<'a> = Dirs;
+impl Problem for Grid {
+    type State = GridState;
+    type Action = GridMove;
+    type Undo = GridState;
+    type Actions<'a> = GridMoves;
 
-    fn start(&self) -> u32 {
+    fn start(&self) -> GridState {
         self.start
     }
 
-    fn is_goal(&self, state: &u32) -> bool {
-        *state == self.goal
+    fn is_goal(&self, state: &GridState) -> bool {
+        cell_of(*state) == self.goal
     }
 
-    fn actions(&self, state: &u32) -> Dirs {
-        Dirs::allowed(|d| self.step(*state as usize, d).is_some())
+    fn actions(&self, state: &GridState) -> GridMoves {
+        if self.jumps {
+            return self.jump_moves(*state);
+        }
+        let cell = cell_of(*state) as usize;
+        let mut out = GridMoves {
+            list: [GridMove {
+                to: 0,
+                dir: 0,
+                run: 0,
+            }; 8],
+            len: 0,
+            next: 0,
+        };
+        for d in 0..if self.diagonal { 8 } else { 4 } {
+            if let Some(to) = self.step(cell, d) {
+                out.list[out.len as usize] = GridMove {
+                    to: to as u32,
+                    dir: d as u8,
+                    run: 1,
+                };
+                out.len += 1;
+            }
+        }
+        out
     }
 
-    fn apply(&self, state: &mut u32, action: Dir) -> u32 {
-        let to = self.step(*state as usize, action).expect("a legal move") as u32;
-        std::mem::replace(state, to)
+    fn apply(&self, state: &mut GridState, action: GridMove) -> GridState {
+        let next = if self.jumps {
+            action.to | (u32::from(action.dir) + 1) << CELL_BITS
+        } else {
+            action.to
+        };
+        std::mem::replace(state, next)
     }
 
-    fn undo(&self, state: &mut u32, undo: u32) {
+    fn undo(&self, state: &mut GridState, undo: GridState) {
         *state = undo;
     }
 
-    fn heuristic(&self, state: &u32) -> u32 {
-        let (a, b) = (*state as usize, self.goal as usize);
-        ((a % self.width).abs_diff(b % self.width) + (a / self.width).abs_diff(b / self.width))
-            as u32
+    fn step_cost(&self, _state: &GridState, action: GridMove) -> u32 {
+        let base = if action.dir >= 4 { DIAGONAL } else { STRAIGHT };
+        base * action.run * u32::from(self.weight[action.to as usize])
     }
 
-    fn reverses(&self, action: Dir, previous: Dir) -> bool {
-        action == previous.opposite()
+    fn heuristic(&self, state: &GridState) -> u32 {
+        let (a, b) = (cell_of(*state) as usize, self.goal as usize);
+        let dx = (a % self.width).abs_diff(b % self.width) as u32;
+        let dy = (a / self.width).abs_diff(b / self.width) as u32;
+        self.heuristic.value(dx, dy) * self.inflation / 10
+    }
+
+    fn reverses(&self, action: GridMove, previous: GridMove) -> bool {
+        action.dir == OPPOSITE[previous.dir as usize & 7]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbor_search::{search, Algorithm, Budget, Options, Quiet};
 
     #[test]
     fn mistakes_name_the_place() {
-        assert!(GridPath::parse("S.x\n..G")
-            .unwrap_err()
-            .contains("line 1, column 3"));
-        assert!(GridPath::parse("S..\n..S\nG")
-            .unwrap_err()
-            .contains("second 'S'"));
-        assert!(GridPath::parse("...\n..G")
-            .unwrap_err()
-            .contains("no start"));
+        let parse = |t| Grid::parse(t, false, GridHeuristic::Manhattan).unwrap_err();
+        assert!(parse("S.x\n..G").contains("line 1, column 3"));
+        assert!(parse("S..\n..S\nG").contains("second 'S'"));
+        assert!(parse("...\n..G").contains("no start"));
+        assert!(parse(&".".repeat(101)).contains("at most 100"));
+    }
+
+    #[test]
+    fn the_text_form_round_trips_and_weights_cost_more() {
+        let text = "S.#.\n.59.\n#..G\n";
+        let g = Grid::parse(text, false, GridHeuristic::Zero).unwrap();
+        assert_eq!(g.to_text(), text);
+        assert_eq!(g.weight(5), 5);
+        let out = search(
+            &g,
+            &Options::new(Algorithm::UniformCost),
+            &Budget::unlimited(),
+            &mut Quiet,
+        );
+        // Every way from S to G crosses the 5 or the 9: the cheapest crosses the 5.
+        assert_eq!(out.solution.unwrap().cost, 100 + 500 + 100 + 100 + 100);
+    }
+
+    #[test]
+    fn heuristic_values() {
+        assert_eq!(GridHeuristic::Manhattan.value(3, 4), 700);
+        assert_eq!(GridHeuristic::Octile.value(3, 4), 100 + 3 * 142);
+        assert_eq!(GridHeuristic::Chebyshev.value(3, 4), 400);
+        assert_eq!(GridHeuristic::Euclidean.value(3, 4), 500);
+        assert_eq!(GridHeuristic::Euclidean.value(1, 1), 141);
+        assert!(!GridHeuristic::Manhattan.admissible(true));
+        assert!(GridHeuristic::Euclidean.admissible(true));
+    }
+
+    #[test]
+    fn a_maze_is_one_tree_of_passages() {
+        for seed in 0..20 {
+            let m = Grid::maze(21, 15, seed);
+            let free = (0..21 * 15).filter(|&c| !m.is_wall(c)).count();
+            // Every free cell is reachable from the start (breadth-first).
+            let out = search(
+                &m.clone().with_heuristic(GridHeuristic::Zero),
+                &Options::new(Algorithm::BreadthFirst),
+                &Budget::unlimited(),
+                &mut Quiet,
+            );
+            assert!(out.solution.is_some());
+            let mut reach = vec![false; 21 * 15];
+            let mut todo = vec![0usize];
+            reach[0] = true;
+            while let Some(c) = todo.pop() {
+                for d in 0..4 {
+                    if let Some(n) = m.step(c, d) {
+                        if !reach[n] {
+                            reach[n] = true;
+                            todo.push(n);
+                        }
+                    }
+                }
+            }
+            assert_eq!(reach.iter().filter(|&&r| r).count(), free);
+            // A tree: free cells − 1 passages (each counted once).
+            let edges: usize = (0..21 * 15)
+                .filter(|&c| !m.is_wall(c))
+                .map(|c| {
+                    [2usize, 3]
+                        .iter()
+                        .filter(|&&d| m.step(c, d).is_some())
+                        .count()
+                })
+                .sum();
+            assert_eq!(edges, free - 1);
+        }
     }
 }

@@ -5,7 +5,8 @@
 //! - [`PatternDb`]: pattern databases for it, built here — additive (the 15-puzzle's 6-6-3) or
 //!   exact (the 8-puzzle);
 //! - [`BlocksWorld`]: the coursework's blocks world (an agent swapping places with blocks);
-//! - [`GridPath`]: path-finding on a grid with walls.
+//! - [`Grid`]: path-finding on a grid — walls, weighted cells, 4- or 8-way moves, Manhattan,
+//!   octile, Euclidean and Chebyshev distance, weighted A*, Jump Point Search, mazes.
 
 #![deny(missing_docs)]
 
@@ -17,7 +18,10 @@ mod npuzzle;
 mod pdb;
 
 pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
-pub use grid::{GridPath, MAX_PATH_CELLS};
+pub use grid::{
+    cell_of, Grid, GridHeuristic, GridMove, GridMoves, GridState, DIAGONAL, MAX_INFLATION,
+    MAX_PATH_CELLS, MAX_SIDE, STRAIGHT,
+};
 pub use korf::{parse_korf, KorfInstance, KORF_GOAL};
 pub use npuzzle::{
     parse_tiles, square_side, Board, Dir, Dirs, Heuristic, NPuzzle, PuzzleError, Slide, MAX_CELLS,
