@@ -401,7 +401,7 @@ pub const MCTS_PARAMS: &[Param] = &[
 
 /// `#/search`.
 pub const SEARCH_PARAMS: &[Param] = &[
-    p("problem", "graph, puzzle, blocks", "What is searched."),
+    p("problem", "graph, puzzle, blocks, grid", "What is searched."),
     p(
         "preset",
         "seed000-tree, romania",
@@ -433,9 +433,33 @@ pub const SEARCH_PARAMS: &[Param] = &[
     ),
     pe(
         "h",
-        "zero, misplaced, manhattan, linear (puzzle); zero (blocks)",
+        "zero, misplaced, manhattan, linear (puzzle); zero (blocks); zero, manhattan, octile, euclidean, chebyshev (grid)",
         "The heuristic (default: Manhattan distance; for blocks, the blocks' distances).",
-        &["#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=astar&h=misplaced", "#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=astar&h=linear", "#/search?problem=blocks&algo=astar&h=zero"],
+        &["#/search?problem=grid&moves=8&h=octile&algo=astar", "#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=astar&h=misplaced", "#/search?problem=puzzle&size=3x3&tiles=8,1,3,4,0,2,7,6,5&algo=astar&h=linear", "#/search?problem=blocks&algo=astar&h=zero"],
+    ),
+    pe(
+        "grid",
+        "rows joined by /: # wall, . free, 2–9 a weight, S start, G goal",
+        "The grid (problem=grid), at most 100 × 100.",
+        &["#/search?problem=grid&grid=S..%23..../.3.%23..../...%23..G./......%23.&algo=astar"],
+    ),
+    pe(
+        "moves",
+        "4, 8",
+        "Grid moves: 4-way, or 8-way with diagonals (1.42) that never cut a wall's corner.",
+        &["#/search?problem=grid&moves=8&h=euclidean&algo=astar"],
+    ),
+    pe(
+        "w",
+        "1 to 5, one decimal",
+        "Weighted A* on a grid: the heuristic times w; the path costs at most w times the cheapest.",
+        &["#/search?problem=grid&moves=8&h=octile&w=2.0&algo=astar"],
+    ),
+    pe(
+        "jps",
+        "1",
+        "Jump Point Search: A* over jump points (8-way grids without weights).",
+        &["#/search?problem=grid&moves=8&h=octile&jps=1&algo=astar"],
     ),
     pe(
         "blocks",

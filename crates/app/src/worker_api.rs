@@ -41,6 +41,19 @@ pub enum ProblemSpec {
         /// Use the blocks' Manhattan distance as the heuristic.
         heuristic: bool,
     },
+    /// Path-finding on a grid.
+    Grid {
+        /// The grid's text.
+        text: String,
+        /// Eight-way moves.
+        diagonal: bool,
+        /// The heuristic.
+        heuristic: arbor_puzzles::GridHeuristic,
+        /// Weighted A*'s w in tenths.
+        inflation: u32,
+        /// Jump Point Search's successors.
+        jumps: bool,
+    },
 }
 
 /// A state, as the visualiser draws it.
@@ -50,6 +63,13 @@ pub enum StateView {
     Name(String),
     /// Puzzle tiles, row-major.
     Tiles(Vec<u8>),
+    /// A grid cell, by column and row (0-based).
+    Cell {
+        /// Column.
+        x: u8,
+        /// Row.
+        y: u8,
+    },
     /// The agent's cell and each block's cell (row-major, 0-based).
     Blocks {
         /// The agent.
@@ -462,6 +482,40 @@ pub fn serve(request: &SearchRequest, post: &mut dyn FnMut(FromWorker), now: &dy
                 run(&p, request, post, now, |b| StateView::Tiles(b.tiles(n).to_vec()), |d| d.letter().to_string())
             }
             Err(e) => post(FromWorker::Failed(e.0)),
+        },
+        ProblemSpec::Grid {
+            text,
+            diagonal,
+            heuristic,
+            inflation,
+            jumps,
+        } => match arbor_puzzles::Grid::parse(text, *diagonal, *heuristic)
+            .and_then(|g| g.with_inflation(*inflation).with_jumps(*jumps))
+        {
+            Ok(g) => {
+                let width = g.width() as u32;
+                run(
+                    &g,
+                    request,
+                    post,
+                    now,
+                    |&s| {
+                        let cell = arbor_puzzles::cell_of(s);
+                        StateView::Cell {
+                            x: (cell % width) as u8,
+                            y: (cell / width) as u8,
+                        }
+                    },
+                    |m| {
+                        if m.run > 1 {
+                            format!("{}{}", m.arrow(), m.run)
+                        } else {
+                            m.arrow().to_string()
+                        }
+                    },
+                )
+            }
+            Err(e) => post(FromWorker::Failed(e)),
         },
         ProblemSpec::Blocks { spec, heuristic } => match BlocksWorld::new(spec, *heuristic) {
             Ok(w) => {

@@ -111,6 +111,21 @@ const DIRS: [(i32, i32); 8] = [
 /// Index of the opposite of each direction in [`DIRS`].
 const OPPOSITE: [u8; 8] = [3, 2, 1, 0, 7, 6, 5, 4];
 
+/// A change to one cell of a grid ([`Grid::edit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridEdit {
+    /// A wall.
+    Wall,
+    /// A free cell of weight 1.
+    Free,
+    /// A cell of weight 2 to 9.
+    Weight(u8),
+    /// The start moves here.
+    Start,
+    /// The goal moves here.
+    Goal,
+}
+
 /// A move on the grid: the cell reached, the direction taken, and how many cells the run took
 /// (1 but for a jump).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -299,6 +314,32 @@ impl Grid {
             .find(|&c| grid.weight[c] != 0)
             .unwrap_or(0) as u32;
         grid
+    }
+
+    /// Changes one cell: a wall, a free cell, a weight (2–9), or the start or the goal moved
+    /// there (which frees it). A wall or weight on the start or the goal is refused (false).
+    pub fn edit(&mut self, cell: usize, edit: GridEdit) -> bool {
+        if cell >= self.weight.len() {
+            return false;
+        }
+        let ends = cell as u32 == self.start || cell as u32 == self.goal;
+        match edit {
+            GridEdit::Wall | GridEdit::Weight(_) if ends => return false,
+            GridEdit::Wall => self.weight[cell] = 0,
+            GridEdit::Free => self.weight[cell] = 1,
+            GridEdit::Weight(w) => self.weight[cell] = w.clamp(1, 9),
+            GridEdit::Start if cell as u32 == self.goal => return false,
+            GridEdit::Goal if cell as u32 == self.start => return false,
+            GridEdit::Start => {
+                self.weight[cell] = self.weight[cell].max(1);
+                self.start = cell as u32;
+            }
+            GridEdit::Goal => {
+                self.weight[cell] = self.weight[cell].max(1);
+                self.goal = cell as u32;
+            }
+        }
+        true
     }
 
     /// The same grid with 4- or 8-way moves.
@@ -642,6 +683,27 @@ mod tests {
         );
         // Every way from S to G crosses the 5 or the 9: the cheapest crosses the 5.
         assert_eq!(out.solution.unwrap().cost, 100 + 500 + 100 + 100 + 100);
+    }
+
+    #[test]
+    fn edits_keep_one_start_and_one_goal_on_free_cells() {
+        let mut g = Grid::open(4, 3);
+        assert!(g.edit(5, GridEdit::Wall));
+        assert!(g.is_wall(5));
+        assert!(!g.edit(0, GridEdit::Wall), "not on the start");
+        assert!(g.edit(5, GridEdit::Start));
+        assert_eq!((g.start_cell(), g.weight(5)), (5, 1));
+        assert!(!g.edit(5, GridEdit::Goal), "not on the start");
+        assert!(g.edit(6, GridEdit::Weight(7)));
+        assert_eq!(g.weight(6), 7);
+        assert!(!g.edit(99, GridEdit::Wall));
+        let text = g.to_text();
+        assert_eq!(
+            Grid::parse(&text, false, GridHeuristic::Zero)
+                .unwrap()
+                .to_text(),
+            text
+        );
     }
 
     #[test]

@@ -19,8 +19,8 @@ mod pdb;
 
 pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
 pub use grid::{
-    cell_of, Grid, GridHeuristic, GridMove, GridMoves, GridState, DIAGONAL, MAX_INFLATION,
-    MAX_PATH_CELLS, MAX_SIDE, STRAIGHT,
+    cell_of, Grid, GridEdit, GridHeuristic, GridMove, GridMoves, GridState, DIAGONAL,
+    MAX_INFLATION, MAX_PATH_CELLS, MAX_SIDE, STRAIGHT,
 };
 pub use korf::{parse_korf, KorfInstance, KORF_GOAL};
 pub use npuzzle::{

@@ -4,6 +4,7 @@ pub mod board;
 pub mod controls;
 pub mod export;
 pub mod game_look;
+pub mod grid_canvas;
 pub mod legend;
 pub mod practice_look;
 pub mod pseudocode;

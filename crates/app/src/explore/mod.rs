@@ -7,7 +7,7 @@ pub mod heuristic_note;
 
 use std::rc::Rc;
 
-use arbor_puzzles::{BlocksSpec, BlocksWorld, Heuristic, NPuzzle};
+use arbor_puzzles::{BlocksSpec, BlocksWorld, Grid, GridHeuristic, Heuristic, NPuzzle};
 use arbor_search::replay::{SearchFrame, SearchReplay, Seen};
 use arbor_search::{graph_preset, Algorithm, Graph, Mode, Options, TieBreak, GRAPH_PRESETS};
 
@@ -56,7 +56,36 @@ pub enum Problem {
         /// Use the heuristic.
         heuristic: bool,
     },
+    /// Path-finding on a grid, in its text form.
+    Grid {
+        /// The grid's text (`#` walls, `.` free, `2`–`9` weights, `S`, `G`).
+        text: String,
+        /// Eight-way moves.
+        diagonal: bool,
+        /// The heuristic.
+        heuristic: GridHeuristic,
+        /// Weighted A*'s w in tenths (10: plain).
+        inflation: u32,
+        /// Jump Point Search's successors.
+        jumps: bool,
+    },
 }
+
+/// The grid the page opens with: a wall between the start and the goal, with a gap.
+pub const GRID_DEFAULT: &str = "\
+....................
+....................
+..........#.........
+..........#.........
+..........#.........
+...S......#......G..
+..........#.........
+..........#.........
+..........#.........
+..........#.........
+....................
+....................
+";
 
 impl Problem {
     /// URL name of the kind.
@@ -65,6 +94,35 @@ impl Problem {
             Problem::Graph { .. } => "graph",
             Problem::Puzzle { .. } => "puzzle",
             Problem::Blocks { .. } => "blocks",
+            Problem::Grid { .. } => "grid",
+        }
+    }
+
+    /// The default grid problem (4-way, Manhattan distance).
+    pub fn default_grid() -> Problem {
+        Problem::Grid {
+            text: GRID_DEFAULT.into(),
+            diagonal: false,
+            heuristic: GridHeuristic::Manhattan,
+            inflation: 10,
+            jumps: false,
+        }
+    }
+
+    /// The grid of a grid problem, ready to search.
+    pub fn grid(&self) -> Option<Result<Grid, String>> {
+        match self {
+            Problem::Grid {
+                text,
+                diagonal,
+                heuristic,
+                inflation,
+                jumps,
+            } => Some(
+                Grid::parse(text, *diagonal, *heuristic)
+                    .and_then(|g| g.with_inflation(*inflation).with_jumps(*jumps)),
+            ),
+            _ => None,
         }
     }
 
@@ -136,6 +194,22 @@ impl Problem {
                 Ok(ProblemSpec::Blocks {
                     spec,
                     heuristic: *heuristic,
+                })
+            }
+            Problem::Grid {
+                text,
+                diagonal,
+                heuristic,
+                inflation,
+                jumps,
+            } => {
+                self.grid().unwrap_or_else(|| Err(String::new()))?;
+                Ok(ProblemSpec::Grid {
+                    text: text.clone(),
+                    diagonal: *diagonal,
+                    heuristic: *heuristic,
+                    inflation: *inflation,
+                    jumps: *jumps,
                 })
             }
         }
@@ -297,6 +371,56 @@ impl Settings {
                     heuristic,
                 };
             }
+            "grid" => {
+                let heuristic = match route.get("h") {
+                    Some(h) => GridHeuristic::from_key(h).unwrap_or_else(|| {
+                        warnings.push(format!(
+                            "Unknown grid heuristic “{h}” (manhattan, octile, euclidean, chebyshev, zero); using Manhattan distance."
+                        ));
+                        GridHeuristic::Manhattan
+                    }),
+                    None => GridHeuristic::Manhattan,
+                };
+                let diagonal = match route.get("moves") {
+                    Some("8") => true,
+                    Some("4") | None => false,
+                    Some(other) => {
+                        warnings.push(format!("Moves “{other}” are not 4 or 8; using 4."));
+                        false
+                    }
+                };
+                let inflation = match route.get("w") {
+                    None => 10,
+                    Some(w) => match parse_inflation(w) {
+                        Some(t) => t,
+                        None => {
+                            warnings.push(format!(
+                                "The weight w “{w}” is not a number from 1 to 5 (one decimal); using 1."
+                            ));
+                            10
+                        }
+                    },
+                };
+                // Rows as the editor writes them: each ends with a line break.
+                let mut text = route.get("grid").unwrap_or(GRID_DEFAULT).replace('/', "\n");
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                let mut problem = Problem::Grid {
+                    text,
+                    diagonal,
+                    heuristic,
+                    inflation,
+                    jumps: route.get("jps") == Some("1"),
+                };
+                if let Some(Err(e)) = problem.grid() {
+                    warnings.push(format!(
+                        "The link's grid cannot be searched: {e}. Showing the default grid."
+                    ));
+                    problem = Problem::default_grid();
+                }
+                s.problem = problem;
+            }
             "blocks" => {
                 s.problem = Problem::Blocks {
                     text: route
@@ -386,6 +510,24 @@ impl Settings {
                     route.set("h", "zero");
                 }
             }
+            Problem::Grid {
+                text,
+                diagonal,
+                heuristic,
+                inflation,
+                jumps,
+            } => {
+                // Rows joined by '/', which the grid's text never holds: short and readable.
+                route.set("grid", text.trim_end().replace('\n', "/"));
+                route.set("moves", if *diagonal { "8" } else { "4" });
+                route.set("h", heuristic.key());
+                if *inflation != 10 {
+                    route.set("w", format!("{}.{}", inflation / 10, inflation % 10));
+                }
+                if *jumps {
+                    route.set("jps", "1");
+                }
+            }
         }
         route.set("algo", self.algorithm.key());
         if self.mode == Mode::Tree {
@@ -464,7 +606,7 @@ impl Drawing {
     /// The drawing for a problem.
     pub fn of(problem: &Problem) -> Drawing {
         match problem {
-            Problem::Graph { .. } => Drawing::default(),
+            Problem::Graph { .. } | Problem::Grid { .. } => Drawing::default(),
             Problem::Puzzle { cols, .. } => Drawing {
                 cols: *cols,
                 blocks: None,
@@ -495,6 +637,7 @@ impl Drawing {
     pub fn picture(&self, state: &StateView) -> Picture {
         match state {
             StateView::Name(n) => Picture::Name(n.as_str().into()),
+            StateView::Cell { x, y } => Picture::Name(format!("({x},{y})").as_str().into()),
             StateView::Tiles(t) => Picture::Tiles {
                 cols: self.cols.max(1),
                 tiles: t.as_slice().into(),
@@ -517,9 +660,26 @@ impl Drawing {
     pub fn label(&self, id: usize, state: &StateView) -> String {
         match state {
             StateView::Name(n) => n.clone(),
+            StateView::Cell { x, y } => format!("({x},{y})"),
             _ => format!("#{id}"),
         }
     }
+}
+
+/// Reads weighted A*'s w (1 to 5, one decimal) as tenths.
+pub fn parse_inflation(text: &str) -> Option<u32> {
+    let text = text.trim();
+    let (whole, tenth) = match text.split_once('.') {
+        Some((w, t)) if t.len() == 1 => (w, t),
+        Some(_) => return None,
+        None => (text, "0"),
+    };
+    let w: u32 = whole.parse().ok()?;
+    let t: u32 = tenth.parse().ok()?;
+    let tenths = w.checked_mul(10)?.checked_add(t)?;
+    (10..=arbor_puzzles::MAX_INFLATION)
+        .contains(&tenths)
+        .then_some(tenths)
 }
 
 /// What one search-tree node shows at a step.
@@ -597,6 +757,104 @@ pub fn seen_name(seen: Seen) -> &'static str {
 mod tests {
     use super::*;
     use crate::route::View;
+
+    #[test]
+    fn a_grid_problem_round_trips_through_the_url_and_bad_parts_are_named() {
+        let grid = Problem::Grid {
+            text: "S..#\n.5.G\n".into(),
+            diagonal: true,
+            heuristic: GridHeuristic::Octile,
+            inflation: 15,
+            jumps: false,
+        };
+        let s = Settings {
+            problem: grid.clone(),
+            algorithm: Algorithm::AStar,
+            ..Settings::default()
+        };
+        let mut r = Route::new(View::Search);
+        s.to_route(&mut r);
+        assert!(
+            r.to_hash()
+                .contains("grid=S..%23%2F.5.G&moves=8&h=octile&w=1.5"),
+            "{}",
+            r.to_hash()
+        );
+        let (back, warnings) = Settings::from_route(&Route::parse(&r.to_link()));
+        assert_eq!(warnings, Vec::<String>::new());
+        assert_eq!(back.problem, grid);
+        assert!(matches!(
+            grid.spec(),
+            Ok(ProblemSpec::Grid { inflation: 15, .. })
+        ));
+        // Jump Point Search on weighted cells cannot be searched: said before searching.
+        let jps = Problem::Grid {
+            text: "S..#\n.5.G\n".into(),
+            diagonal: true,
+            heuristic: GridHeuristic::Octile,
+            inflation: 15,
+            jumps: true,
+        };
+        assert!(jps.spec().unwrap_err().contains("weighted"));
+        let (s, warnings) = Settings::from_route(&Route::parse(
+            "#/search?problem=grid&grid=S.x/..G&moves=6&h=magic&w=9",
+        ));
+        assert_eq!(warnings.len(), 4, "{warnings:?}");
+        assert!(
+            warnings.iter().any(|w| w.contains("line 1, column 3")),
+            "{warnings:?}"
+        );
+        assert_eq!(s.problem, Problem::default_grid());
+        assert_eq!(parse_inflation("1.5"), Some(15));
+        assert_eq!(parse_inflation("5"), Some(50));
+        assert_eq!(parse_inflation("0.5"), None);
+        assert_eq!(parse_inflation("1.55"), None);
+    }
+
+    #[test]
+    fn each_cell_shows_the_engines_standing_of_its_nodes() {
+        let problem = Problem::Grid {
+            text: "S.#.\n..#G\n....\n".into(),
+            diagonal: false,
+            heuristic: GridHeuristic::Manhattan,
+            inflation: 10,
+            jumps: false,
+        };
+        let request = crate::worker_api::SearchRequest {
+            problem: problem.spec().unwrap(),
+            options: Options::new(Algorithm::AStar),
+            record: 1000,
+            max_nodes: None,
+        };
+        let mut out = Vec::new();
+        crate::worker_api::serve(&request, &mut |m| out.push(m), &|| 0.0);
+        let view = out
+            .into_iter()
+            .find_map(|m| match m {
+                crate::worker_api::FromWorker::Recorded(v) => Some(v),
+                _ => None,
+            })
+            .unwrap();
+        let replay = SearchReplay::new(
+            view.nodes.iter().map(|n| n.info).collect(),
+            view.events.clone(),
+            Algorithm::AStar,
+        );
+        // Before the first step nothing is marked; after it, the start's cell.
+        let first = cell_marks(&view, &replay.frame(0), 4, 3);
+        assert!(first.iter().all(|&m| m == CellMark::None));
+        let after = cell_marks(&view, &replay.frame(1), 4, 3);
+        assert_ne!(after[0], CellMark::None);
+        // At the end: the path around the wall, S → ↓ ↓ → → ↑ to G.
+        let last = cell_marks(&view, &replay.frame(replay.len()), 4, 3);
+        let path: Vec<usize> = (0..12).filter(|&c| last[c] == CellMark::Path).collect();
+        assert_eq!(path, [0, 1, 5, 7, 9, 10, 11], "{last:?}");
+        assert!(path.contains(&0) && path.contains(&7));
+        assert!(
+            last[2] == CellMark::None && last[6] == CellMark::None,
+            "walls stay unmarked"
+        );
+    }
 
     #[test]
     fn settings_round_trip_through_the_url() {
@@ -713,4 +971,60 @@ mod tests {
         .unwrap_err()
         .contains("line 1"));
     }
+}
+
+/// What a grid cell shows at a step of a grid search: the strongest standing of the nodes that
+/// are at that cell (a cell can be reached by several nodes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CellMark {
+    /// Not reached yet.
+    #[default]
+    None,
+    /// Reached and dropped as a repeat, or cut off.
+    Dropped,
+    /// Waiting in the frontier.
+    Frontier,
+    /// Taken from the frontier (goal-tested or expanded).
+    Explored,
+    /// The node the step is about.
+    Current,
+    /// On the path found.
+    Path,
+}
+
+/// Each cell's mark at `frame`, for a grid `width` × `height` (row-major), from the recorded
+/// nodes' cells and the frame's standings — what the engine recorded, not re-derived.
+pub fn cell_marks(
+    view: &SearchView,
+    frame: &SearchFrame,
+    width: usize,
+    height: usize,
+) -> Vec<CellMark> {
+    let mut marks = vec![CellMark::None; width * height];
+    let on_path: std::collections::HashSet<u64> = frame.path.iter().copied().collect();
+    for (id, node) in view.nodes.iter().enumerate() {
+        let StateView::Cell { x, y } = node.state else {
+            continue;
+        };
+        let cell = y as usize * width + x as usize;
+        let Some(seen) = frame.seen.get(id) else {
+            continue;
+        };
+        let mark = if on_path.contains(&(id as u64)) {
+            CellMark::Path
+        } else if frame.current == Some(id as u64) {
+            CellMark::Current
+        } else {
+            match seen {
+                Seen::NotYet => CellMark::None,
+                Seen::Frontier | Seen::Generated => CellMark::Frontier,
+                Seen::Visited | Seen::Expanded | Seen::Goal => CellMark::Explored,
+                Seen::Dropped(_) | Seen::CutOff(_) => CellMark::Dropped,
+            }
+        };
+        if let Some(m) = marks.get_mut(cell) {
+            *m = (*m).max(mark);
+        }
+    }
+    marks
 }

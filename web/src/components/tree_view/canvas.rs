@@ -166,7 +166,7 @@ pub(super) fn use_specks(
 }
 
 /// A canvas's 2D context, drawing in CSS pixels on a canvas sized in device pixels (`ratio`).
-pub(super) fn context_2d(
+pub(crate) fn context_2d(
     canvas: &web_sys::HtmlCanvasElement,
     ratio: f64,
 ) -> Option<web_sys::CanvasRenderingContext2d> {

@@ -6,7 +6,7 @@
 //! pinching and the zoom buttons move the camera; moving it by hand stops the following until
 //! Follow is pressed again.
 
-mod canvas;
+pub(crate) mod canvas;
 mod frame;
 mod gestures;
 mod overview;

@@ -173,10 +173,12 @@ pub fn Compare(props: &CompareProps) -> Html {
             <h2>{ "Compare the searches" }</h2>
             <div class="row">
                 <button type="button" onclick={on_compare} disabled={busy || props.problem.spec().is_err()}>{ "Run every search on this problem" }</button>
-                <button type="button" onclick={on_chart} disabled={busy}>{ match family {
-                    Family::Blocks => "Draw the scalability chart (blocks world)",
-                    Family::Eight => "Draw the scalability chart (8-puzzle)",
-                } }</button>
+                if !matches!(props.problem, Problem::Grid { .. }) {
+                    <button type="button" onclick={on_chart} disabled={busy}>{ match family {
+                        Family::Blocks => "Draw the scalability chart (blocks world)",
+                        Family::Eight => "Draw the scalability chart (8-puzzle)",
+                    } }</button>
+                }
                 <span class="hint">{ format!("{} search; each run may generate up to {} nodes.", if props.mode == Mode::Tree { "Tree" } else { "Graph" }, BUDGET) }</span>
             </div>
             if let Some(rows) = &*rows {

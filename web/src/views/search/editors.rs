@@ -1,6 +1,7 @@
 //! The problem panel: choose and edit the problem, and the search's options.
 
 use super::blocks_editor::BlocksEditor;
+use super::grid_editor::GridEditor;
 use super::puzzle_editor::PuzzleEditor;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use yew::prelude::*;
@@ -44,6 +45,7 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
                     text: BLOCKS_PRESETS[0].2.into(),
                     heuristic: true,
                 },
+                "grid" => Problem::default_grid(),
                 _ => Problem::seed_tree(),
             }))
         })
@@ -64,6 +66,15 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         Problem::Blocks { text, heuristic } => {
             html! { <BlocksEditor text={text.clone()} heuristic={*heuristic} dispatch={d.clone()} /> }
         }
+        Problem::Grid {
+            text,
+            diagonal,
+            heuristic,
+            inflation,
+            jumps,
+        } => html! {
+            <GridEditor text={text.clone()} diagonal={*diagonal} heuristic={*heuristic} inflation={*inflation} jumps={*jumps} dispatch={d.clone()} />
+        },
     };
     let on_algo = on_select(d, |v| Algorithm::from_key(v).map(Action::Algorithm));
     let on_mode = on_select(d, |v| {
@@ -97,7 +108,7 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         <>
             <h2>{ "Problem" }</h2>
             <div class="tabs" role="radiogroup" aria-label="Kind of problem">
-                { for [("graph", "Tree or graph"), ("puzzle", "Sliding puzzle"), ("blocks", "Blocks world")].into_iter().map(|(k, name)| html! {
+                { for [("graph", "Tree or graph"), ("puzzle", "Sliding puzzle"), ("blocks", "Blocks world"), ("grid", "Grid")].into_iter().map(|(k, name)| html! {
                     <label class={classes!("tab", (kind == k).then_some("chosen"))}>
                         <input type="radio" name="problem-kind" value={k} checked={kind == k} onchange={choose(k)} />{ name }
                     </label>

@@ -4,6 +4,7 @@
 mod blocks_editor;
 pub(crate) mod compare;
 mod editors;
+mod grid_editor;
 mod panels;
 mod puzzle_editor;
 
@@ -18,14 +19,16 @@ pub use arbor_app::pages::search::{Action, Recorded, Run, State};
 
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
+use crate::components::grid_canvas::GridCanvas;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
 use crate::components::tree_view::{Looks, TreeView};
 use arbor_app::explore::caption::{caption, line, listing};
-use arbor_app::explore::{marks, Problem, SearchMark};
+use arbor_app::explore::{cell_marks, marks, CellMark, Problem, SearchMark};
 use arbor_app::route::{Route, View};
 use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
 use arbor_app::worker_api::SearchSummary;
+use arbor_app::worker_api::StateView;
 
 /// Props of [`Search`].
 #[derive(Properties, PartialEq)]
@@ -113,6 +116,32 @@ pub fn Search(props: &SearchProps) -> Html {
         )
     };
 
+    // A grid's search is drawn on the grid itself: each cell's mark at this step.
+    let grid = {
+        let problem = state.settings.problem.clone();
+        use_memo(problem, |p| p.grid().and_then(Result::ok).map(Rc::new))
+    };
+    let grid_marks = {
+        let (recorded, frame, grid) = (recorded.clone(), (*frame).clone(), (*grid).clone());
+        use_memo(
+            (rec_id, step, grid.as_ref().map(|g| Rc::as_ptr(g) as usize)),
+            move |_| match (recorded, frame, grid) {
+                (Some(r), Some(f), Some(g)) => {
+                    let marks = cell_marks(&r.view, &f, g.width(), g.height());
+                    let path: Vec<usize> = f
+                        .path
+                        .iter()
+                        .filter_map(|&id| match r.view.nodes.get(id as usize)?.state {
+                            StateView::Cell { x, y } => Some(y as usize * g.width() + x as usize),
+                            _ => None,
+                        })
+                        .collect();
+                    Some((Rc::new(marks), Rc::new(path)))
+                }
+                _ => None,
+            },
+        )
+    };
     let label = |r: &Recorded, id: u64| {
         r.drawing
             .label(id as usize, &r.view.nodes[id as usize].state)
@@ -189,8 +218,23 @@ pub fn Search(props: &SearchProps) -> Html {
                     if recorded.is_some() {
                         <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={on_control} />
                         <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
-                        <panels::TreeTools levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
-                        if let (Some(scene), Some(r)) = (&*scene, &recorded) {
+                        if grid.is_none() {
+                            <panels::TreeTools levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
+                        }
+                        if let (Some(g), Some((marks, path))) = (&*grid, &*grid_marks) {
+                            <div class="grid-view">
+                                <GridCanvas grid={g.clone()} marks={Some(marks.clone())} path={Some(path.clone())}
+                                    label={format!("The grid at step {step}: {} cells explored, {} in the frontier{}", marks.iter().filter(|m| matches!(m, CellMark::Explored | CellMark::Current | CellMark::Path)).count(), marks.iter().filter(|m| **m == CellMark::Frontier).count(), if path.is_empty() { String::new() } else { format!(", a path of {} cells found", path.len()) })} />
+                                <ul class="legend grid-legend" aria-label="Legend">
+                                    <li><span class="gl gl-explored"></span>{ "explored (filled)" }</li>
+                                    <li><span class="gl gl-frontier"></span>{ "frontier (ring)" }</li>
+                                    <li><span class="gl gl-current"></span>{ "the node this step is about (thick outline)" }</li>
+                                    <li><span class="gl gl-path"></span>{ "the path found (line)" }</li>
+                                    <li><span class="gl gl-wall"></span>{ "wall" }</li>
+                                    <li>{ "▲ start, ◆ goal; grey cells cost their number to enter" }</li>
+                                </ul>
+                            </div>
+                        } else if let (Some(scene), Some(r)) = (&*scene, &recorded) {
                             <TreeView<SearchMark> scene={scene.clone()} looks={(*looks).clone()}
                                 drawing={rec_id as u64} focus={shown_current(r, scene, (*frame).as_ref().and_then(|f| f.current))} follows=true
                                 title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
@@ -198,7 +242,9 @@ pub fn Search(props: &SearchProps) -> Html {
                                 <ExportMenu selector=".search-view .main svg.tree" name="arbor-search" trace={Some(on_trace)} />
                             </TreeView<SearchMark>>
                         }
-                        <panels::Legend informed={state.settings.algorithm.informed()} />
+                        if grid.is_none() {
+                            <panels::Legend informed={state.settings.algorithm.informed()} />
+                        }
                     }
                     if let Run::Done(summary) = &state.run {
                         <panels::Solution summary={(**summary).clone()} problem={state.settings.problem.clone()} />
@@ -250,6 +296,7 @@ fn problem_name(problem: &Problem) -> String {
         Problem::Graph { .. } => "the tree or graph".into(),
         Problem::Puzzle { rows, cols, .. } => format!("the {}-puzzle", rows * cols - 1),
         Problem::Blocks { .. } => "the blocks world".into(),
+        Problem::Grid { .. } => "the grid".into(),
     }
 }
 

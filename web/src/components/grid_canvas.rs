@@ -1,0 +1,322 @@
+//! A path-finding grid drawn on a canvas (fluid at 100 × 100): walls, weighted cells, the start
+//! and the goal, and — while a search is stepped — each cell's mark (frontier, explored, the
+//! current node, the path). Marks differ by shape as well as colour: the frontier is a ring, an
+//! explored cell is filled, the current one thickly outlined, the path a line through the cells.
+//!
+//! It reports pointer presses and drags by cell (mouse, pen and touch alike), and keeps a
+//! keyboard cursor: arrow keys move it, Space or Enter acts on its cell.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use arbor_app::explore::CellMark;
+use arbor_puzzles::Grid;
+
+/// Props of [`GridCanvas`].
+#[derive(Properties, PartialEq)]
+pub struct GridCanvasProps {
+    /// The grid.
+    pub grid: Rc<Grid>,
+    /// Each cell's mark at the step shown (none while editing).
+    #[prop_or_default]
+    pub marks: Option<Rc<Vec<CellMark>>>,
+    /// The path found, cell by cell, start first (drawn as a line).
+    #[prop_or_default]
+    pub path: Option<Rc<Vec<usize>>>,
+    /// The keyboard cursor.
+    #[prop_or_default]
+    pub cursor: Option<usize>,
+    /// A press on a cell.
+    #[prop_or_default]
+    pub on_down: Option<Callback<usize>>,
+    /// The pointer moved onto another cell while pressed.
+    #[prop_or_default]
+    pub on_drag: Option<Callback<usize>>,
+    /// The press ended.
+    #[prop_or_default]
+    pub on_up: Option<Callback<()>>,
+    /// A key on the canvas: the key's name.
+    #[prop_or_default]
+    pub on_key: Option<Callback<KeyboardEvent>>,
+    /// What the canvas shows, for screen readers.
+    pub label: AttrValue,
+}
+
+const INK: &str = "#1d2330";
+const LINE: &str = "#d5d9e0";
+const EXPLORED: &str = "#b9dcf2";
+const FRONTIER: &str = "#0072b2";
+const CURRENT: &str = "#d55e00";
+const PATH: &str = "#e69f00";
+const START: &str = "#009e73";
+const GOAL: &str = "#cc79a7";
+
+/// The side of a cell in CSS pixels for a grid this wide (the canvas scales with its box).
+fn cell_px(grid: &Grid) -> f64 {
+    (720.0 / grid.width().max(grid.height()) as f64)
+        .clamp(6.0, 36.0)
+        .floor()
+}
+
+/// The cell under a pointer event, from its position in the canvas's box.
+fn cell_at(e: &PointerEvent, grid: &Grid) -> Option<usize> {
+    let canvas: web_sys::HtmlElement = e.target()?.dyn_into().ok()?;
+    let rect = canvas.get_bounding_client_rect();
+    let (w, h) = (rect.width(), rect.height());
+    if w <= 0.0 || h <= 0.0 {
+        return None;
+    }
+    let x = ((e.client_x() as f64 - rect.left()) / w * grid.width() as f64).floor();
+    let y = ((e.client_y() as f64 - rect.top()) / h * grid.height() as f64).floor();
+    (x >= 0.0 && y >= 0.0 && (x as usize) < grid.width() && (y as usize) < grid.height())
+        .then(|| y as usize * grid.width() + x as usize)
+}
+
+/// The canvas.
+#[component]
+pub fn GridCanvas(props: &GridCanvasProps) -> Html {
+    let canvas = use_node_ref();
+    let pressed = use_mut_ref(|| None::<usize>);
+    {
+        let canvas = canvas.clone();
+        let (grid, marks, path, cursor) = (
+            props.grid.clone(),
+            props.marks.clone(),
+            props.path.clone(),
+            props.cursor,
+        );
+        use_effect_with(
+            (
+                Rc::as_ptr(&grid) as usize,
+                marks.as_ref().map(|m| Rc::as_ptr(m) as usize),
+                path.as_ref().map(|p| Rc::as_ptr(p) as usize),
+                cursor,
+            ),
+            move |_| {
+                if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
+                    paint(&c, &grid, marks.as_deref(), path.as_deref(), cursor);
+                }
+            },
+        );
+    }
+    let grid = props.grid.clone();
+    let px = cell_px(&grid);
+    let (w, h) = (px * grid.width() as f64, px * grid.height() as f64);
+    let onpointerdown = {
+        let (grid, pressed, on) = (grid.clone(), pressed.clone(), props.on_down.clone());
+        Callback::from(move |e: PointerEvent| {
+            let Some(on) = &on else { return };
+            if let Some(cell) = cell_at(&e, &grid) {
+                e.prevent_default();
+                if let Some(t) = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                {
+                    let _ = t.set_pointer_capture(e.pointer_id());
+                }
+                *pressed.borrow_mut() = Some(cell);
+                on.emit(cell);
+            }
+        })
+    };
+    let onpointermove = {
+        let (grid, pressed, on) = (grid.clone(), pressed.clone(), props.on_drag.clone());
+        Callback::from(move |e: PointerEvent| {
+            let (Some(on), Some(last)) = (&on, *pressed.borrow()) else {
+                return;
+            };
+            if let Some(cell) = cell_at(&e, &grid).filter(|&c| c != last) {
+                *pressed.borrow_mut() = Some(cell);
+                on.emit(cell);
+            }
+        })
+    };
+    let up = {
+        let (pressed, on) = (pressed.clone(), props.on_up.clone());
+        Callback::from(move |_: PointerEvent| {
+            if pressed.borrow_mut().take().is_some() {
+                if let Some(on) = &on {
+                    on.emit(());
+                }
+            }
+        })
+    };
+    let onkeydown = props.on_key.clone().map(|on| {
+        Callback::from(move |e: KeyboardEvent| {
+            if matches!(
+                e.key().as_str(),
+                "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | " " | "Enter"
+            ) {
+                e.prevent_default();
+                e.stop_propagation();
+            }
+            on.emit(e);
+        })
+    });
+    let editable = props.on_down.is_some();
+    html! {
+        <canvas ref={canvas} class={classes!("grid-canvas", editable.then_some("editable"))}
+            width={w.to_string()} height={h.to_string()}
+            style={format!("aspect-ratio: {} / {}", grid.width(), grid.height())}
+            role="img" aria-label={props.label.clone()} tabindex={editable.then_some("0")}
+            {onpointerdown} {onpointermove} onpointerup={up.clone()} onpointercancel={up}
+            {onkeydown}>
+        </canvas>
+    }
+}
+
+fn paint(
+    canvas: &web_sys::HtmlCanvasElement,
+    grid: &Grid,
+    marks: Option<&Vec<CellMark>>,
+    path: Option<&Vec<usize>>,
+    cursor: Option<usize>,
+) {
+    let ratio = web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .max(1.0);
+    let px = cell_px(grid);
+    let (w, h) = (px * grid.width() as f64, px * grid.height() as f64);
+    canvas.set_width((w * ratio) as u32);
+    canvas.set_height((h * ratio) as u32);
+    let Some(ctx) = crate::components::tree_view::canvas::context_2d(canvas, ratio) else {
+        return;
+    };
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill_rect(0.0, 0.0, w, h);
+    let width = grid.width();
+    let text = px >= 14.0;
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    ctx.set_font(&format!(
+        "700 {}px system-ui, sans-serif",
+        (px * 0.55).floor()
+    ));
+    for cell in 0..width * grid.height() {
+        let (x, y) = ((cell % width) as f64 * px, (cell / width) as f64 * px);
+        let weight = grid.weight(cell);
+        let mark = marks.and_then(|m| m.get(cell).copied()).unwrap_or_default();
+        if weight == 0 {
+            ctx.set_fill_style_str(INK);
+            ctx.fill_rect(x, y, px, px);
+            continue;
+        }
+        if weight > 1 {
+            // Heavier cells darker grey.
+            let g = 235 - (weight as u32 - 1) * 16;
+            ctx.set_fill_style_str(&format!("rgb({g},{g},{g})"));
+            ctx.fill_rect(x, y, px, px);
+        }
+        match mark {
+            CellMark::Explored | CellMark::Path | CellMark::Current => {
+                ctx.set_fill_style_str(EXPLORED);
+                ctx.fill_rect(x + 1.0, y + 1.0, px - 2.0, px - 2.0);
+            }
+            CellMark::Frontier => {
+                ctx.set_stroke_style_str(FRONTIER);
+                ctx.set_line_width((px / 8.0).max(1.0));
+                ctx.begin_path();
+                let _ = ctx.arc(
+                    x + px / 2.0,
+                    y + px / 2.0,
+                    px * 0.3,
+                    0.0,
+                    std::f64::consts::TAU,
+                );
+                ctx.stroke();
+            }
+            CellMark::Dropped => {
+                ctx.set_stroke_style_str("#9aa3b2");
+                ctx.set_line_width(1.0);
+                ctx.begin_path();
+                ctx.move_to(x + px * 0.25, y + px * 0.25);
+                ctx.line_to(x + px * 0.75, y + px * 0.75);
+                ctx.stroke();
+            }
+            CellMark::None => {}
+        }
+        if weight > 1 && text {
+            ctx.set_fill_style_str(INK);
+            let _ = ctx.fill_text(&weight.to_string(), x + px / 2.0, y + px / 2.0);
+        }
+    }
+    // Grid lines, when cells are big enough to see them.
+    if px >= 8.0 {
+        ctx.set_stroke_style_str(LINE);
+        ctx.set_line_width(1.0);
+        ctx.begin_path();
+        for i in 0..=width {
+            ctx.move_to(i as f64 * px + 0.5, 0.0);
+            ctx.line_to(i as f64 * px + 0.5, h);
+        }
+        for j in 0..=grid.height() {
+            ctx.move_to(0.0, j as f64 * px + 0.5);
+            ctx.line_to(w, j as f64 * px + 0.5);
+        }
+        ctx.stroke();
+    }
+    let centre = |cell: usize| {
+        (
+            (cell % width) as f64 * px + px / 2.0,
+            (cell / width) as f64 * px + px / 2.0,
+        )
+    };
+    if let Some(path) = path.filter(|p| p.len() > 1) {
+        ctx.set_stroke_style_str(PATH);
+        ctx.set_line_width((px / 3.0).max(2.0));
+        ctx.set_line_cap("round");
+        ctx.set_line_join("round");
+        ctx.begin_path();
+        let (x0, y0) = centre(path[0]);
+        ctx.move_to(x0, y0);
+        for &c in &path[1..] {
+            let (x, y) = centre(c);
+            ctx.line_to(x, y);
+        }
+        ctx.stroke();
+    }
+    if let Some(m) = marks {
+        if let Some(cell) = m.iter().position(|&k| k == CellMark::Current) {
+            let (x, y) = ((cell % width) as f64 * px, (cell / width) as f64 * px);
+            ctx.set_stroke_style_str(CURRENT);
+            ctx.set_line_width((px / 5.0).max(2.0));
+            ctx.stroke_rect(x + 1.5, y + 1.5, px - 3.0, px - 3.0);
+        }
+    }
+    // The start: a triangle; the goal: a diamond; lettered when there is room.
+    for (cell, colour, letter) in [
+        (grid.start_cell() as usize, START, "S"),
+        (grid.goal() as usize, GOAL, "G"),
+    ] {
+        let (cx, cy) = centre(cell);
+        let r = px * 0.45;
+        ctx.set_fill_style_str(colour);
+        ctx.begin_path();
+        if letter == "S" {
+            ctx.move_to(cx, cy - r);
+            ctx.line_to(cx + r, cy + r * 0.8);
+            ctx.line_to(cx - r, cy + r * 0.8);
+        } else {
+            ctx.move_to(cx, cy - r);
+            ctx.line_to(cx + r, cy);
+            ctx.line_to(cx, cy + r);
+            ctx.line_to(cx - r, cy);
+        }
+        ctx.close_path();
+        ctx.fill();
+        if text {
+            ctx.set_fill_style_str(INK);
+            let _ = ctx.fill_text(letter, cx, cy + px * 0.08);
+        }
+    }
+    if let Some(cell) = cursor {
+        let (x, y) = ((cell % width) as f64 * px, (cell / width) as f64 * px);
+        ctx.set_stroke_style_str("#b35900");
+        ctx.set_line_width(2.0);
+        let _ = ctx.set_line_dash(&js_sys::Array::of2(&3.0.into(), &2.0.into()));
+        ctx.stroke_rect(x + 1.0, y + 1.0, px - 2.0, px - 2.0);
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
+    }
+}
