@@ -182,6 +182,9 @@ fn search_graph(args: &SearchArgs) -> Result<(), UsageError> {
                 limit: Limit::Budget,
             } => "cut off by --max-nodes",
             Status::CutOff { limit: Limit::Cost } => "cut off: a path cost too large to count",
+            Status::CutOff {
+                limit: Limit::Backward,
+            } => "not searched: no goal to search backwards from",
         },
         expanded,
         expanded_truncated: trace.omitted > 0,

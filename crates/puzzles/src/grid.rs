@@ -653,6 +653,30 @@ impl Problem for Grid {
     fn reverses(&self, action: GridMove, previous: GridMove) -> bool {
         action.dir == OPPOSITE[previous.dir as usize & 7]
     }
+
+    /// The goal, for bidirectional search (not over jump points, whose states carry the
+    /// direction they were entered in).
+    fn goal_states(&self) -> Vec<GridState> {
+        if self.jumps {
+            Vec::new()
+        } else {
+            vec![self.goal]
+        }
+    }
+
+    /// The cells a step leads here from: the neighbours a step from here reaches, each stepping
+    /// back the opposite way, at the cost of entering this cell.
+    fn predecessors(&self, state: &GridState, out: &mut Vec<(GridState, GridMove, u32)>) {
+        let cell = cell_of(*state);
+        for m in self.actions(state) {
+            let back = GridMove {
+                to: cell,
+                dir: OPPOSITE[m.dir as usize & 7],
+                run: 1,
+            };
+            out.push((m.to, back, self.step_cost(&m.to, back)));
+        }
+    }
 }
 
 #[cfg(test)]

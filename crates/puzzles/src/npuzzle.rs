@@ -707,6 +707,23 @@ impl Problem for NPuzzle {
     fn reverses(&self, action: Slide, previous: Slide) -> bool {
         action.dir.undoes(previous.dir)
     }
+
+    fn goal_states(&self) -> Vec<Board> {
+        vec![self.goal]
+    }
+
+    /// Every move can be undone: the boards one move before a board are those one move after
+    /// it, each reached back by the opposite move.
+    fn predecessors(&self, state: &Board, out: &mut Vec<(Board, Slide, u32)>) {
+        for a in self.actions(state) {
+            let before = self.result(state, a);
+            let back = Slide {
+                dir: a.dir.opposite(),
+                to: state.blank,
+            };
+            out.push((before, back, 1));
+        }
+    }
 }
 
 /// Reads one puzzle line: tiles separated by spaces or commas. Returns the tiles.

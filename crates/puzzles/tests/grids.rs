@@ -116,6 +116,11 @@ fn every_optimal_search_finds_the_oracles_cost() {
         }
         let g = Grid::parse(&text, diagonal, GridHeuristic::Zero).unwrap();
         assert_eq!(cost(&g, Algorithm::UniformCost), truth, "Dijkstra:\n{text}");
+        assert_eq!(
+            cost(&g, Algorithm::Bidirectional),
+            truth,
+            "bidirectional:\n{text}"
+        );
         if !weighted {
             let steps = cost(&g, Algorithm::BreadthFirst);
             assert_eq!(steps.is_some(), truth.is_some());

@@ -80,6 +80,7 @@ fn the_optimal_searches_agree_on_a_thousand_random_eight_puzzles() {
             (Algorithm::UniformCost, Mode::Graph),
             (Algorithm::AStar, Mode::Graph),
             (Algorithm::IdaStar, Mode::Tree),
+            (Algorithm::Bidirectional, Mode::Graph),
         ];
         // Tree-search A* (no duplicate detection) on a sample: it is exponential in depth.
         if i % 10 == 0 {

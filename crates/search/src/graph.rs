@@ -572,6 +572,28 @@ impl Problem for Graph {
     fn reverses(&self, action: Step, previous: Step) -> bool {
         action.to == previous.from
     }
+
+    fn goal_states(&self) -> Vec<u32> {
+        (0..self.goal.len() as u32)
+            .filter(|&n| self.goal[n as usize])
+            .collect()
+    }
+
+    /// The edges into `state` (a scan of every edge: graphs here are small).
+    fn predecessors(&self, state: &u32, out: &mut Vec<(u32, Step, u32)>) {
+        for (from, edges) in self.edges.iter().enumerate() {
+            for &(to, cost) in edges {
+                if to == *state {
+                    let step = Step {
+                        from: from as u32,
+                        to,
+                        cost,
+                    };
+                    out.push((from as u32, step, cost));
+                }
+            }
+        }
+    }
 }
 
 /// A named example problem.

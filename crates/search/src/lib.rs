@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod best_first;
+mod bidirectional;
 mod branching;
 mod depth_first;
 mod graph;
@@ -65,5 +66,8 @@ pub fn search<P: Problem, O: Observer<P>>(
             depth_first::iterative_deepening(problem, options, budget, observer)
         }
         Algorithm::IdaStar => ida_star::ida_star(problem, options, budget, observer),
+        Algorithm::Bidirectional => {
+            bidirectional::bidirectional(problem, options, budget, observer)
+        }
     }
 }

@@ -106,6 +106,10 @@ pub trait Observer<P: Problem> {
     /// A goal is found at this node.
     #[inline(always)]
     fn found(&mut self, _node: NodeId) {}
+    /// Bidirectional search: the forward and the backward search meet, at these two nodes (of
+    /// the same state), on the cheapest path.
+    #[inline(always)]
+    fn met(&mut self, _forward: NodeId, _backward: NodeId) {}
 }
 
 /// The observer that watches nothing.
@@ -192,6 +196,14 @@ pub enum Event {
         /// The goal node.
         node: NodeId,
     },
+    /// Bidirectional search: the two searches met on the cheapest path, at these two nodes of
+    /// one state (the path is the forward node's path and the backward node's, reversed).
+    Meet {
+        /// The node of the forward search.
+        forward: NodeId,
+        /// The node of the backward search.
+        backward: NodeId,
+    },
     /// Depth-limited graph search: a visited node's state was explored before at a greater
     /// depth, so it is searched again.
     Reopen {
@@ -216,6 +228,7 @@ impl Event {
             | Event::Cutoff { node, .. }
             | Event::Found { node }
             | Event::Reopen { node, .. } => Some(node),
+            Event::Meet { forward, .. } => Some(forward),
         }
     }
 }
@@ -344,5 +357,11 @@ impl<P: Problem> Observer<P> for Recorder<P::State, P::Action> {
 
     fn reopened(&mut self, node: NodeId, earlier: u32) {
         self.push(node, Event::Reopen { node, earlier });
+    }
+
+    fn met(&mut self, forward: NodeId, backward: NodeId) {
+        if (backward as usize) < self.trace.nodes.len() {
+            self.push(forward, Event::Meet { forward, backward });
+        }
     }
 }

@@ -22,11 +22,14 @@ pub enum Algorithm {
     AStar,
     /// Iterative-deepening A*: depth-first within an f bound that rises each iteration.
     IdaStar,
+    /// Bidirectional: uniform cost forwards from the start and backwards from the goals, until
+    /// they meet.
+    Bidirectional,
 }
 
 impl Algorithm {
     /// Every algorithm, in teaching order.
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::BreadthFirst,
         Algorithm::DepthFirst,
         Algorithm::DepthLimited,
@@ -35,6 +38,7 @@ impl Algorithm {
         Algorithm::Greedy,
         Algorithm::AStar,
         Algorithm::IdaStar,
+        Algorithm::Bidirectional,
     ];
 
     /// Short name, as in URLs and the command line.
@@ -48,6 +52,7 @@ impl Algorithm {
             Algorithm::Greedy => "greedy",
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
+            Algorithm::Bidirectional => "bidi",
         }
     }
 
@@ -67,6 +72,7 @@ impl Algorithm {
             Algorithm::Greedy => "Greedy best-first",
             Algorithm::AStar => "A*",
             Algorithm::IdaStar => "IDA*",
+            Algorithm::Bidirectional => "Bidirectional",
         }
     }
 
@@ -88,6 +94,7 @@ impl Algorithm {
                 | Algorithm::IdaStar
                 | Algorithm::BreadthFirst
                 | Algorithm::IterativeDeepening
+                | Algorithm::Bidirectional
         )
     }
 }
@@ -293,6 +300,9 @@ pub enum Limit {
     /// A path's cost (or its f = g + h) passed [`MAX_PATH_COST`], the largest the search can
     /// count: the search stops rather than give a wrong cost.
     Cost,
+    /// Bidirectional search on a problem that cannot be searched backwards (no goal states to
+    /// start from).
+    Backward,
 }
 
 /// The largest path cost (and f = g + h) a search counts; a path that would cost more stops

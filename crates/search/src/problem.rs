@@ -89,6 +89,18 @@ pub trait Problem {
         false
     }
 
+    /// The goal states, for searches that work backwards from them (bidirectional search);
+    /// empty (the default) when the goal is only a test.
+    fn goal_states(&self) -> Vec<Self::State> {
+        Vec::new()
+    }
+
+    /// The moves into `state`, for searches that work backwards: each state one action before
+    /// it, that action (forwards, from that state to this one) and its cost, appended to `out`.
+    /// Only asked of problems with [`Problem::goal_states`].
+    fn predecessors(&self, _state: &Self::State, _out: &mut Vec<(Self::State, Self::Action, u32)>) {
+    }
+
     /// The state `action` leads to from `state`, as a new state.
     fn result(&self, state: &Self::State, action: Self::Action) -> Self::State {
         let mut next = state.clone();

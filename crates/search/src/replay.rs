@@ -117,6 +117,9 @@ pub struct SearchFrame {
     pub found: Option<NodeId>,
     /// The path from the start to the goal (once found), start first.
     pub path: Vec<NodeId>,
+    /// Bidirectional search: the backward search's node where the two met (the forward one
+    /// is `found`).
+    pub met: Option<NodeId>,
 }
 
 /// A recorded search, ready to step.
@@ -215,6 +218,7 @@ impl SearchReplay {
             peak_frontier: 0,
             found: None,
             path: Vec::new(),
+            met: None,
         };
         // Frontier with the rank each node joined it with; removals are marked as they go.
         let mut pending: Vec<(Rank, NodeId)> = Vec::new();
@@ -237,7 +241,11 @@ impl SearchReplay {
                 Event::Generate { node } => {
                     let i = node as usize;
                     f.seen[i] = Seen::Generated;
-                    let first_root = self.nodes[i].parent.is_none() && f.generated > 0;
+                    // A later root is the start of another iteration, not a new node — but for
+                    // bidirectional search, whose goals are roots of their own.
+                    let first_root = self.nodes[i].parent.is_none()
+                        && f.generated > 0
+                        && self.algorithm != Algorithm::Bidirectional;
                     if !first_root {
                         f.generated += 1;
                     }
@@ -281,6 +289,12 @@ impl SearchReplay {
                     f.found = Some(node);
                     f.seen[node as usize] = Seen::Goal;
                 }
+                Event::Meet { forward, backward } => {
+                    f.found = Some(forward);
+                    f.met = Some(backward);
+                    f.seen[forward as usize] = Seen::Goal;
+                    f.seen[backward as usize] = Seen::Goal;
+                }
                 Event::Reopen { .. } => {}
             }
         }
@@ -310,6 +324,13 @@ impl SearchReplay {
                 at = self.nodes[id as usize].parent;
             }
             f.path.reverse();
+            // Bidirectional: on from the meeting to a goal, along the backward tree (its meeting
+            // node is the forward one's state, already on the path).
+            let mut at = f.met.and_then(|b| self.nodes[b as usize].parent);
+            while let Some(id) = at {
+                f.path.push(id);
+                at = self.nodes[id as usize].parent;
+            }
         }
         f
     }
@@ -325,6 +346,7 @@ fn group(events: &[Event]) -> Vec<Step> {
                 (Event::Iteration { .. }, _) => Some((StepKind::Iteration, None)),
                 (_, None) => Some((StepKind::Start, e.node())),
                 (Event::Pop { node }, _) => Some((StepKind::Visit, Some(*node))),
+                (Event::Meet { forward, .. }, _) => Some((StepKind::Visit, Some(*forward))),
                 (Event::GoalTest { node, .. }, Some(last)) => {
                     // Part of a visit that began with its pop; otherwise (IDA*, the start) its own.
                     let popped = last.0 == StepKind::Visit && last.1 == Some(*node);

@@ -39,6 +39,14 @@ impl Problem for Steps {
     fn step_cost(&self, _: &u32, _: ()) -> u32 {
         self.cost
     }
+    fn goal_states(&self) -> Vec<u32> {
+        vec![self.len]
+    }
+    fn predecessors(&self, s: &u32, out: &mut Vec<(u32, (), u32)>) {
+        if *s > 0 {
+            out.push((*s - 1, (), self.cost));
+        }
+    }
 }
 
 /// A one-way chain n0 → n1 → … → n`len`, every edge costing `cost`, the goal at its end.

@@ -156,7 +156,12 @@ fn check_path(graph: &Graph, out: &Outcome<Step>) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-const OPTIMAL: [Algorithm; 3] = [Algorithm::UniformCost, Algorithm::AStar, Algorithm::IdaStar];
+const OPTIMAL: [Algorithm; 4] = [
+    Algorithm::UniformCost,
+    Algorithm::AStar,
+    Algorithm::IdaStar,
+    Algorithm::Bidirectional,
+];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
@@ -173,6 +178,7 @@ proptest! {
             Algorithm::UniformCost,
             Algorithm::AStar,
             Algorithm::IdaStar,
+            Algorithm::Bidirectional,
         ] {
             for mode in [Mode::Graph, Mode::Tree] {
                 let out = run(&graph, Options::new(algorithm).mode(mode));
@@ -286,7 +292,9 @@ proptest! {
                 match &observed.solution {
                     Some(sol) => {
                         let goal = last.found.expect("the replay shows the goal found");
-                        prop_assert_eq!(trace.nodes[goal as usize].g, sol.cost);
+                        // Bidirectional: the cost is the two meeting nodes' g together.
+                        let backward = last.met.map_or(0, |b| trace.nodes[b as usize].g);
+                        prop_assert_eq!(trace.nodes[goal as usize].g + backward, sol.cost);
                         prop_assert_eq!(last.path.len(), sol.depth() + 1);
                         let states: Vec<u32> = last.path.iter().map(|&i| trace.nodes[i as usize].state).collect();
                         let mut expect = vec![graph.find("N0").unwrap()];

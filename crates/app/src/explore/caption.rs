@@ -81,6 +81,16 @@ pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'s
             "    for each child in EXPAND(node): PUSH(frontier, child)",
             "  if result ≠ cutoff then return result",
         ],
+        Algorithm::Bidirectional => &[
+            "forward ← a queue holding the start; backward ← one holding the goals; μ ← ∞",
+            "while either queue holds nodes do",
+            "  if lowest g forward + lowest g backward ≥ μ then return the path through the meeting",
+            "  node ← POP the lowest g of the two   ▷ ties: the one queued first",
+            "  if node.state was reached by the other side then μ ← min(μ, g + its g there)",
+            "  for each child in EXPAND(node)   ▷ backward: the states a move leads here from",
+            "    if child.state not reached on this side (or cheaper) then PUSH(this side, child)",
+            "return the path through the meeting, or failure",
+        ],
         Algorithm::IdaStar => &[
             "bound ← h(start)",
             "loop",
@@ -156,6 +166,12 @@ pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) 
             StepKind::Visit if found => 4,
             StepKind::Visit if depth_cut => 5,
             StepKind::Visit => 3,
+            StepKind::Expand | StepKind::Generate => 6,
+        },
+        Algorithm::Bidirectional => match kind {
+            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Visit if has(|e| matches!(e, Event::Meet { .. })) => 2,
+            StepKind::Visit => 4,
             StepKind::Expand | StepKind::Generate => 6,
         },
         Algorithm::IdaStar => match kind {
@@ -266,6 +282,7 @@ pub fn caption(
                 Algorithm::Greedy => "the node that looks closest to a goal (lowest h) is expanded first.",
                 Algorithm::AStar => "the node with the lowest f = g + h is expanded first.",
                 Algorithm::IdaStar => "depth-first within a bound on f = g + h, raised each iteration to the smallest f that went over.",
+                Algorithm::Bidirectional => "uniform cost forwards from the start and backwards from the goal at once, the cheaper node of the two first, until the two searches meet.",
             }
         );
     }
@@ -283,7 +300,7 @@ pub fn caption(
                 format!(" (f = g + h = {} + {} = {})", n.g, n.h, n.g + n.h)
             }
             Algorithm::Greedy => format!(" (h = {})", n.h),
-            Algorithm::UniformCost => format!(" (g = {})", n.g),
+            Algorithm::UniformCost | Algorithm::Bidirectional => format!(" (g = {})", n.g),
             _ => format!(" (depth {})", n.depth),
         }
     };
@@ -309,6 +326,30 @@ pub fn caption(
                 Algorithm::Greedy => format!("Take the node that looks nearest a goal, {name}{}.", costs(id)),
                 Algorithm::AStar => format!("Take the node with the lowest f, {name}{}.", costs(id)),
                 Algorithm::IdaStar => format!("Visit {name}{}, within the bound.", costs(id)),
+                Algorithm::Bidirectional => {
+                    if let Some(Event::Meet { forward, backward }) =
+                        events.iter().find(|e| matches!(e, Event::Meet { .. }))
+                    {
+                        let (f, b) = (node_info(*forward), node_info(*backward));
+                        return format!(
+                            "The searches have met: no node left in either queue can lead to a cheaper path. The path goes from the start to {} (g = {}) and on from there to the goal (g = {} backwards): cost {}.",
+                            label(*forward),
+                            f.map_or(0, |n| n.g),
+                            b.map_or(0, |n| n.g),
+                            f.map_or(0, |n| n.g) + b.map_or(0, |n| n.g)
+                        );
+                    }
+                    // Which search the node is from: the root of its tree (the start is node 0).
+                    let mut root = id;
+                    while let Some(p) = node_info(root).and_then(|n| n.parent) {
+                        root = p;
+                    }
+                    format!(
+                        "Take {name}, the lowest g of the two queues, from the {} search{}.",
+                        if root == 0 { "forward" } else { "backward" },
+                        costs(id)
+                    )
+                }
             };
             let mut s = how;
             let stale = events.iter().any(|e| matches!(e, Event::Drop { why: Dropped::Stale, .. }));

@@ -203,6 +203,7 @@ pub fn Compare(props: &CompareProps) -> Html {
                                                     Status::Exhausted => "no solution",
                                                     Status::CutOff { limit: arbor_search::Limit::Depth } => "depth limit",
                                                     Status::CutOff { limit: arbor_search::Limit::Cost } => "cost too large",
+                                                    Status::CutOff { limit: arbor_search::Limit::Backward } => "cannot search backwards",
                                                     Status::CutOff { .. } => "over budget",
                                                 } }</td>
                                                 <td data-col="depth">{ if found { s.actions.len().to_string() } else { "—".into() } }</td>
@@ -247,6 +248,7 @@ fn style(a: Algorithm) -> (&'static str, &'static str, &'static str) {
         Algorithm::Greedy => ("cross", "3 3", "#cc79a7"),
         Algorithm::AStar => ("star", "none", "#1d2330"),
         Algorithm::IdaStar => ("plus", "10 4", "#56b4e9"),
+        Algorithm::Bidirectional => ("circle", "4 2 1 2", "#7a5c00"),
     }
 }
 

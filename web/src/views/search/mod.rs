@@ -368,6 +368,7 @@ pub fn status_words(summary: &SearchSummary) -> String {
             "Stopped after generating {} nodes: that is the most this search may keep in the page's memory. Try a search that stores less (iterative deepening, IDA*) or an easier start.",
             summary.stats.generated
         ),
+        Status::CutOff { limit: Limit::Backward } => "Bidirectional search needs a goal state to search backwards from, and this problem has none (the blocks world's goal is where the blocks stand, whatever the agent's cell; Jump Point Search's states carry the direction they were entered in). Choose another search.".into(),
         Status::CutOff { limit: Limit::Cost } => format!(
             "Stopped after generating {} nodes: a path's cost passed {}, the largest this search counts, so no cost it reported could be trusted. Use smaller edge costs.",
             summary.stats.generated,
