@@ -79,7 +79,7 @@ fuzz_target!(|data: &[u8]| {
                 Algorithm::BreadthFirst | Algorithm::IterativeDeepening => {
                     assert_eq!(steps, fewest, "{options:?}: not the fewest steps")
                 }
-                Algorithm::UniformCost => {
+                Algorithm::UniformCost | Algorithm::Bidirectional => {
                     assert_eq!(cost, cheapest, "{options:?}: not the cheapest")
                 }
                 Algorithm::AStar if admissible => {
