@@ -666,6 +666,12 @@ impl<P: Problem> Observer<P> for Watch<'_, P> {
             Observer::<P>::reopened(r, node, earlier);
         }
     }
+
+    fn met(&mut self, forward: NodeId, backward: NodeId) {
+        if let Some(r) = &mut self.recorder {
+            Observer::<P>::met(r, forward, backward);
+        }
+    }
 }
 
 fn run<P: Problem>(

@@ -97,7 +97,7 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
     loop {
         // The side whose lowest node comes first (the forward side on a tie of g and order).
         let side = match (heaps[0].peek(), heaps[1].peek()) {
-            (Some(a), Some(b)) => usize::from(b < a),
+            (Some(Reverse(a)), Some(Reverse(b))) => usize::from(b < a),
             (Some(_), None) => 0,
             (None, Some(_)) => 1,
             (None, None) => break,

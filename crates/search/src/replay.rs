@@ -55,6 +55,9 @@ pub enum StepKind {
     Expand,
     /// More children of an earlier-expanded node are generated (IDA*, after backtracking).
     Generate,
+    /// Bidirectional search: the two searches have met on the cheapest path (the step's node
+    /// is the forward search's meeting node).
+    Meet,
 }
 
 /// One step.
@@ -346,7 +349,7 @@ fn group(events: &[Event]) -> Vec<Step> {
                 (Event::Iteration { .. }, _) => Some((StepKind::Iteration, None)),
                 (_, None) => Some((StepKind::Start, e.node())),
                 (Event::Pop { node }, _) => Some((StepKind::Visit, Some(*node))),
-                (Event::Meet { forward, .. }, _) => Some((StepKind::Visit, Some(*forward))),
+                (Event::Meet { forward, .. }, _) => Some((StepKind::Meet, Some(*forward))),
                 (Event::GoalTest { node, .. }, Some(last)) => {
                     // Part of a visit that began with its pop; otherwise (IDA*, the start) its own.
                     let popped = last.0 == StepKind::Visit && last.1 == Some(*node);

@@ -92,6 +92,8 @@ fn the_replayed_frontier_leads_with_the_node_the_engine_takes_next() {
         Algorithm::UniformCost,
         Algorithm::Greedy,
         Algorithm::AStar,
+        // Two frontiers, the lower of the two first: one order across both.
+        Algorithm::Bidirectional,
     ];
     for algorithm in algorithms {
         // The rules that apply (the others' ties are their queue's or stack's order).

@@ -132,14 +132,14 @@ pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) 
     Some(match algorithm {
         Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar => {
             match kind {
-                StepKind::Start | StepKind::Iteration => 0,
+                StepKind::Start | StepKind::Iteration | StepKind::Meet => 0,
                 StepKind::Visit if found => 4,
                 StepKind::Visit => 3,
                 StepKind::Expand | StepKind::Generate => 7,
             }
         }
         Algorithm::DepthFirst | Algorithm::DepthLimited if graph => match kind {
-            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Start | StepKind::Iteration | StepKind::Meet => 0,
             StepKind::Visit if skipped => 4,
             StepKind::Visit if found => 6,
             StepKind::Visit if depth_cut => 7,
@@ -147,14 +147,14 @@ pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) 
             StepKind::Expand | StepKind::Generate => 9,
         },
         Algorithm::DepthFirst | Algorithm::DepthLimited => match kind {
-            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Start | StepKind::Iteration | StepKind::Meet => 0,
             StepKind::Visit if found => 3,
             StepKind::Visit if depth_cut => 4,
             StepKind::Visit => 2,
             StepKind::Expand | StepKind::Generate => 6,
         },
         Algorithm::IterativeDeepening if graph => match kind {
-            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Start | StepKind::Iteration | StepKind::Meet => 0,
             StepKind::Visit if skipped => 4,
             StepKind::Visit if found => 6,
             StepKind::Visit if depth_cut => 7,
@@ -162,7 +162,7 @@ pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) 
             StepKind::Expand | StepKind::Generate => 8,
         },
         Algorithm::IterativeDeepening => match kind {
-            StepKind::Start | StepKind::Iteration => 0,
+            StepKind::Start | StepKind::Iteration | StepKind::Meet => 0,
             StepKind::Visit if found => 4,
             StepKind::Visit if depth_cut => 5,
             StepKind::Visit => 3,
@@ -170,12 +170,12 @@ pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) 
         },
         Algorithm::Bidirectional => match kind {
             StepKind::Start | StepKind::Iteration => 0,
-            StepKind::Visit if has(|e| matches!(e, Event::Meet { .. })) => 2,
+            StepKind::Meet => 2,
             StepKind::Visit => 4,
             StepKind::Expand | StepKind::Generate => 6,
         },
         Algorithm::IdaStar => match kind {
-            StepKind::Start => 0,
+            StepKind::Start | StepKind::Meet => 0,
             StepKind::Iteration => 3,
             StepKind::Visit if found => 6,
             StepKind::Visit => 5,
@@ -305,6 +305,18 @@ pub fn caption(
         }
     };
     let mut text = match step.kind {
+        StepKind::Meet => match events.iter().find(|e| matches!(e, Event::Meet { .. })) {
+            Some(Event::Meet { forward, backward }) => {
+                let (f, b) = (node_info(*forward), node_info(*backward));
+                let (gf, gb) = (f.map_or(0, |n| n.g), b.map_or(0, |n| n.g));
+                format!(
+                    "The searches have met: the two queues' lowest g add up to no less than the best meeting, so no path through a node still queued is cheaper. The path goes from the start to {} (g = {gf}) and on from there to the goal (g = {gb} backwards): cost {}.",
+                    label(*forward),
+                    gf + gb
+                )
+            }
+            _ => String::new(),
+        },
         StepKind::Start => format!("Start: the start node {} goes into the frontier.", step.node.map(label).unwrap_or_default()),
         StepKind::Iteration => match (algorithm, events.first()) {
             (Algorithm::IdaStar, Some(Event::Iteration { limit })) => format!(
@@ -327,18 +339,6 @@ pub fn caption(
                 Algorithm::AStar => format!("Take the node with the lowest f, {name}{}.", costs(id)),
                 Algorithm::IdaStar => format!("Visit {name}{}, within the bound.", costs(id)),
                 Algorithm::Bidirectional => {
-                    if let Some(Event::Meet { forward, backward }) =
-                        events.iter().find(|e| matches!(e, Event::Meet { .. }))
-                    {
-                        let (f, b) = (node_info(*forward), node_info(*backward));
-                        return format!(
-                            "The searches have met: no node left in either queue can lead to a cheaper path. The path goes from the start to {} (g = {}) and on from there to the goal (g = {} backwards): cost {}.",
-                            label(*forward),
-                            f.map_or(0, |n| n.g),
-                            b.map_or(0, |n| n.g),
-                            f.map_or(0, |n| n.g) + b.map_or(0, |n| n.g)
-                        );
-                    }
                     // Which search the node is from: the root of its tree (the start is node 0).
                     let mut root = id;
                     while let Some(p) = node_info(root).and_then(|n| n.parent) {

@@ -820,40 +820,42 @@ mod tests {
             inflation: 10,
             jumps: false,
         };
-        let request = crate::worker_api::SearchRequest {
-            problem: problem.spec().unwrap(),
-            options: Options::new(Algorithm::AStar),
-            record: 1000,
-            max_nodes: None,
-        };
-        let mut out = Vec::new();
-        crate::worker_api::serve(&request, &mut |m| out.push(m), &|| 0.0);
-        let view = out
-            .into_iter()
-            .find_map(|m| match m {
-                crate::worker_api::FromWorker::Recorded(v) => Some(v),
-                _ => None,
-            })
-            .unwrap();
-        let replay = SearchReplay::new(
-            view.nodes.iter().map(|n| n.info).collect(),
-            view.events.clone(),
-            Algorithm::AStar,
-        );
-        // Before the first step nothing is marked; after it, the start's cell.
-        let first = cell_marks(&view, &replay.frame(0), 4, 3);
-        assert!(first.iter().all(|&m| m == CellMark::None));
-        let after = cell_marks(&view, &replay.frame(1), 4, 3);
-        assert_ne!(after[0], CellMark::None);
-        // At the end: the path around the wall, S → ↓ ↓ → → ↑ to G.
-        let last = cell_marks(&view, &replay.frame(replay.len()), 4, 3);
-        let path: Vec<usize> = (0..12).filter(|&c| last[c] == CellMark::Path).collect();
-        assert_eq!(path, [0, 1, 5, 7, 9, 10, 11], "{last:?}");
-        assert!(path.contains(&0) && path.contains(&7));
-        assert!(
-            last[2] == CellMark::None && last[6] == CellMark::None,
-            "walls stay unmarked"
-        );
+        for algorithm in [Algorithm::AStar, Algorithm::Bidirectional] {
+            let request = crate::worker_api::SearchRequest {
+                problem: problem.spec().unwrap(),
+                options: Options::new(algorithm),
+                record: 1000,
+                max_nodes: None,
+            };
+            let mut out = Vec::new();
+            crate::worker_api::serve(&request, &mut |m| out.push(m), &|| 0.0);
+            let view = out
+                .into_iter()
+                .find_map(|m| match m {
+                    crate::worker_api::FromWorker::Recorded(v) => Some(v),
+                    _ => None,
+                })
+                .unwrap();
+            let replay = SearchReplay::new(
+                view.nodes.iter().map(|n| n.info).collect(),
+                view.events.clone(),
+                algorithm,
+            );
+            // Before the first step nothing is marked; after it, the start's cell.
+            let first = cell_marks(&view, &replay.frame(0), 4, 3);
+            assert!(first.iter().all(|&m| m == CellMark::None));
+            let after = cell_marks(&view, &replay.frame(1), 4, 3);
+            assert_ne!(after[0], CellMark::None);
+            // At the end: the path around the wall, S → ↓ ↓ → → ↑ to G.
+            let last = cell_marks(&view, &replay.frame(replay.len()), 4, 3);
+            let path: Vec<usize> = (0..12).filter(|&c| last[c] == CellMark::Path).collect();
+            // (Bidirectional: the forward half and the backward half, met in the middle.)
+            assert_eq!(path, [0, 1, 5, 7, 9, 10, 11], "{algorithm:?} {last:?}");
+            assert!(
+                last[2] == CellMark::None && last[6] == CellMark::None,
+                "walls stay unmarked"
+            );
+        }
     }
 
     #[test]

@@ -21,6 +21,19 @@ pub(super) struct GridEditorProps {
     pub inflation: u32,
     pub jumps: bool,
     pub dispatch: UseReducerDispatcher<Store<State>>,
+    /// The board (the tool and the grid to draw on, with the search's marks) rather than the
+    /// settings (size, maze, moves, heuristic, w, JPS).
+    #[prop_or_default]
+    pub board: bool,
+    /// The search's marks at the step shown.
+    #[prop_or_default]
+    pub marks: Option<Rc<Vec<arbor_app::explore::CellMark>>>,
+    /// The path found, cell by cell.
+    #[prop_or_default]
+    pub path: Option<Rc<Vec<usize>>>,
+    /// What the canvas shows besides the grid (the search's progress), for screen readers.
+    #[prop_or_default]
+    pub status: AttrValue,
 }
 
 /// What a press on the grid does.
@@ -344,9 +357,9 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
     } else {
         String::new()
     };
-    html! {
+    let board = html! {
         <>
-            <div class="row">
+            <div class="row grid-tools">
                 <label>{ "Click or drag to draw " }
                     <select aria-label="What a click or drag draws" onchange={on_tool}>
                         <option value="wall" selected={*tool == Tool::Wall}>{ "walls (on a wall: erase)" }</option>
@@ -356,9 +369,17 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
                     </select>
                 </label>
             </div>
-            <GridCanvas grid={g.clone()} cursor={*cursor} label={label}
+            <GridCanvas grid={g.clone()} cursor={*cursor} label={format!("{label} {}", props.status)}
+                marks={props.marks.clone()} path={props.path.clone()}
                 on_down={Some(on_down)} on_drag={Some(on_drag)} on_up={Some(on_up)} on_key={Some(on_key)} />
-            <p class="hint" aria-live="polite">{ if said.is_empty() { "Drag the start (▲) or the goal (◆) to move it." .to_string() } else { (*said).clone() } }</p>
+            <p class="hint grid-said" aria-live="polite">{ if said.is_empty() { "Drag the start (▲) or the goal (◆) to move it." .to_string() } else { (*said).clone() } }</p>
+        </>
+    };
+    if props.board {
+        return board;
+    }
+    html! {
+        <>
             <div class="row">
                 <label>{ "Size " }
                     <select aria-label="Size of a new grid" onchange={on_size}>

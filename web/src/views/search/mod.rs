@@ -19,7 +19,6 @@ pub use arbor_app::pages::search::{Action, Recorded, Run, State};
 
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
-use crate::components::grid_canvas::GridCanvas;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
 use crate::components::tree_view::{Looks, TreeView};
@@ -142,6 +141,22 @@ pub fn Search(props: &SearchProps) -> Html {
             },
         )
     };
+    let grid_status = match &*grid_marks {
+        Some((marks, path)) => format!(
+            "At step {step}: {} cells explored, {} in the frontier{}.",
+            marks
+                .iter()
+                .filter(|m| matches!(m, CellMark::Explored | CellMark::Current | CellMark::Path))
+                .count(),
+            marks.iter().filter(|m| **m == CellMark::Frontier).count(),
+            if path.is_empty() {
+                String::new()
+            } else {
+                format!(", a path of {} cells found", path.len())
+            }
+        ),
+        None => String::new(),
+    };
     let label = |r: &Recorded, id: u64| {
         r.drawing
             .label(id as usize, &r.view.nodes[id as usize].state)
@@ -221,19 +236,7 @@ pub fn Search(props: &SearchProps) -> Html {
                         if grid.is_none() {
                             <panels::TreeTools levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
                         }
-                        if let (Some(g), Some((marks, path))) = (&*grid, &*grid_marks) {
-                            <div class="grid-view">
-                                <GridCanvas grid={g.clone()} marks={Some(marks.clone())} path={Some(path.clone())}
-                                    label={format!("The grid at step {step}: {} cells explored, {} in the frontier{}", marks.iter().filter(|m| matches!(m, CellMark::Explored | CellMark::Current | CellMark::Path)).count(), marks.iter().filter(|m| **m == CellMark::Frontier).count(), if path.is_empty() { String::new() } else { format!(", a path of {} cells found", path.len()) })} />
-                                <ul class="legend grid-legend" aria-label="Legend">
-                                    <li><span class="gl gl-explored"></span>{ "explored (filled)" }</li>
-                                    <li><span class="gl gl-frontier"></span>{ "frontier (ring)" }</li>
-                                    <li><span class="gl gl-current"></span>{ "the node this step is about (thick outline)" }</li>
-                                    <li><span class="gl gl-path"></span>{ "the path found (line)" }</li>
-                                    <li><span class="gl gl-wall"></span>{ "wall" }</li>
-                                    <li>{ "▲ start, ◆ goal; grey cells cost their number to enter" }</li>
-                                </ul>
-                            </div>
+                        if grid.is_some() {
                         } else if let (Some(scene), Some(r)) = (&*scene, &recorded) {
                             <TreeView<SearchMark> scene={scene.clone()} looks={(*looks).clone()}
                                 drawing={rec_id as u64} focus={shown_current(r, scene, (*frame).as_ref().and_then(|f| f.current))} follows=true
@@ -245,6 +248,22 @@ pub fn Search(props: &SearchProps) -> Html {
                         if grid.is_none() {
                             <panels::Legend informed={state.settings.algorithm.informed()} />
                         }
+                    }
+                    if let Problem::Grid { text, diagonal, heuristic, inflation, jumps } = &state.settings.problem {
+                        <div class="grid-view">
+                            <grid_editor::GridEditor board=true text={text.clone()} diagonal={*diagonal} heuristic={*heuristic}
+                                inflation={*inflation} jumps={*jumps} dispatch={dispatch.clone()}
+                                marks={grid_marks.as_ref().as_ref().map(|m| m.0.clone())} path={grid_marks.as_ref().as_ref().map(|m| m.1.clone())}
+                                status={grid_status.clone()} />
+                            <ul class="legend grid-legend" aria-label="Legend">
+                                <li><span class="gl gl-explored"></span>{ "explored (filled)" }</li>
+                                <li><span class="gl gl-frontier"></span>{ "frontier (ring)" }</li>
+                                <li><span class="gl gl-current"></span>{ "the node this step is about (thick outline)" }</li>
+                                <li><span class="gl gl-path"></span>{ "the path found (line)" }</li>
+                                <li><span class="gl gl-wall"></span>{ "wall" }</li>
+                                <li>{ "▲ start, ◆ goal; grey cells cost their number to enter" }</li>
+                            </ul>
+                        </div>
                     }
                     if let Run::Done(summary) = &state.run {
                         <panels::Solution summary={(**summary).clone()} problem={state.settings.problem.clone()} />

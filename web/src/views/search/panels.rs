@@ -257,6 +257,15 @@ pub fn Solution(props: &SolutionProps) -> Html {
     if states.is_empty() || matches!(props.problem, Problem::Graph { .. }) {
         return html! {};
     }
+    if matches!(props.problem, Problem::Grid { .. }) {
+        // The path is drawn on the grid itself.
+        return html! {
+            <section class="solution" aria-label="The solution">
+                <h2>{ format!("The path: {} moves, cost {}", last, props.summary.cost) }</h2>
+                <p class="moves">{ "Moves (a number after an arrow: cells crossed by a jump): " }<code>{ props.summary.actions.join(" ") }</code></p>
+            </section>
+        };
+    }
     let k = (*at).min(last);
     let board = match (&props.problem, &states[k]) {
         (Problem::Puzzle { cols, .. }, StateView::Tiles(t)) => html! {
