@@ -409,6 +409,30 @@ impl NPuzzle {
         self.pdb.as_ref()
     }
 
+    /// The pattern database's estimate of the child `action` leads to (`None` without one),
+    /// out of line so that the Manhattan path of the search's inner loop stays small.
+    #[inline(never)]
+    fn pdb_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
+        match (&self.pdb, self.heuristic) {
+            (Some(db), Heuristic::Pdb) => {
+                Some(db.estimate_after_slide(parent, action.to as usize, h))
+            }
+            _ => None,
+        }
+    }
+
+    /// A heuristic other than Manhattan distance of a child, out of line (see `pdb_before`).
+    #[inline(never)]
+    fn other_after(&self, child: &Board, old_blank: u8, parent_h: u32) -> u32 {
+        if let (Some(db), Heuristic::Pdb) = (&self.pdb, self.heuristic) {
+            // Back to the parent, then the slide told from it.
+            let mut parent = *child;
+            Self::slide_raw(&mut parent, old_blank as usize);
+            return db.estimate_after_slide(&parent, child.blank as usize, parent_h);
+        }
+        self.estimate(child)
+    }
+
     /// Slides the tile in cell `to` into the blank (a neighbour of it).
     #[inline]
     pub(crate) fn slide_raw(board: &mut Board, to: usize) {
@@ -670,15 +694,7 @@ impl Problem for NPuzzle {
     #[inline]
     fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
         if self.heuristic != Heuristic::Manhattan {
-            if let Some(db) = &self.pdb {
-                if self.heuristic == Heuristic::Pdb {
-                    // Back to the parent, then the slide told from it.
-                    let mut parent = *child;
-                    Self::slide_raw(&mut parent, old_blank as usize);
-                    return db.estimate_after_slide(&parent, child.blank as usize, parent_h);
-                }
-            }
-            return self.estimate(child);
+            return self.other_after(child, old_blank, parent_h);
         }
         let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
         let before = u32::from(self.distance[tile][child.blank as usize & MASK]);
@@ -690,12 +706,7 @@ impl Problem for NPuzzle {
     #[inline]
     fn heuristic_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
         if self.heuristic != Heuristic::Manhattan {
-            return match (&self.pdb, self.heuristic) {
-                (Some(db), Heuristic::Pdb) => {
-                    Some(db.estimate_after_slide(parent, action.to as usize, h))
-                }
-                _ => None,
-            };
+            return self.pdb_before(parent, action, h);
         }
         let from = parent.blank as usize & MASK;
         let to = action.to as usize & MASK;

@@ -44,9 +44,8 @@ struct IdaStar<'a, 'b, P: Problem, O> {
 impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
     /// A node whose f exceeds the bound: noted for the next bound, and cut off.
     #[inline(always)]
-    fn over_bound(&mut self, id: NodeId, f: u32, depth: u32) {
+    fn over_bound(&mut self, id: NodeId, f: u32) {
         self.next = self.next.min(f);
-        self.deepest = self.deepest.max(depth);
         self.observer.cut_off(
             id,
             Cut::Bound {
@@ -90,6 +89,8 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
         }
         self.stats.expanded += 1;
         self.observer.expanded(id);
+        // Children are generated one deeper: noted once, after the loop, if any was.
+        let mut any_child = false;
         let mut result = Ok(false);
         for a in self.problem.actions(state) {
             if self.cycle_check && previous.is_some_and(|p| self.problem.reverses(a, p)) {
@@ -104,12 +105,12 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                     let child_f = u64::from(g) + u64::from(cost) + u64::from(child_h);
                     if child_f > u64::from(self.bound) && child_f < u64::from(u32::MAX) {
                         self.stats.generated += 1;
+                        any_child = true;
                         if let Err(e) = self.meter.tick(self.stats.generated) {
                             result = Err(e);
                             break;
                         }
                         self.next = self.next.min(child_f as u32);
-                        self.deepest = self.deepest.max(depth + 1);
                         continue;
                     }
                 }
@@ -122,6 +123,7 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                 0
             };
             self.stats.generated += 1;
+            any_child = true;
             let child_h = match known_h {
                 Some(child_h) => child_h,
                 None => self.problem.heuristic_after(state, a, undo, h),
@@ -137,7 +139,7 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                     .generated(child, Some(id), Some(a), state, child_g, child_h);
                 match self.meter.tick(self.stats.generated) {
                     Ok(()) if child_f > self.bound => {
-                        self.over_bound(child, child_f, depth + 1);
+                        self.over_bound(child, child_f);
                         Ok(false)
                     }
                     Ok(()) => self.visit(state, child, child_g, child_h, depth + 1, Some(a)),
@@ -157,6 +159,9 @@ impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
                     break;
                 }
             }
+        }
+        if any_child {
+            self.deepest = self.deepest.max(depth + 1);
         }
         result
     }

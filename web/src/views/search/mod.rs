@@ -92,33 +92,34 @@ pub fn Search(props: &SearchProps) -> Html {
         (_, Some(r)) => r.view.nodes.first().map_or(0, |n| n.info.iteration),
         _ => 0,
     };
+    // A grid's search is drawn on the grid itself: each cell's mark at this step.
+    let grid = {
+        let problem = state.settings.problem.clone();
+        use_memo(problem, |p| p.grid().and_then(Result::ok).map(Rc::new))
+    };
     let scene = {
-        let recorded = recorded.clone();
+        let recorded = recorded.clone().filter(|_| grid.is_none());
         let folded = state.folded.clone();
         use_memo(
-            (rec_id, iteration, folded.clone()),
-            move |(_, iteration, folded)| {
+            (rec_id, iteration, folded.clone(), grid.is_none()),
+            move |(_, iteration, folded, _)| {
                 recorded.map(|r| Rc::new(search_scene(&r, *iteration, folded)))
             },
         )
     };
+    // The tree's looks (not for a grid, which is drawn as a grid: its tree is not shown).
     let looks = {
         let (recorded, frame) = (recorded.clone(), (*frame).clone());
+        let tree_shown = grid.is_none();
         use_memo(
-            (rec_id, step, iteration),
-            move |&(_, _, iteration)| match (recorded, frame) {
-                (Some(r), Some(f)) => {
+            (rec_id, step, iteration, tree_shown),
+            move |&(_, _, iteration, shown)| match (recorded, frame) {
+                (Some(r), Some(f)) if shown => {
                     Looks::of(marks(&r.view, &r.replay, &f, &r.drawing, iteration))
                 }
                 _ => Looks::of(Vec::<SearchMark>::new()),
             },
         )
-    };
-
-    // A grid's search is drawn on the grid itself: each cell's mark at this step.
-    let grid = {
-        let problem = state.settings.problem.clone();
-        use_memo(problem, |p| p.grid().and_then(Result::ok).map(Rc::new))
     };
     let grid_marks = {
         let (recorded, frame, grid) = (recorded.clone(), (*frame).clone(), (*grid).clone());
