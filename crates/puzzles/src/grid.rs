@@ -154,6 +154,20 @@ pub struct GridMoves {
     next: u8,
 }
 
+impl GridMoves {
+    fn empty() -> GridMoves {
+        GridMoves {
+            list: [GridMove {
+                to: 0,
+                dir: 0,
+                run: 0,
+            }; 8],
+            len: 0,
+            next: 0,
+        }
+    }
+}
+
 impl Iterator for GridMoves {
     type Item = GridMove;
 
@@ -526,15 +540,7 @@ impl Grid {
     fn jump_moves(&self, state: GridState) -> GridMoves {
         let cell = cell_of(state) as usize;
         let entered = (state >> CELL_BITS) as usize; // 0: the start, else dir + 1
-        let mut out = GridMoves {
-            list: [GridMove {
-                to: 0,
-                dir: 0,
-                run: 0,
-            }; 8],
-            len: 0,
-            next: 0,
-        };
+        let mut out = GridMoves::empty();
         for d in 0..8 {
             if entered > 0 && !self.kept(cell, entered - 1, d) {
                 continue;
@@ -603,15 +609,7 @@ impl Problem for Grid {
             return self.jump_moves(*state);
         }
         let cell = cell_of(*state) as usize;
-        let mut out = GridMoves {
-            list: [GridMove {
-                to: 0,
-                dir: 0,
-                run: 0,
-            }; 8],
-            len: 0,
-            next: 0,
-        };
+        let mut out = GridMoves::empty();
         for d in 0..if self.diagonal { 8 } else { 4 } {
             if let Some(to) = self.step(cell, d) {
                 out.list[out.len as usize] = GridMove {

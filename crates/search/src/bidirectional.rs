@@ -30,6 +30,35 @@ struct Node<S, A> {
     backward: bool,
 }
 
+/// A meeting: `(g, node)` on `side` reaches a state the other side reached at `(g, node)`;
+/// kept as `(cost, forward node, backward node)` if it is the cheapest so far. Fails if the
+/// cost passes what a u32 counts.
+fn meet(
+    meeting: &mut Option<(u32, u32, u32)>,
+    side: usize,
+    (g, node): (u32, u32),
+    (g_other, other): (u32, u32),
+) -> Result<(), ()> {
+    let cost = g.checked_add(g_other).ok_or(())?;
+    if meeting.is_none_or(|(mu, _, _)| cost < mu) {
+        *meeting = Some(if side == 0 {
+            (cost, node, other)
+        } else {
+            (cost, other, node)
+        });
+    }
+    Ok(())
+}
+
+/// The search stopped: a path's cost passed what a u32 counts.
+fn cost_too_large<A>(stats: Stats) -> Outcome<A> {
+    Outcome {
+        status: Status::CutOff { limit: Limit::Cost },
+        solution: None,
+        stats,
+    }
+}
+
 /// Runs bidirectional search.
 pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
     problem: &P,
@@ -124,20 +153,9 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
         }
         let other = best[1 - side].get(&node.state).copied();
         observer.goal_test(node.id, false);
-        if let Some((g_other, at)) = other {
-            let Some(cost) = node.g.checked_add(g_other) else {
-                return Outcome {
-                    status: Status::CutOff { limit: Limit::Cost },
-                    solution: None,
-                    stats,
-                };
-            };
-            if meeting.is_none_or(|(mu, _, _)| cost < mu) {
-                meeting = Some(if side == 0 {
-                    (cost, index, at)
-                } else {
-                    (cost, at, index)
-                });
+        if let Some(other) = other {
+            if meet(&mut meeting, side, (node.g, index), other).is_err() {
+                return cost_too_large(stats);
             }
         }
         stats.expanded += 1;
@@ -157,11 +175,7 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
         }
         for (child, a, cost) in predecessors.drain(..) {
             let Some(child_g) = g.checked_add(cost) else {
-                return Outcome {
-                    status: Status::CutOff { limit: Limit::Cost },
-                    solution: None,
-                    stats,
-                };
+                return cost_too_large(stats);
             };
             let id = stats.generated;
             stats.generated += 1;
@@ -185,20 +199,9 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
             let child_index = nodes.len() as u32;
             best[side].insert(child.clone(), (child_g, child_index));
             // A meeting as soon as it is seen: the cheapest through it so far.
-            if let Some(&(g_other, at)) = best[1 - side].get(&child) {
-                let Some(cost) = child_g.checked_add(g_other) else {
-                    return Outcome {
-                        status: Status::CutOff { limit: Limit::Cost },
-                        solution: None,
-                        stats,
-                    };
-                };
-                if meeting.is_none_or(|(mu, _, _)| cost < mu) {
-                    meeting = Some(if side == 0 {
-                        (cost, child_index, at)
-                    } else {
-                        (cost, at, child_index)
-                    });
+            if let Some(&other) = best[1 - side].get(&child) {
+                if meet(&mut meeting, side, (child_g, child_index), other).is_err() {
+                    return cost_too_large(stats);
                 }
             }
             nodes.push(Node {
