@@ -138,11 +138,11 @@ test("every search on one problem, side by side", async () => {
   const page = await openSearch("#/search?problem=graph&preset=seed000-tree&algo=bfs");
   await finished(page);
   await page.getByRole("button", { name: "Run every search on this problem" }).click();
-  await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 8, null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 9, null, { timeout: 30000 });
   const depths = await page.$$eval(".compare-table tbody tr", (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.algo, r.querySelector("[data-col=depth]")?.textContent]))
   );
-  for (const algo of ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar"]) assert.equal(depths[algo], "4", algo);
+  for (const algo of ["bfs", "dfs", "iddfs", "ucs", "astar", "idastar", "bidi"]) assert.equal(depths[algo], "4", algo);
   page.assertHealthy();
 });
 
@@ -156,11 +156,11 @@ test("iterative deepening is optimal in graph mode: 8 1 3 4 0 2 7 6 5 in 14 move
   assert.match(await mode.inputValue(), /graph/);
   assert.match(await page.locator(".pseudocode").textContent(), /explored at a depth ≤ DEPTH\(node\)/);
   await page.getByRole("button", { name: "Run every search on this problem" }).click();
-  await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 8, null, { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 9, null, { timeout: 60000 });
   const depths = await page.$$eval(".compare-table tbody tr", (rows) =>
     Object.fromEntries(rows.map((r) => [r.dataset.algo, r.querySelector("[data-col=depth]")?.textContent]))
   );
-  for (const algo of ["bfs", "iddfs", "ucs", "astar", "idastar"]) assert.equal(depths[algo], "14", algo);
+  for (const algo of ["bfs", "iddfs", "ucs", "astar", "idastar", "bidi"]) assert.equal(depths[algo], "14", algo);
   page.assertHealthy();
 });
 

@@ -17,11 +17,33 @@ use crate::problem::Problem;
 /// enough for the browser's stack.
 pub const MAX_IDA_DEPTH: u32 = 1_000;
 
-struct IdaStar<'a, 'b, P: Problem, O> {
-    _budget: std::marker::PhantomData<&'a Budget<'b>>,
+/// What IDA* asks of its budget at each node it generates: the budget's meter, or — for an
+/// unlimited budget — nothing, so that the check compiles away.
+trait Ticks {
+    fn tick(&mut self, count: u64) -> Result<(), Aborted>;
+}
+
+impl Ticks for Meter<'_> {
+    #[inline(always)]
+    fn tick(&mut self, count: u64) -> Result<(), Aborted> {
+        Meter::tick(self, count)
+    }
+}
+
+/// An unlimited budget.
+struct Unlimited;
+
+impl Ticks for Unlimited {
+    #[inline(always)]
+    fn tick(&mut self, _count: u64) -> Result<(), Aborted> {
+        Ok(())
+    }
+}
+
+struct IdaStar<'a, P: Problem, O, M> {
     problem: &'a P,
     observer: &'a mut O,
-    meter: Meter<'b>,
+    meter: M,
     stats: Stats,
     /// The next node number. Nodes are numbered across iterations, so each iteration's tree
     /// is its own; the start, re-entered each iteration, is *generated* only once.
@@ -41,7 +63,7 @@ struct IdaStar<'a, 'b, P: Problem, O> {
     overflow: bool,
 }
 
-impl<P: Problem, O: Observer<P>> IdaStar<'_, '_, P, O> {
+impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// A node whose f exceeds the bound: noted for the next bound, and cut off.
     #[inline(always)]
     fn over_bound(&mut self, id: NodeId, f: u32) {
@@ -174,13 +196,25 @@ pub(crate) fn ida_star<P: Problem, O: Observer<P>>(
     budget: &Budget<'_>,
     observer: &mut O,
 ) -> Outcome<P::Action> {
+    if budget.nodes.is_none() && budget.deadline_ms.is_none() {
+        run(problem, options, Unlimited, observer)
+    } else {
+        run(problem, options, Meter::new(*budget), observer)
+    }
+}
+
+fn run<P: Problem, O: Observer<P>, M: Ticks>(
+    problem: &P,
+    options: &Options,
+    meter: M,
+    observer: &mut O,
+) -> Outcome<P::Action> {
     let mut state = problem.start();
     let h0 = problem.heuristic(&state);
     let mut search = IdaStar {
         problem,
         observer,
-        _budget: std::marker::PhantomData,
-        meter: Meter::new(*budget),
+        meter,
         stats: Stats {
             generated: 1,
             ..Stats::default()
