@@ -20,7 +20,7 @@ test("the textbook's 8-puzzle: misplaced 8, Manhattan 18, the true distance 26",
   const page = await openPage(browser, "#/heuristics");
   await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });
   assert.equal(await estimate(page, "Misplaced"), "8");
-  assert.equal(await estimate(page, "Manhattan"), "18");
+  assert.equal(await estimate(page, "Manhattan distance"), "18");
   assert.equal(await estimate(page, "True distance"), "26");
   assert.equal(await estimate(page, "Pattern database"), "26");
   // A board that is not one: said, and the estimates stay.
@@ -43,7 +43,7 @@ test("a 15-puzzle: the 6-6-3 database built in the worker, its groups on the til
   // Korf's instance 2: 55 moves; the database's estimate is between Manhattan and the truth.
   assert.equal(await estimate(page, "True distance"), "55");
   const pdb = Number(await estimate(page, "Pattern database"));
-  const manhattan = Number(await estimate(page, "Manhattan"));
+  const manhattan = Number(await estimate(page, "Manhattan distance"));
   assert.ok(manhattan <= pdb && pdb <= 55, `${manhattan} ${pdb}`);
   assert.match(await page.locator(".lab-board figcaption").textContent(), /6-6-3 additive pattern database: group A = tiles 4, 5, 8, 9, 12, 13; group B = tiles 6, 7, 10, 11, 14, 15; group C = tiles 1, 2, 3/);
   assert.equal(await page.locator(".lab-board .group-tag").count(), 15);

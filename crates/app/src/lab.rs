@@ -199,16 +199,7 @@ fn database(
         });
         return Ok(db);
     }
-    let groups = arbor_puzzles::default_groups(rows, cols, goal);
-    let sizes = PatternDb::build_sizes(rows, cols, groups.as_deref());
-    let name = match &groups {
-        Some(g) => g
-            .iter()
-            .map(|g| g.len().to_string())
-            .collect::<Vec<_>>()
-            .join("-"),
-        None => "exact".into(),
-    };
+    let name = PatternDb::standard_name(rows, cols, goal);
     let start = now();
     let mut last = start;
     let mut progress = |p: BuildProgress| {
@@ -216,7 +207,7 @@ fn database(
         if t - last >= crate::worker_api::PROGRESS_MS {
             last = t;
             post(LabAnswer::Building {
-                fraction: p.fraction(&sizes),
+                fraction: p.fraction,
                 what: format!("{name} for {rows} × {cols}"),
             });
         }

@@ -42,18 +42,30 @@ pub enum ProblemSpec {
         heuristic: bool,
     },
     /// Path-finding on a grid.
-    Grid {
-        /// The grid's text.
-        text: String,
-        /// Eight-way moves.
-        diagonal: bool,
-        /// The heuristic.
-        heuristic: arbor_puzzles::GridHeuristic,
-        /// Weighted A*'s w in tenths.
-        inflation: u32,
-        /// Jump Point Search's successors.
-        jumps: bool,
-    },
+    Grid(GridSpec),
+}
+
+/// A grid problem: the page's setting, the worker's request and the editor's props alike.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridSpec {
+    /// The grid's text (`#` walls, `.` free, `2`–`9` weights, `S`, `G`).
+    pub text: String,
+    /// Eight-way moves.
+    pub diagonal: bool,
+    /// The heuristic.
+    pub heuristic: arbor_puzzles::GridHeuristic,
+    /// Weighted A*'s w in tenths (10: plain A*).
+    pub inflation: u32,
+    /// Jump Point Search's successors.
+    pub jumps: bool,
+}
+
+impl GridSpec {
+    /// The grid, ready to search, or what is wrong with it.
+    pub fn build(&self) -> Result<arbor_puzzles::Grid, String> {
+        arbor_puzzles::Grid::parse(&self.text, self.diagonal, self.heuristic)
+            .and_then(|g| g.with_inflation(self.inflation).with_jumps(self.jumps))
+    }
 }
 
 /// A state, as the visualiser draws it.
@@ -483,15 +495,7 @@ pub fn serve(request: &SearchRequest, post: &mut dyn FnMut(FromWorker), now: &dy
             }
             Err(e) => post(FromWorker::Failed(e.0)),
         },
-        ProblemSpec::Grid {
-            text,
-            diagonal,
-            heuristic,
-            inflation,
-            jumps,
-        } => match arbor_puzzles::Grid::parse(text, *diagonal, *heuristic)
-            .and_then(|g| g.with_inflation(*inflation).with_jumps(*jumps))
-        {
+        ProblemSpec::Grid(spec) => match spec.build() {
             Ok(g) => {
                 let width = g.width() as u32;
                 run(

@@ -380,7 +380,7 @@ impl Grid {
         if jumps && !self.diagonal {
             return Err("Jump Point Search needs diagonal moves (8-way)".into());
         }
-        if jumps && self.weight.iter().any(|&w| w > 1) {
+        if jumps && self.weighted() {
             return Err(
                 "Jump Point Search needs every cell to cost the same: this grid has weighted cells"
                     .into(),
@@ -403,6 +403,16 @@ impl Grid {
     /// True for a wall.
     pub fn is_wall(&self, cell: usize) -> bool {
         self.weight[cell] == 0
+    }
+
+    /// True if some cell costs more than 1 to enter.
+    pub fn weighted(&self) -> bool {
+        self.weight.iter().any(|&w| w > 1)
+    }
+
+    /// Walls on the grid.
+    pub fn walls(&self) -> usize {
+        self.weight.iter().filter(|&&w| w == 0).count()
     }
 
     /// A cell's weight (0 for a wall).

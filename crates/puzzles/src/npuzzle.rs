@@ -205,6 +205,17 @@ impl Heuristic {
         Heuristic::LinearConflict,
     ];
 
+    /// Its name, for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Heuristic::Zero => "None (h = 0)",
+            Heuristic::Misplaced => "Misplaced tiles (h₁)",
+            Heuristic::Manhattan => "Manhattan distance (h₂)",
+            Heuristic::LinearConflict => "Manhattan + linear conflicts",
+            Heuristic::Pdb => "Pattern database",
+        }
+    }
+
     /// Short name.
     pub fn key(self) -> &'static str {
         match self {

@@ -47,7 +47,7 @@ impl fmt::Display for PdbError {
 impl std::error::Error for PdbError {}
 
 /// How far a build has got, told after each distance level of each table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BuildProgress {
     /// The table being built (0-based) and how many there are.
     pub table: usize,
@@ -59,19 +59,8 @@ pub struct BuildProgress {
     pub reached: u64,
     /// States in this table's space.
     pub states: u64,
-}
-
-impl BuildProgress {
-    /// The share of the whole build done, from 0 to 1 (tables counted by their states).
-    pub fn fraction(&self, sizes: &[u64]) -> f64 {
-        let total: u64 = sizes.iter().sum();
-        let done: u64 = sizes[..self.table.min(sizes.len())].iter().sum::<u64>() + self.reached;
-        if total == 0 {
-            1.0
-        } else {
-            (done as f64 / total as f64).min(1.0)
-        }
-    }
+    /// The share of the whole build done, from 0 to 1 (the tables counted by their states).
+    pub fraction: f64,
 }
 
 /// What one table holds (see [`PatternDb::table_stats`]).
@@ -244,14 +233,18 @@ impl PatternDb {
             )));
         }
         let mut built = Vec::with_capacity(groups.len());
+        let sizes: Vec<u64> = groups.iter().map(|g| placements(n, g.len() + 1)).collect();
+        let total: u64 = sizes.iter().sum();
         for (g, tiles) in groups.iter().enumerate() {
+            let before: u64 = sizes[..g].iter().sum();
             let table = build_group(rows, cols, goal, tiles, bits, &mut |level, reached| {
                 progress(BuildProgress {
                     table: g,
                     tables: groups.len(),
                     level,
                     reached,
-                    states: placements(n, tiles.len() + 1),
+                    states: sizes[g],
+                    fraction: (before + reached) as f64 / total as f64,
                 })
             })
             .map_err(|Stopped| PdbError("stopped".into()))?;
@@ -334,6 +327,7 @@ impl PatternDb {
                 level,
                 reached,
                 states,
+                fraction: reached as f64 / states as f64,
             }) {
                 return Err(PdbError("stopped".into()));
             }
@@ -371,12 +365,12 @@ impl PatternDb {
         }
     }
 
-    /// How many states the tables' searches go through, table by table (for progress).
-    pub fn build_sizes(rows: usize, cols: usize, groups: Option<&[Vec<u8>]>) -> Vec<u64> {
-        let n = rows * cols;
-        match groups {
-            None => vec![(factorial(n) / 2) as u64],
-            Some(groups) => groups.iter().map(|g| placements(n, g.len() + 1)).collect(),
+    /// What [`PatternDb::standard`] builds for a board, in the words of
+    /// [`PatternDb::describe`]: "exact", or the group sizes such as "6-6-3".
+    pub fn standard_name(rows: usize, cols: usize, goal: &[u8]) -> String {
+        match default_groups(rows, cols, goal) {
+            Some(groups) => group_sizes(groups.iter().map(Vec::len)),
+            None => "exact".into(),
         }
     }
 
@@ -412,11 +406,7 @@ impl PatternDb {
     pub fn describe(&self) -> String {
         match &self.tables {
             Tables::Exact { .. } => "exact".into(),
-            Tables::Additive { groups, .. } => groups
-                .iter()
-                .map(|g| g.tiles.len().to_string())
-                .collect::<Vec<_>>()
-                .join("-"),
+            Tables::Additive { groups, .. } => group_sizes(groups.iter().map(|g| g.tiles.len())),
         }
     }
 
@@ -612,6 +602,11 @@ fn check_goal(rows: usize, cols: usize, goal: &[u8], max: usize) -> Result<(), P
         seen[t as usize] = true;
     }
     Ok(())
+}
+
+/// Group sizes as "6-6-3".
+fn group_sizes(sizes: impl Iterator<Item = usize>) -> String {
+    sizes.map(|n| n.to_string()).collect::<Vec<_>>().join("-")
 }
 
 /// Bits for a cell number on a board of `n` cells.

@@ -60,6 +60,17 @@ impl Frontier {
     }
 }
 
+/// A heap entry: the rank, then the arena index for `pop` (the rank's order is unique already,
+/// so the index changes no comparison), packed into one key; the smallest rank leaves first.
+pub(crate) fn heap_key(rank: Rank, index: u32) -> Reverse<u128> {
+    Reverse(
+        (u128::from(rank[0]) << 96)
+            | (u128::from(rank[1]) << 64)
+            | (u128::from(rank[2]) << 32)
+            | u128::from(index),
+    )
+}
+
 /// Runs a frontier search (`options.algorithm` is breadth-first, uniform cost, greedy or A*).
 pub(crate) fn best_first<P: Problem, O: Observer<P>>(
     problem: &P,
@@ -106,13 +117,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
                     TieBreak::Lifo => [priority, 0, u32::MAX - index],
                     TieBreak::LowestH => [priority, h, index],
                 };
-                // The rank, then the arena index for `pop` (the order is unique already, so the
-                // index changes no comparison).
-                let key = (u128::from(rank[0]) << 96)
-                    | (u128::from(rank[1]) << 64)
-                    | (u128::from(rank[2]) << 32)
-                    | u128::from(index);
-                heap.push(Reverse(key));
+                heap.push(heap_key(rank, index));
                 rank
             }
         }

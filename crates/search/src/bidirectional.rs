@@ -15,6 +15,7 @@ use std::collections::{BinaryHeap, HashMap};
 
 use arbor_util::{Budget, FxBuildHasher};
 
+use crate::best_first::heap_key;
 use crate::observe::{Dropped, NodeId, Observer};
 use crate::outcome::{Limit, Options, Outcome, Solution, Stats, Status};
 use crate::problem::Problem;
@@ -90,9 +91,7 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
     let mut push = |heaps: &mut [BinaryHeap<Reverse<u128>>; 2], side: usize, index: u32, g: u32| {
         order += 1;
         let rank = [g, 0, order];
-        heaps[side].push(Reverse(
-            (u128::from(g) << 96) | (u128::from(order) << 32) | u128::from(index),
-        ));
+        heaps[side].push(heap_key(rank, index));
         rank
     };
     let start = problem.start();

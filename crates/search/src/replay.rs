@@ -244,12 +244,11 @@ impl SearchReplay {
                 Event::Generate { node } => {
                     let i = node as usize;
                     f.seen[i] = Seen::Generated;
-                    // A later root is the start of another iteration, not a new node — but for
-                    // bidirectional search, whose goals are roots of their own.
-                    let first_root = self.nodes[i].parent.is_none()
-                        && f.generated > 0
-                        && self.algorithm != Algorithm::Bidirectional;
-                    if !first_root {
+                    // A root of a later iteration is the start again, not a new node (the
+                    // goals of a bidirectional search are roots of the first iteration).
+                    let restart = self.nodes[i].parent.is_none()
+                        && self.nodes[i].iteration > self.nodes[0].iteration;
+                    if !restart {
                         f.generated += 1;
                     }
                 }

@@ -7,44 +7,11 @@ use arbor_search::replay::{SearchReplay, StepKind};
 use arbor_search::{search, Algorithm, Budget, Graph, Mode, Options, Recorder, TieBreak};
 use arbor_util::SplitMix64;
 
+mod common;
+use common::random_graph;
+
 /// Problems per algorithm and mode.
 const PROBLEMS: u64 = 1_000;
-
-/// A random weighted graph as text: 4–12 nodes, small costs and estimates (so g, h and f tie
-/// often), edges both ways or one way, one or two goals.
-fn random_graph(rng: &mut SplitMix64) -> String {
-    let n = rng.range(4, 12) as usize;
-    let name = |i: usize| format!("N{i}");
-    let mut text = String::new();
-    for i in 0..n {
-        let degree = rng.range(0, 3);
-        let mut line = String::new();
-        for _ in 0..degree {
-            let to = rng.range(0, n as i64 - 1) as usize;
-            if to != i {
-                line.push_str(&format!(" {}:{}", name(to), rng.range(1, 3)));
-            }
-        }
-        if !line.is_empty() {
-            let arrow = if rng.range(0, 1) == 0 { "--" } else { "->" };
-            text.push_str(&format!("{} {arrow}{line}\n", name(i)));
-        }
-    }
-    // Make sure every node is named, the start first.
-    text.push('h');
-    for i in 0..n {
-        text.push_str(&format!(" {}={}", name(i), rng.range(0, 2)));
-    }
-    text.push_str(&format!(
-        "\nstart {}\ngoal {}",
-        name(0),
-        name(rng.range(1, n as i64 - 1) as usize)
-    ));
-    if rng.range(0, 2) == 0 {
-        text.push_str(&format!(" {}", name(rng.range(1, n as i64 - 1) as usize)));
-    }
-    text
-}
 
 /// Runs `options` on `graph` and checks every visit against the frame before it; returns the
 /// number of visits checked.
@@ -109,7 +76,7 @@ fn the_replayed_frontier_leads_with_the_node_the_engine_takes_next() {
             let mut rng = SplitMix64(0xF0_0D ^ algorithm as u64);
             let mut visits = 0;
             for _ in 0..PROBLEMS {
-                let text = random_graph(&mut rng);
+                let text = random_graph(&mut rng, true);
                 let graph = Graph::parse(&text).expect("a well-formed random graph");
                 let mut options = Options::new(algorithm).mode(mode).tie(tie);
                 if matches!(

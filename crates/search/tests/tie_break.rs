@@ -11,6 +11,9 @@ use arbor_search::{
 };
 use arbor_util::SplitMix64;
 
+mod common;
+use common::random_graph;
+
 /// The names of the nodes a search expands, in order.
 fn expansions(graph: &Graph, options: Options) -> String {
     let mut rec = Recorder::new();
@@ -27,43 +30,13 @@ fn expansions(graph: &Graph, options: Options) -> String {
         .join(" ")
 }
 
-/// A small graph full of ties in g, h and f (the same generator as `frontier_order.rs`).
-fn random_graph(rng: &mut SplitMix64) -> String {
-    let n = rng.range(4, 12) as usize;
-    let name = |i: usize| format!("N{i}");
-    let mut text = String::new();
-    for i in 0..n {
-        let degree = rng.range(0, 3);
-        let mut line = String::new();
-        for _ in 0..degree {
-            let to = rng.range(0, n as i64 - 1) as usize;
-            if to != i {
-                line.push_str(&format!(" {}:{}", name(to), rng.range(1, 3)));
-            }
-        }
-        if !line.is_empty() {
-            let arrow = if rng.range(0, 1) == 0 { "--" } else { "->" };
-            text.push_str(&format!("{} {arrow}{line}\n", name(i)));
-        }
-    }
-    text.push('h');
-    for i in 0..n {
-        text.push_str(&format!(" {}={}", name(i), rng.range(0, 2)));
-    }
-    text.push_str(&format!(
-        "\nstart {}\ngoal {}",
-        name(0),
-        name(rng.range(1, n as i64 - 1) as usize)
-    ));
-    text
-}
-
 /// FNV-1a over the expansion orders of 500 random graphs, for a search.
 fn fingerprint(options: impl Fn(Algorithm) -> Options, algorithm: Algorithm, mode: Mode) -> u64 {
     let mut rng = SplitMix64(0x7115);
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for _ in 0..500 {
-        let graph = Graph::parse(&random_graph(&mut rng)).expect("a well-formed random graph");
+        let graph =
+            Graph::parse(&random_graph(&mut rng, false)).expect("a well-formed random graph");
         let order = expansions(&graph, options(algorithm).mode(mode));
         for b in order.bytes().chain([b'\n']) {
             hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);

@@ -34,16 +34,6 @@ const COLUMN_STYLE: [(&str, &str, &str); 6] = [
     ("star", "none", "#1d2330"),
 ];
 
-fn heuristic_name(h: Heuristic) -> &'static str {
-    match h {
-        Heuristic::Zero => "Zero",
-        Heuristic::Misplaced => "Misplaced tiles (h₁)",
-        Heuristic::Manhattan => "Manhattan distance (h₂)",
-        Heuristic::LinearConflict => "Linear conflict",
-        Heuristic::Pdb => "Pattern database",
-    }
-}
-
 /// Props of [`Lab`].
 #[derive(Properties, PartialEq)]
 pub struct LabProps {
@@ -264,7 +254,7 @@ fn Estimates(props: &EstimatesProps) -> Html {
                 <tbody>
                     { for v.estimates.iter().map(|e| html! {
                         <tr>
-                            <th scope="row">{ heuristic_name(e.heuristic) }
+                            <th scope="row">{ e.heuristic.title() }
                                 if e.heuristic == Heuristic::Pdb && !shares.is_empty() { <span class="hint">{ format!(" ({shares})") }</span> }
                             </th>
                             <td>{ e.value }</td>

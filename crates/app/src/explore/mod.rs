@@ -12,7 +12,7 @@ use arbor_search::replay::{SearchFrame, SearchReplay, Seen};
 use arbor_search::{graph_preset, Algorithm, Graph, Mode, Options, TieBreak, GRAPH_PRESETS};
 
 use crate::route::Route;
-use crate::worker_api::{ProblemSpec, SearchView, StateView};
+use crate::worker_api::{GridSpec, ProblemSpec, SearchView, StateView};
 
 /// The coursework's blocks-world starts.
 pub const BLOCKS_PRESETS: &[(&str, &str, &str)] = &[
@@ -57,18 +57,7 @@ pub enum Problem {
         heuristic: bool,
     },
     /// Path-finding on a grid, in its text form.
-    Grid {
-        /// The grid's text (`#` walls, `.` free, `2`–`9` weights, `S`, `G`).
-        text: String,
-        /// Eight-way moves.
-        diagonal: bool,
-        /// The heuristic.
-        heuristic: GridHeuristic,
-        /// Weighted A*'s w in tenths (10: plain).
-        inflation: u32,
-        /// Jump Point Search's successors.
-        jumps: bool,
-    },
+    Grid(GridSpec),
 }
 
 /// The grid the page opens with: a wall between the start and the goal, with a gap.
@@ -94,34 +83,25 @@ impl Problem {
             Problem::Graph { .. } => "graph",
             Problem::Puzzle { .. } => "puzzle",
             Problem::Blocks { .. } => "blocks",
-            Problem::Grid { .. } => "grid",
+            Problem::Grid(_) => "grid",
         }
     }
 
     /// The default grid problem (4-way, Manhattan distance).
     pub fn default_grid() -> Problem {
-        Problem::Grid {
+        Problem::Grid(GridSpec {
             text: GRID_DEFAULT.into(),
             diagonal: false,
             heuristic: GridHeuristic::Manhattan,
             inflation: 10,
             jumps: false,
-        }
+        })
     }
 
     /// The grid of a grid problem, ready to search.
     pub fn grid(&self) -> Option<Result<Grid, String>> {
         match self {
-            Problem::Grid {
-                text,
-                diagonal,
-                heuristic,
-                inflation,
-                jumps,
-            } => Some(
-                Grid::parse(text, *diagonal, *heuristic)
-                    .and_then(|g| g.with_inflation(*inflation).with_jumps(*jumps)),
-            ),
+            Problem::Grid(spec) => Some(spec.build()),
             _ => None,
         }
     }
@@ -196,21 +176,9 @@ impl Problem {
                     heuristic: *heuristic,
                 })
             }
-            Problem::Grid {
-                text,
-                diagonal,
-                heuristic,
-                inflation,
-                jumps,
-            } => {
-                self.grid().unwrap_or_else(|| Err(String::new()))?;
-                Ok(ProblemSpec::Grid {
-                    text: text.clone(),
-                    diagonal: *diagonal,
-                    heuristic: *heuristic,
-                    inflation: *inflation,
-                    jumps: *jumps,
-                })
+            Problem::Grid(spec) => {
+                spec.build()?;
+                Ok(ProblemSpec::Grid(spec.clone()))
             }
         }
     }
@@ -406,13 +374,13 @@ impl Settings {
                 if !text.ends_with('\n') {
                     text.push('\n');
                 }
-                let mut problem = Problem::Grid {
+                let mut problem = Problem::Grid(GridSpec {
                     text,
                     diagonal,
                     heuristic,
                     inflation,
                     jumps: route.get("jps") == Some("1"),
-                };
+                });
                 if let Some(Err(e)) = problem.grid() {
                     warnings.push(format!(
                         "The link's grid cannot be searched: {e}. Showing the default grid."
@@ -510,13 +478,13 @@ impl Settings {
                     route.set("h", "zero");
                 }
             }
-            Problem::Grid {
+            Problem::Grid(GridSpec {
                 text,
                 diagonal,
                 heuristic,
                 inflation,
                 jumps,
-            } => {
+            }) => {
                 // Rows joined by '/', which the grid's text never holds: short and readable.
                 route.set("grid", text.trim_end().replace('\n', "/"));
                 route.set("moves", if *diagonal { "8" } else { "4" });
@@ -606,7 +574,7 @@ impl Drawing {
     /// The drawing for a problem.
     pub fn of(problem: &Problem) -> Drawing {
         match problem {
-            Problem::Graph { .. } | Problem::Grid { .. } => Drawing::default(),
+            Problem::Graph { .. } | Problem::Grid(_) => Drawing::default(),
             Problem::Puzzle { cols, .. } => Drawing {
                 cols: *cols,
                 blocks: None,
@@ -760,13 +728,14 @@ mod tests {
 
     #[test]
     fn a_grid_problem_round_trips_through_the_url_and_bad_parts_are_named() {
-        let grid = Problem::Grid {
+        let spec = GridSpec {
             text: "S..#\n.5.G\n".into(),
             diagonal: true,
             heuristic: GridHeuristic::Octile,
             inflation: 15,
             jumps: false,
         };
+        let grid = Problem::Grid(spec.clone());
         let s = Settings {
             problem: grid.clone(),
             algorithm: Algorithm::AStar,
@@ -785,16 +754,13 @@ mod tests {
         assert_eq!(back.problem, grid);
         assert!(matches!(
             grid.spec(),
-            Ok(ProblemSpec::Grid { inflation: 15, .. })
+            Ok(ProblemSpec::Grid(GridSpec { inflation: 15, .. }))
         ));
         // Jump Point Search on weighted cells cannot be searched: said before searching.
-        let jps = Problem::Grid {
-            text: "S..#\n.5.G\n".into(),
-            diagonal: true,
-            heuristic: GridHeuristic::Octile,
-            inflation: 15,
+        let jps = Problem::Grid(GridSpec {
             jumps: true,
-        };
+            ..spec
+        });
         assert!(jps.spec().unwrap_err().contains("weighted"));
         let (s, warnings) = Settings::from_route(&Route::parse(
             "#/search?problem=grid&grid=S.x/..G&moves=6&h=magic&w=9",
@@ -813,13 +779,13 @@ mod tests {
 
     #[test]
     fn each_cell_shows_the_engines_standing_of_its_nodes() {
-        let problem = Problem::Grid {
+        let problem = Problem::Grid(GridSpec {
             text: "S.#.\n..#G\n....\n".into(),
             diagonal: false,
             heuristic: GridHeuristic::Manhattan,
             inflation: 10,
             jumps: false,
-        };
+        });
         for algorithm in [Algorithm::AStar, Algorithm::Bidirectional] {
             let request = crate::worker_api::SearchRequest {
                 problem: problem.spec().unwrap(),

@@ -344,18 +344,11 @@ impl State {
         ) {
             Ok(_) => {
                 self.error = None;
-                if tiles != self.settings.tiles || self.estimates.is_none() {
-                    self.settings.tiles = tiles;
-                    self.estimate();
-                }
+                self.settings.tiles = tiles;
+                self.estimate();
             }
             Err(e) => self.error = Some(e.0),
         }
-    }
-
-    /// Milliseconds all of Korf's instances took in the tab, building included, once done.
-    pub fn korf_total(&self) -> Option<f64> {
-        self.korf_done.map(|(solve, build)| solve + build)
     }
 }
 
@@ -368,6 +361,8 @@ impl crate::Reducer for State {
             Action::Text(text) => {
                 s.text = text.clone();
                 match parse_tiles(&text) {
+                    // The same board typed again (a space added) is not searched again.
+                    Ok(tiles) if tiles == s.settings.tiles => s.error = None,
                     Ok(tiles) => s.board(tiles),
                     Err(e) => s.error = Some(e),
                 }
@@ -388,7 +383,6 @@ impl crate::Reducer for State {
                 if first != s.settings.blank_first {
                     s.settings.blank_first = first;
                     let tiles = s.settings.tiles.clone();
-                    s.estimates = None;
                     s.board(tiles);
                 }
             }
@@ -402,7 +396,6 @@ impl crate::Reducer for State {
                 s.settings.cols = 3;
                 s.settings.blank_first = true;
                 s.text = tiles_text(&TEXTBOOK_BOARD);
-                s.estimates = None;
                 s.board(TEXTBOOK_BOARD.to_vec());
             }
             Action::Shuffle(seed) => {

@@ -173,7 +173,7 @@ pub fn Compare(props: &CompareProps) -> Html {
             <h2>{ "Compare the searches" }</h2>
             <div class="row">
                 <button type="button" onclick={on_compare} disabled={busy || props.problem.spec().is_err()}>{ "Run every search on this problem" }</button>
-                if !matches!(props.problem, Problem::Grid { .. }) {
+                if !matches!(props.problem, Problem::Grid(_)) {
                     <button type="button" onclick={on_chart} disabled={busy}>{ match family {
                         Family::Blocks => "Draw the scalability chart (blocks world)",
                         Family::Eight => "Draw the scalability chart (8-puzzle)",

@@ -1,7 +1,7 @@
 //! The problem panel: choose and edit the problem, and the search's options.
 
 use super::blocks_editor::BlocksEditor;
-use super::grid_editor::GridEditor;
+use super::grid_editor::GridSettings;
 use super::puzzle_editor::PuzzleEditor;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use yew::prelude::*;
@@ -66,15 +66,7 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         Problem::Blocks { text, heuristic } => {
             html! { <BlocksEditor text={text.clone()} heuristic={*heuristic} dispatch={d.clone()} /> }
         }
-        Problem::Grid {
-            text,
-            diagonal,
-            heuristic,
-            inflation,
-            jumps,
-        } => html! {
-            <GridEditor text={text.clone()} diagonal={*diagonal} heuristic={*heuristic} inflation={*inflation} jumps={*jumps} dispatch={d.clone()} />
-        },
+        Problem::Grid(spec) => html! { <GridSettings spec={spec.clone()} dispatch={d.clone()} /> },
     };
     let on_algo = on_select(d, |v| Algorithm::from_key(v).map(Action::Algorithm));
     let on_mode = on_select(d, |v| {

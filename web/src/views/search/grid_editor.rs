@@ -1,42 +1,36 @@
-//! The grid's editor: draw and erase walls and weighted cells with the mouse, a finger or the
-//! keyboard, drag the start and the goal, 4- or 8-way moves, the heuristic, weighted A*'s w,
-//! Jump Point Search, an empty grid of a size or a maze. Edits are drawn at once and searched
-//! when the stroke ends.
+//! The grid problem's two parts: the board (draw and erase walls and weighted cells with the
+//! mouse, a finger or the keyboard, drag the start and the goal, and the search's marks drawn
+//! on it), and its settings (a new empty grid or a maze, 4- or 8-way moves, the heuristic,
+//! weighted A*'s w, Jump Point Search). Edits are drawn at once and searched when the stroke
+//! ends.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Action, State};
 use crate::components::controls::on_select;
 use crate::components::grid_canvas::GridCanvas;
 use crate::store::Store;
-use arbor_app::explore::Problem;
+use arbor_app::explore::{CellMark, Problem};
+use arbor_app::worker_api::GridSpec;
 use arbor_puzzles::{Grid, GridEdit, GridHeuristic};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub(super) struct GridEditorProps {
-    pub text: String,
-    pub diagonal: bool,
-    pub heuristic: GridHeuristic,
-    pub inflation: u32,
-    pub jumps: bool,
-    pub dispatch: UseReducerDispatcher<Store<State>>,
-    /// The board (the tool and the grid to draw on, with the search's marks) rather than the
-    /// settings (size, maze, moves, heuristic, w, JPS).
-    #[prop_or_default]
-    pub board: bool,
-    /// The search's marks at the step shown.
-    #[prop_or_default]
-    pub marks: Option<Rc<Vec<arbor_app::explore::CellMark>>>,
-    /// The path found, cell by cell.
-    #[prop_or_default]
-    pub path: Option<Rc<Vec<usize>>>,
-    /// What the canvas shows besides the grid (the search's progress), for screen readers.
-    #[prop_or_default]
-    pub status: AttrValue,
+/// Searches `spec`'s settings on `grid`; weighted cells rule Jump Point Search out.
+fn send(d: &UseReducerDispatcher<Store<State>>, spec: &GridSpec, grid: &Grid) {
+    d.dispatch(Action::Problem(Problem::Grid(GridSpec {
+        text: grid.to_text(),
+        jumps: spec.jumps && spec.diagonal && !grid.weighted(),
+        ..spec.clone()
+    })))
 }
 
-/// What a press on the grid does.
+/// The grid as drawn (the search's settings aside); the default grid if the text is not one.
+fn drawn(spec: &GridSpec) -> Grid {
+    Grid::parse(&spec.text, false, GridHeuristic::Zero).unwrap_or_else(|_| Grid::open(20, 12))
+}
+
+/// What a press on the grid draws.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Tool {
     Wall,
@@ -45,11 +39,26 @@ enum Tool {
     Goal,
 }
 
-/// What a stroke in progress does to each cell it crosses.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stroke {
-    Paint(GridEdit),
-    Move(GridEdit),
+impl Tool {
+    /// What a stroke that begins on `cell` does to every cell it crosses: on the start or the
+    /// goal, move it; with the wall tool on a wall (or a weight on that weight), erase, as in
+    /// PathFinding.js; else draw.
+    fn edit(self, grid: &Grid, cell: usize) -> GridEdit {
+        if cell as u32 == grid.start_cell() {
+            return GridEdit::Start;
+        }
+        if cell as u32 == grid.goal() {
+            return GridEdit::Goal;
+        }
+        match self {
+            Tool::Wall if grid.is_wall(cell) => GridEdit::Free,
+            Tool::Wall => GridEdit::Wall,
+            Tool::Weight(w) if grid.weight(cell) == w => GridEdit::Free,
+            Tool::Weight(w) => GridEdit::Weight(w),
+            Tool::Start => GridEdit::Start,
+            Tool::Goal => GridEdit::Goal,
+        }
+    }
 }
 
 fn heuristic_name(h: GridHeuristic) -> &'static str {
@@ -79,107 +88,75 @@ fn describe(grid: &Grid, cell: usize) -> String {
     format!("Row {}, column {}: {what}", y + 1, x + 1)
 }
 
+/// A select's change as its value, for local state.
+fn on_select_state(f: impl Fn(&str) + 'static) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        f(&select.value());
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct GridBoardProps {
+    pub spec: GridSpec,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+    /// The search's marks at the step shown.
+    #[prop_or_default]
+    pub marks: Option<Rc<Vec<CellMark>>>,
+    /// The path found, cell by cell.
+    #[prop_or_default]
+    pub path: Option<Rc<Vec<usize>>>,
+    /// What the canvas shows besides the grid (the search's progress), for screen readers.
+    #[prop_or_default]
+    pub status: AttrValue,
+}
+
+/// The board: the tool, and the grid drawn on and searched.
 #[component]
-pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
-    let d = &props.dispatch;
-    let parsed = {
-        let text = props.text.clone();
-        use_memo(text, |t| {
-            Grid::parse(t, false, GridHeuristic::Zero).unwrap_or_else(|_| Grid::open(20, 12))
-        })
-    };
-    // The grid as edited (drawn at once), the tool, the stroke under way, the cursor.
-    let working = use_state(|| Rc::new((*parsed).clone()));
-    // The same, as the handlers see it between renders (a stroke's last cell may not be drawn
-    // yet when it ends).
-    let latest = use_mut_ref(|| Rc::new((*parsed).clone()));
-    {
-        let (working, latest) = (working.clone(), latest.clone());
-        use_effect_with(parsed.clone(), move |p| {
-            let g = Rc::new((**p).clone());
-            *latest.borrow_mut() = g.clone();
-            working.set(g);
-        });
+pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
+    // The grid as edited — drawn at once, searched when a stroke ends — and the text it was
+    // read from: a new problem (a link, a maze, an empty grid) replaces it.
+    let edited = use_mut_ref(|| Rc::new(drawn(&props.spec)));
+    let read_from = use_mut_ref(|| props.spec.text.clone());
+    if *read_from.borrow() != props.spec.text {
+        *read_from.borrow_mut() = props.spec.text.clone();
+        *edited.borrow_mut() = Rc::new(drawn(&props.spec));
     }
+    let redraw = use_force_update();
     let tool = use_state(|| Tool::Wall);
-    let stroke = use_mut_ref(|| None::<Stroke>);
+    let stroke = use_mut_ref(|| None::<GridEdit>);
     let cursor = use_state(|| None::<usize>);
     let said = use_state(String::new);
-    let (diagonal, heuristic, inflation, jumps) = (
-        props.diagonal,
-        props.heuristic,
-        props.inflation,
-        props.jumps,
-    );
-    let send = {
-        let d = d.clone();
-        move |text: String, diagonal: bool, heuristic, inflation, jumps: bool| {
-            d.dispatch(Action::Problem(Problem::Grid {
-                text,
-                diagonal,
-                heuristic,
-                inflation,
-                jumps,
-            }))
-        }
-    };
-    let commit = {
-        let (latest, send) = (latest.clone(), send.clone());
-        move || {
-            let working = latest.borrow().clone();
-            send(
-                working.to_text(),
-                diagonal,
-                heuristic,
-                inflation,
-                // Weighted cells rule Jump Point Search out.
-                jumps && (0..working.width() * working.height()).all(|c| working.weight(c) <= 1),
-            )
-        }
-    };
     let apply = {
-        let (working, latest) = (working.clone(), latest.clone());
+        let (edited, redraw) = (edited.clone(), redraw.clone());
         move |cell: usize, edit: GridEdit| -> bool {
-            let mut g = (**latest.borrow()).clone();
+            let mut g = (**edited.borrow()).clone();
             let changed = g.edit(cell, edit);
             if changed {
-                let g = Rc::new(g);
-                *latest.borrow_mut() = g.clone();
-                working.set(g);
+                *edited.borrow_mut() = Rc::new(g);
+                redraw.force_update();
             }
             changed
         }
     };
+    let commit = {
+        let (edited, spec, d) = (edited.clone(), props.spec.clone(), props.dispatch.clone());
+        move || send(&d, &spec, &edited.borrow())
+    };
     let on_down = {
-        let (working, tool, stroke, apply) =
-            (working.clone(), tool.clone(), stroke.clone(), apply.clone());
+        let (edited, tool, stroke, apply) =
+            (edited.clone(), tool.clone(), stroke.clone(), apply.clone());
         Callback::from(move |cell: usize| {
-            let g = &**working;
-            let s = if cell as u32 == g.start_cell() {
-                Stroke::Move(GridEdit::Start)
-            } else if cell as u32 == g.goal() {
-                Stroke::Move(GridEdit::Goal)
-            } else {
-                match *tool {
-                    // A wall tool on a wall erases, as in PathFinding.js.
-                    Tool::Wall if g.is_wall(cell) => Stroke::Paint(GridEdit::Free),
-                    Tool::Wall => Stroke::Paint(GridEdit::Wall),
-                    Tool::Weight(w) if g.weight(cell) == w => Stroke::Paint(GridEdit::Free),
-                    Tool::Weight(w) => Stroke::Paint(GridEdit::Weight(w)),
-                    Tool::Start => Stroke::Move(GridEdit::Start),
-                    Tool::Goal => Stroke::Move(GridEdit::Goal),
-                }
-            };
-            *stroke.borrow_mut() = Some(s);
-            let (Stroke::Paint(e) | Stroke::Move(e)) = s;
-            apply(cell, e);
+            let edit = tool.edit(&edited.borrow(), cell);
+            *stroke.borrow_mut() = Some(edit);
+            apply(cell, edit);
         })
     };
     let on_drag = {
         let (stroke, apply) = (stroke.clone(), apply.clone());
         Callback::from(move |cell: usize| {
-            if let Some(Stroke::Paint(e) | Stroke::Move(e)) = *stroke.borrow() {
-                apply(cell, e);
+            if let Some(edit) = *stroke.borrow() {
+                apply(cell, edit);
             }
         })
     };
@@ -191,55 +168,7 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
             }
         })
     };
-    let on_key = {
-        let (latest, cursor, tool, said, apply, commit) = (
-            latest.clone(),
-            cursor.clone(),
-            tool.clone(),
-            said.clone(),
-            apply.clone(),
-            commit.clone(),
-        );
-        Callback::from(move |e: KeyboardEvent| {
-            let g = latest.borrow().clone();
-            let (w, h) = (g.width(), g.height());
-            let at = cursor.unwrap_or(g.start_cell() as usize);
-            let (x, y) = (at % w, at / w);
-            let next = match e.key().as_str() {
-                "ArrowUp" if y > 0 => Some(at - w),
-                "ArrowDown" if y + 1 < h => Some(at + w),
-                "ArrowLeft" if x > 0 => Some(at - 1),
-                "ArrowRight" if x + 1 < w => Some(at + 1),
-                "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => Some(at),
-                " " | "Enter" => {
-                    let edit = match *tool {
-                        Tool::Wall if g.is_wall(at) => GridEdit::Free,
-                        Tool::Wall => GridEdit::Wall,
-                        Tool::Weight(k) if g.weight(at) == k => GridEdit::Free,
-                        Tool::Weight(k) => GridEdit::Weight(k),
-                        Tool::Start => GridEdit::Start,
-                        Tool::Goal => GridEdit::Goal,
-                    };
-                    if apply(at, edit) {
-                        said.set(describe(&latest.borrow(), at));
-                        // Searched at once: a key press is a whole stroke.
-                        commit();
-                    } else {
-                        said.set(format!(
-                            "{} (not changed: the start and the goal stay free)",
-                            describe(&g, at)
-                        ));
-                    }
-                    None
-                }
-                _ => None,
-            };
-            if let Some(c) = next {
-                cursor.set(Some(c));
-                said.set(describe(&g, c));
-            }
-        })
-    };
+    let on_key = key_handler(&edited, &cursor, &tool, &said, apply, commit);
     let on_tool = {
         let tool = tool.clone();
         on_select_state(move |v: &str| {
@@ -251,113 +180,20 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
             })
         })
     };
-    let on_moves = {
-        let (working, send) = (latest.clone(), send.clone());
-        on_select(d, move |v| {
-            let eight = v == "8";
-            send(
-                working.borrow().to_text(),
-                eight,
-                heuristic,
-                inflation,
-                jumps && eight,
-            );
-            None
-        })
-    };
-    let on_heuristic = {
-        let (working, send) = (latest.clone(), send.clone());
-        on_select(d, move |v| {
-            send(
-                working.borrow().to_text(),
-                diagonal,
-                GridHeuristic::from_key(v)?,
-                inflation,
-                jumps,
-            );
-            None
-        })
-    };
-    let on_w = {
-        let (working, send) = (latest.clone(), send.clone());
-        on_select(d, move |v| {
-            send(
-                working.borrow().to_text(),
-                diagonal,
-                heuristic,
-                v.parse().ok()?,
-                jumps,
-            );
-            None
-        })
-    };
-    let on_jumps = {
-        let (working, send) = (latest.clone(), send.clone());
-        Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            send(
-                working.borrow().to_text(),
-                diagonal || input.checked(),
-                heuristic,
-                inflation,
-                input.checked(),
-            );
-        })
-    };
-    let new_grid = {
-        let send = send.clone();
-        move |g: Grid| {
-            let send = send.clone();
-            Callback::from(move |_: MouseEvent| {
-                send(g.to_text(), diagonal, heuristic, inflation, false)
-            })
-        }
-    };
-    let size = use_state(|| 20usize);
-    let on_size = {
-        let size = size.clone();
-        on_select_state(move |v: &str| size.set(v.parse().unwrap_or(20)))
-    };
-    let seed = use_state(|| 1u64);
-    let maze = {
-        let (send, seed, size) = (send.clone(), seed.clone(), size.clone());
-        Callback::from(move |_: MouseEvent| {
-            let n = *size | 1;
-            send(
-                Grid::maze(n, n, *seed).to_text(),
-                diagonal,
-                heuristic,
-                inflation,
-                false,
-            );
-            seed.set(*seed + 1);
-        })
-    };
-    let g = (*working).clone();
-    let weighted = (0..g.width() * g.height()).any(|c| g.weight(c) > 1);
+    let g = edited.borrow().clone();
     let label = format!(
-        "The grid, {} columns by {} rows: {} walls{}; start at row {}, column {}; goal at row {}, column {}. Tab to the grid, move with the arrow keys and press Space to change a cell.",
+        "The grid, {} columns by {} rows: {} walls{}; start at row {}, column {}; goal at row {}, column {}. Tab to the grid, move with the arrow keys and press Space to change a cell. {}",
         g.width(),
         g.height(),
-        (0..g.width() * g.height()).filter(|&c| g.is_wall(c)).count(),
-        if weighted { ", some cells weighted" } else { "" },
+        g.walls(),
+        if g.weighted() { ", some cells weighted" } else { "" },
         g.start_cell() as usize / g.width() + 1,
         g.start_cell() as usize % g.width() + 1,
         g.goal() as usize / g.width() + 1,
         g.goal() as usize % g.width() + 1,
+        props.status
     );
-    let bound = if inflation > 10 {
-        format!(
-            "Weighted A* with w = {}.{}: its path costs at most {}.{} times the cheapest.",
-            inflation / 10,
-            inflation % 10,
-            inflation / 10,
-            inflation % 10
-        )
-    } else {
-        String::new()
-    };
-    let board = html! {
+    html! {
         <>
             <div class="row grid-tools">
                 <label>{ "Click or drag to draw " }
@@ -369,15 +205,125 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
                     </select>
                 </label>
             </div>
-            <GridCanvas grid={g.clone()} cursor={*cursor} label={format!("{label} {}", props.status)}
+            <GridCanvas grid={g} cursor={*cursor} label={label}
                 marks={props.marks.clone()} path={props.path.clone()}
                 on_down={Some(on_down)} on_drag={Some(on_drag)} on_up={Some(on_up)} on_key={Some(on_key)} />
-            <p class="hint grid-said" aria-live="polite">{ if said.is_empty() { "Drag the start (▲) or the goal (◆) to move it." .to_string() } else { (*said).clone() } }</p>
+            <p class="hint grid-said" aria-live="polite">{ if said.is_empty() { "Drag the start (▲) or the goal (◆) to move it.".to_string() } else { (*said).clone() } }</p>
         </>
-    };
-    if props.board {
-        return board;
     }
+}
+
+/// The keyboard on the grid: arrows move the cursor (announced), Space or Enter changes its
+/// cell as a one-cell stroke.
+fn key_handler(
+    edited: &Rc<RefCell<Rc<Grid>>>,
+    cursor: &UseStateHandle<Option<usize>>,
+    tool: &UseStateHandle<Tool>,
+    said: &UseStateHandle<String>,
+    apply: impl Fn(usize, GridEdit) -> bool + 'static,
+    commit: impl Fn() + 'static,
+) -> Callback<KeyboardEvent> {
+    let (edited, cursor, tool, said) = (edited.clone(), cursor.clone(), tool.clone(), said.clone());
+    Callback::from(move |e: KeyboardEvent| {
+        let g = edited.borrow().clone();
+        let (w, h) = (g.width(), g.height());
+        let at = cursor.unwrap_or(g.start_cell() as usize);
+        let (x, y) = (at % w, at / w);
+        let next = match e.key().as_str() {
+            "ArrowUp" if y > 0 => at - w,
+            "ArrowDown" if y + 1 < h => at + w,
+            "ArrowLeft" if x > 0 => at - 1,
+            "ArrowRight" if x + 1 < w => at + 1,
+            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => at,
+            " " | "Enter" => {
+                if apply(at, tool.edit(&g, at)) {
+                    said.set(describe(&edited.borrow(), at));
+                    commit();
+                } else {
+                    said.set(format!(
+                        "{} (not changed: the start and the goal stay free)",
+                        describe(&g, at)
+                    ));
+                }
+                return;
+            }
+            _ => return,
+        };
+        cursor.set(Some(next));
+        said.set(describe(&g, next));
+    })
+}
+
+#[derive(Properties, PartialEq)]
+pub(super) struct GridSettingsProps {
+    pub spec: GridSpec,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+/// The settings: a new grid or a maze, moves, heuristic, weighted A*'s w, Jump Point Search.
+#[component]
+pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
+    let d = &props.dispatch;
+    let spec = &props.spec;
+    let grid = {
+        let spec = spec.clone();
+        use_memo(spec.text.clone(), move |_| drawn(&spec))
+    };
+    let change = |f: fn(&mut GridSpec, &str) -> Option<()>| {
+        let (spec, grid, d) = (spec.clone(), grid.clone(), d.clone());
+        on_select(&d.clone(), move |v| {
+            let mut s = spec.clone();
+            f(&mut s, v)?;
+            send(&d, &s, &grid);
+            None
+        })
+    };
+    let on_moves = change(|s, v| {
+        s.diagonal = v == "8";
+        Some(())
+    });
+    let on_heuristic = change(|s, v| {
+        s.heuristic = GridHeuristic::from_key(v)?;
+        Some(())
+    });
+    let on_w = change(|s, v| {
+        s.inflation = v.parse().ok()?;
+        Some(())
+    });
+    let on_jumps = {
+        let (spec, grid, d) = (spec.clone(), grid.clone(), d.clone());
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let s = GridSpec {
+                jumps: input.checked(),
+                diagonal: spec.diagonal || input.checked(),
+                ..spec.clone()
+            };
+            send(&d, &s, &grid);
+        })
+    };
+    let size = use_state(|| 20usize);
+    let on_size = {
+        let size = size.clone();
+        on_select_state(move |v: &str| size.set(v.parse().unwrap_or(20)))
+    };
+    let empty = {
+        let (spec, d, size) = (spec.clone(), d.clone(), size.clone());
+        Callback::from(move |_: MouseEvent| send(&d, &spec, &Grid::open(*size, *size)))
+    };
+    let seed = use_state(|| 1u64);
+    let maze = {
+        let (spec, d, seed, size) = (spec.clone(), d.clone(), seed.clone(), size.clone());
+        Callback::from(move |_: MouseEvent| {
+            let n = *size | 1;
+            send(&d, &spec, &Grid::maze(n, n, *seed));
+            seed.set(*seed + 1);
+        })
+    };
+    let (diagonal, heuristic, inflation, jumps) =
+        (spec.diagonal, spec.heuristic, spec.inflation, spec.jumps);
+    let weighted = grid.weighted();
+    let tenths = |t: u32| format!("{}.{}", t / 10, t % 10);
     html! {
         <>
             <div class="row">
@@ -386,7 +332,7 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
                         { for [10usize, 20, 30, 50, 100].into_iter().map(|n| html! { <option value={n.to_string()} selected={n == *size}>{ format!("{n} × {n}") }</option> }) }
                     </select>
                 </label>
-                <button type="button" onclick={new_grid(Grid::open(*size, *size))}>{ "Empty grid" }</button>
+                <button type="button" onclick={empty}>{ "Empty grid" }</button>
                 <button type="button" onclick={maze}>{ "Maze" }</button>
             </div>
             <div class="row">
@@ -409,25 +355,17 @@ pub(super) fn GridEditor(props: &GridEditorProps) -> Html {
             <div class="row">
                 <label>{ "Weighted A*: w " }
                     <select aria-label="Weighted A*'s w" onchange={on_w}>
-                        { for [10u32, 12, 15, 20, 30, 50].into_iter().map(|t| html! { <option value={t.to_string()} selected={t == inflation}>{ format!("{}.{}", t / 10, t % 10) }</option> }) }
+                        { for [10u32, 12, 15, 20, 30, 50].into_iter().map(|t| html! { <option value={t.to_string()} selected={t == inflation}>{ tenths(t) }</option> }) }
                     </select>
                 </label>
                 <label class="check"><input type="checkbox" checked={jumps} disabled={weighted} onchange={on_jumps} />{ "Jump Point Search (with A*)" }</label>
             </div>
-            if !bound.is_empty() {
-                <p class="hint">{ bound }</p>
+            if inflation > 10 {
+                <p class="hint">{ format!("Weighted A* with w = {}: its path costs at most {} times the cheapest.", tenths(inflation), tenths(inflation)) }</p>
             }
             if weighted {
                 <p class="hint">{ "Jump Point Search needs every cell to cost the same: remove the weighted cells to use it." }</p>
             }
         </>
     }
-}
-
-/// A select's change as its value, for local state.
-fn on_select_state(f: impl Fn(&str) + 'static) -> Callback<Event> {
-    Callback::from(move |e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        f(&select.value());
-    })
 }

@@ -237,8 +237,7 @@ pub fn Search(props: &SearchProps) -> Html {
                         if grid.is_none() {
                             <panels::TreeTools levels={state.levels} drawn={drawn} total={total} dispatch={dispatch.clone()} />
                         }
-                        if grid.is_some() {
-                        } else if let (Some(scene), Some(r)) = (&*scene, &recorded) {
+                        if let (Some(scene), Some(r)) = (&*scene, &recorded) {
                             <TreeView<SearchMark> scene={scene.clone()} looks={(*looks).clone()}
                                 drawing={rec_id as u64} focus={shown_current(r, scene, (*frame).as_ref().and_then(|f| f.current))} follows=true
                                 title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
@@ -250,10 +249,9 @@ pub fn Search(props: &SearchProps) -> Html {
                             <panels::Legend informed={state.settings.algorithm.informed()} />
                         }
                     }
-                    if let Problem::Grid { text, diagonal, heuristic, inflation, jumps } = &state.settings.problem {
+                    if let Problem::Grid(spec) = &state.settings.problem {
                         <div class="grid-view">
-                            <grid_editor::GridEditor board=true text={text.clone()} diagonal={*diagonal} heuristic={*heuristic}
-                                inflation={*inflation} jumps={*jumps} dispatch={dispatch.clone()}
+                            <grid_editor::GridBoard spec={spec.clone()} dispatch={dispatch.clone()}
                                 marks={grid_marks.as_ref().as_ref().map(|m| m.0.clone())} path={grid_marks.as_ref().as_ref().map(|m| m.1.clone())}
                                 status={grid_status.clone()} />
                             <ul class="legend grid-legend" aria-label="Legend">
@@ -316,7 +314,7 @@ fn problem_name(problem: &Problem) -> String {
         Problem::Graph { .. } => "the tree or graph".into(),
         Problem::Puzzle { rows, cols, .. } => format!("the {}-puzzle", rows * cols - 1),
         Problem::Blocks { .. } => "the blocks world".into(),
-        Problem::Grid { .. } => "the grid".into(),
+        Problem::Grid(_) => "the grid".into(),
     }
 }
 

@@ -257,7 +257,7 @@ pub fn Solution(props: &SolutionProps) -> Html {
     if states.is_empty() || matches!(props.problem, Problem::Graph { .. }) {
         return html! {};
     }
-    if matches!(props.problem, Problem::Grid { .. }) {
+    if matches!(props.problem, Problem::Grid(_)) {
         // The path is drawn on the grid itself.
         return html! {
             <section class="solution" aria-label="The solution">

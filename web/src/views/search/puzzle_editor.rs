@@ -196,13 +196,7 @@ pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
             <label class="stack">{ "Heuristic" }
                 <select aria-label="Heuristic" onchange={on_heuristic}>
                     { for Heuristic::ALL.into_iter().map(|h| html! {
-                        <option value={h.key()} selected={h == heuristic}>{ match h {
-                            Heuristic::Zero => "None (h = 0)",
-                            Heuristic::Misplaced => "Misplaced tiles",
-                            Heuristic::Manhattan => "Manhattan distance",
-                            Heuristic::LinearConflict => "Manhattan + linear conflicts",
-                            Heuristic::Pdb => "Pattern database",
-                        } }</option>
+                        <option value={h.key()} selected={h == heuristic}>{ h.title() }</option>
                     }) }
                 </select>
             </label>
