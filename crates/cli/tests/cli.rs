@@ -2,6 +2,8 @@
 
 use assert_cmd::Command;
 
+mod common;
+
 fn arbor() -> Command {
     Command::cargo_bin("arbor").expect("the arbor binary is built")
 }
@@ -186,17 +188,7 @@ fn solve(args: &[&str], input: &str) -> (String, String, Option<i32>) {
 
 /// Runs `arbor <command> <args>` with `input` on standard input: stdout, stderr, status.
 fn run_with_input(command: &[&str], args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let out = arbor()
-        .args(command)
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::run(&[command, args].concat(), input)
 }
 
 #[test]

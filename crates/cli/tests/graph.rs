@@ -1,25 +1,12 @@
 //! `arbor graph`: searching a graph given as text with a tie rule, and checking its heuristic.
 
-use assert_cmd::Command;
+mod common;
+use common::run as arbor;
 
 /// A, B and C all have f = 4 after S; the orders per rule are derived by hand in
 /// `crates/search/tests/tie_break.rs`.
 const FORK: &str =
     "S -> A:1 B:3 C:2\nA -> G:4\nB -> G:1\nC -> G:3\nh S=4 A=3 B=1 C=2 G=0\nstart S\ngoal G\n";
-
-fn arbor(args: &[&str], input: &str) -> (String, String, Option<i32>) {
-    let out = Command::cargo_bin("arbor")
-        .expect("the arbor binary is built")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
-}
 
 fn json(args: &[&str], input: &str) -> serde_json::Value {
     let (out, err, code) = arbor(args, input);
