@@ -331,7 +331,8 @@ impl Grid {
     }
 
     /// Changes one cell: a wall, a free cell, a weight (2–9), or the start or the goal moved
-    /// there (which frees it). A wall or weight on the start or the goal is refused (false).
+    /// there (which frees it). False if nothing changed: a wall or weight on the start or the
+    /// goal is refused, and the start or the goal moved to where it is stays.
     pub fn edit(&mut self, cell: usize, edit: GridEdit) -> bool {
         if cell >= self.weight.len() {
             return false;
@@ -342,8 +343,7 @@ impl Grid {
             GridEdit::Wall => self.weight[cell] = 0,
             GridEdit::Free => self.weight[cell] = 1,
             GridEdit::Weight(w) => self.weight[cell] = w.clamp(1, 9),
-            GridEdit::Start if cell as u32 == self.goal => return false,
-            GridEdit::Goal if cell as u32 == self.start => return false,
+            GridEdit::Start | GridEdit::Goal if ends => return false,
             GridEdit::Start => {
                 self.weight[cell] = self.weight[cell].max(1);
                 self.start = cell as u32;
@@ -726,6 +726,7 @@ mod tests {
         assert!(g.edit(5, GridEdit::Start));
         assert_eq!((g.start_cell(), g.weight(5)), (5, 1));
         assert!(!g.edit(5, GridEdit::Goal), "not on the start");
+        assert!(!g.edit(5, GridEdit::Start), "the start where it is: nothing changes");
         assert!(g.edit(6, GridEdit::Weight(7)));
         assert_eq!(g.weight(6), 7);
         assert!(!g.edit(99, GridEdit::Wall));
