@@ -726,7 +726,10 @@ mod tests {
         assert!(g.edit(5, GridEdit::Start));
         assert_eq!((g.start_cell(), g.weight(5)), (5, 1));
         assert!(!g.edit(5, GridEdit::Goal), "not on the start");
-        assert!(!g.edit(5, GridEdit::Start), "the start where it is: nothing changes");
+        assert!(
+            !g.edit(5, GridEdit::Start),
+            "the start where it is: nothing changes"
+        );
         assert!(g.edit(6, GridEdit::Weight(7)));
         assert_eq!(g.weight(6), 7);
         assert!(!g.edit(99, GridEdit::Wall));
