@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use arbor_search::Problem;
+use arbor_search::{Problem, Run};
 use arbor_util::SplitMix64;
 
 use crate::pdb::PatternDb;
@@ -444,6 +444,26 @@ impl NPuzzle {
         self.estimate(child)
     }
 
+    /// Manhattan distance of the child `action` leads to from `parent` (distance `h`): only the
+    /// tile next to the blank moves.
+    #[inline(always)]
+    fn manhattan_before(&self, parent: &Board, action: Slide, h: u32) -> u32 {
+        let from = parent.blank as usize & MASK;
+        let to = action.to as usize & MASK;
+        let tile = parent.cells[to] as usize & MASK;
+        h + u32::from(self.distance[tile][from]) - u32::from(self.distance[tile][to])
+    }
+
+    /// Manhattan distance of `child`, just reached from a parent of distance `parent_h` whose
+    /// blank was in `old_blank`: only the tile that moved changes it.
+    #[inline(always)]
+    fn manhattan_after(&self, child: &Board, old_blank: u8, parent_h: u32) -> u32 {
+        let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
+        let before = u32::from(self.distance[tile][child.blank as usize & MASK]);
+        let after = u32::from(self.distance[tile][old_blank as usize & MASK]);
+        parent_h + after - before
+    }
+
     /// Slides the tile in cell `to` into the blank (a neighbour of it).
     #[inline]
     pub(crate) fn slide_raw(board: &mut Board, to: usize) {
@@ -660,11 +680,7 @@ impl Problem for NPuzzle {
     /// Every heuristic but zero is 0 exactly when every tile is home.
     #[inline]
     fn is_goal_given(&self, state: &Board, h: u32) -> bool {
-        if self.exact_at_goal {
-            h == 0
-        } else {
-            self.is_goal(state)
-        }
+        h == 0 && (self.exact_at_goal || self.is_goal(state))
     }
 
     #[inline]
@@ -707,10 +723,7 @@ impl Problem for NPuzzle {
         if self.heuristic != Heuristic::Manhattan {
             return self.other_after(child, old_blank, parent_h);
         }
-        let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
-        let before = u32::from(self.distance[tile][child.blank as usize & MASK]);
-        let after = u32::from(self.distance[tile][old_blank as usize & MASK]);
-        parent_h + after - before
+        self.manhattan_after(child, old_blank, parent_h)
     }
 
     /// Manhattan distance before the move: only the tile next to the blank moves.
@@ -719,10 +732,18 @@ impl Problem for NPuzzle {
         if self.heuristic != Heuristic::Manhattan {
             return self.pdb_before(parent, action, h);
         }
-        let from = parent.blank as usize & MASK;
-        let to = action.to as usize & MASK;
-        let tile = parent.cells[to] as usize & MASK;
-        Some(h + u32::from(self.distance[tile][from]) - u32::from(self.distance[tile][to]))
+        Some(self.manhattan_before(parent, action, h))
+    }
+
+    /// With Manhattan distance, the searches that leave out their observer (IDA*'s) run on
+    /// [`ManhattanTiles`]: this puzzle with its heuristic fixed at compile time.
+    fn specialised<R: Run<Board, Slide, u8>>(&self, run: R) -> R::Output {
+        if self.heuristic == Heuristic::Manhattan {
+            // A copy (once per search), so that the search reads the tables through one pointer.
+            run.run(&ManhattanTiles(self.clone()))
+        } else {
+            run.run(self)
+        }
     }
 
     #[inline]
@@ -748,6 +769,77 @@ impl Problem for NPuzzle {
     }
 }
 
+/// A sliding puzzle with Manhattan distance fixed as its heuristic: the same states, moves and
+/// values as the [`NPuzzle`] it wraps, with no test of which heuristic is in use at each node
+/// (see [`Problem::specialised`]).
+struct ManhattanTiles(NPuzzle);
+
+impl Problem for ManhattanTiles {
+    type State = Board;
+    type Action = Slide;
+    type Undo = u8;
+    type Actions<'b>
+        = <NPuzzle as Problem>::Actions<'b>
+    where
+        Self: 'b;
+
+    fn start(&self) -> Board {
+        self.0.start()
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &Board) -> bool {
+        self.0.is_goal(state)
+    }
+
+    /// Manhattan distance is 0 exactly when every tile is home.
+    #[inline]
+    fn is_goal_given(&self, _state: &Board, h: u32) -> bool {
+        h == 0
+    }
+
+    #[inline]
+    fn actions<'b>(&'b self, state: &Board) -> Self::Actions<'b> {
+        self.0.actions(state)
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut Board, action: Slide) -> u8 {
+        self.0.apply(state, action)
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut Board, from: u8) {
+        self.0.undo(state, from)
+    }
+
+    fn heuristic(&self, state: &Board) -> u32 {
+        self.0.estimate_with(Heuristic::Manhattan, state)
+    }
+
+    #[inline]
+    fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
+        self.0.manhattan_after(child, old_blank, parent_h)
+    }
+
+    #[inline]
+    fn heuristic_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
+        Some(self.0.manhattan_before(parent, action, h))
+    }
+
+    #[inline]
+    fn reverses(&self, action: Slide, previous: Slide) -> bool {
+        self.0.reverses(action, previous)
+    }
+
+    fn goal_states(&self) -> Vec<Board> {
+        self.0.goal_states()
+    }
+
+    fn predecessors(&self, state: &Board, out: &mut Vec<(Board, Slide, u32)>) {
+        self.0.predecessors(state, out)
+    }
+}
 /// Reads one puzzle line: tiles separated by spaces or commas. Returns the tiles.
 pub fn parse_tiles(line: &str) -> Result<Vec<u8>, String> {
     let mut tiles = Vec::new();

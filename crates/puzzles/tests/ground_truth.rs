@@ -356,3 +356,48 @@ fn the_six_six_three_database_solves_korfs_instances_optimally_with_far_fewer_no
         assert!(out.stats.generated < manhattan.unwrap(), "instance {id}");
     }
 }
+
+/// Unwatched, IDA* runs on the puzzle's specialised version (Manhattan distance fixed at
+/// compile time); watched, on the puzzle itself. The two must agree exactly — solution,
+/// status and every count — with and without the cycle check, within a depth limit and
+/// within a node budget that stops them part way.
+#[test]
+fn ida_star_on_the_specialised_puzzle_agrees_with_the_watched_one() {
+    let ida = Options::new(Algorithm::IdaStar);
+    let cases = [
+        (ida, Budget::unlimited()),
+        (
+            Options {
+                cycle_check: false,
+                ..ida
+            },
+            Budget::nodes(200_000),
+        ),
+        (ida.depth_limit(12), Budget::unlimited()),
+        (ida, Budget::nodes(5_000)),
+    ];
+    let fifteen = NPuzzle::new(
+        4,
+        4,
+        &NPuzzle::standard_goal(16),
+        &NPuzzle::standard_goal(16),
+        Heuristic::Manhattan,
+    )
+    .unwrap();
+    let fifteens = (0..20).map(|seed| fifteen.shuffled(30 + seed as u32, seed * 104_729 + 3));
+    for p in random_eights(150).chain(fifteens) {
+        for (options, budget) in cases {
+            let quiet = search(&p, &options, &budget, &mut Quiet);
+            let mut rec = arbor_search::Recorder::with_limit(0);
+            let watched = search(&p, &options, &budget, &mut rec);
+            assert_eq!(
+                quiet.status,
+                watched.status,
+                "{options:?} {:?}",
+                p.start_tiles()
+            );
+            assert_eq!(quiet.solution, watched.solution);
+            assert_eq!(quiet.stats, watched.stats);
+        }
+    }
+}

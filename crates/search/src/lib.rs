@@ -38,7 +38,7 @@ pub use observe::{Cut, Dropped, Event, NodeId, Observer, Quiet, Rank, Recorder, 
 pub use outcome::{
     Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak, MAX_PATH_COST,
 };
-pub use problem::Problem;
+pub use problem::{Problem, Run};
 
 /// Runs `options.algorithm` on `problem` within `budget`, reporting to `observer`.
 ///

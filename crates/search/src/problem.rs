@@ -101,10 +101,31 @@ pub trait Problem {
     fn predecessors(&self, _state: &Self::State, _out: &mut Vec<(Self::State, Self::Action, u32)>) {
     }
 
+    /// Hands `run` this problem, or an equivalent one whose type fixes some of its settings, so
+    /// that a search compiled for it does not test them at every node: the same states,
+    /// actions, costs and heuristic values (a sliding puzzle with Manhattan distance hands over
+    /// a version with no test of which heuristic is in use). By default, the problem itself.
+    fn specialised<R: Run<Self::State, Self::Action, Self::Undo>>(&self, run: R) -> R::Output
+    where
+        Self: Sized,
+    {
+        run.run(self)
+    }
+
     /// The state `action` leads to from `state`, as a new state.
     fn result(&self, state: &Self::State, action: Self::Action) -> Self::State {
         let mut next = state.clone();
         self.apply(&mut next, action);
         next
     }
+}
+
+/// A search to run on a problem of states `S`, actions `A` and undo records `U` — whichever
+/// version of it [`Problem::specialised`] hands over.
+pub trait Run<S, A, U> {
+    /// What the search returns.
+    type Output;
+
+    /// Runs the search on `problem`.
+    fn run<Q: Problem<State = S, Action = A, Undo = U>>(self, problem: &Q) -> Self::Output;
 }
