@@ -41,6 +41,7 @@ impl Ticks for Unlimited {
 }
 
 struct IdaStar<'a, P: Problem, O, M> {
+    problem: &'a P,
     observer: &'a mut O,
     meter: M,
     stats: Stats,
@@ -87,15 +88,12 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// move that reached this node.
     ///
     /// Written for speed (it is IDA*'s inner loop, and the benchmark holds it to a plain IDA*
-    /// written for the 15-puzzle alone): `problem` is an argument rather than a field, so that
-    /// the compiler knows it unchanged across the recursive call; the answer is one bool, the
-    /// rare reasons kept aside; nothing in the loop is a call but the recursive one (a call
-    /// there, even one never made, costs registers on every pass); and what happens once per
-    /// node (the depth limit, the deepest node) is checked once, not at each child.
-    #[allow(clippy::too_many_arguments)]
+    /// written for the 15-puzzle alone): the answer is one bool, the rare reasons kept aside;
+    /// nothing in the loop is a call but the recursive one (a call there, even one never made,
+    /// costs registers on every pass); and what happens once per node (the depth limit, the
+    /// deepest node) is checked once, not at each child.
     fn visit(
         &mut self,
-        problem: &P,
         state: &mut P::State,
         id: NodeId,
         g: u32,
@@ -103,8 +101,9 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         depth: u32,
         skip: Option<P::Action>,
     ) -> bool {
-        let bound = self.bound;
-        debug_assert!(g + h <= bound);
+        let problem = self.problem;
+        // (The bound is read from `self` each time: a copy would be saved across every call.)
+        debug_assert!(g + h <= self.bound);
         let goal = problem.is_goal_given(state, h);
         self.observer.goal_test(id, goal);
         if goal {
@@ -144,12 +143,12 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                         self.stop(Stop::Overflow)
                     } else if self.meter.tick(self.stats.generated).is_err() {
                         self.stop(Stop::Budget)
-                    } else if child_f > bound {
+                    } else if child_f > self.bound {
                         self.next = self.next.min(child_f);
                         continue;
                     } else {
                         let undo = problem.apply(state, a);
-                        let stop = self.descend(problem, state, 0, child_g, child_h, depth + 1, a);
+                        let stop = self.descend(state, 0, child_g, child_h, depth + 1, a);
                         problem.undo(state, undo);
                         stop
                     }
@@ -172,11 +171,11 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                             .generated(child, Some(id), Some(a), state, child_g, child_h);
                         if self.meter.tick(self.stats.generated).is_err() {
                             self.stop(Stop::Budget)
-                        } else if child_f > bound {
+                        } else if child_f > self.bound {
                             self.over_bound(child, child_f);
                             false
                         } else {
-                            self.descend(problem, state, child, child_g, child_h, depth + 1, a)
+                            self.descend(state, child, child_g, child_h, depth + 1, a)
                         }
                     };
                     problem.undo(state, undo);
@@ -202,11 +201,9 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
 
     /// Enters the child just moved to by `a` (node `id`, path cost `g`, heuristic `h`, at
     /// `depth`); true when the search stops.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn descend(
         &mut self,
-        problem: &P,
         state: &mut P::State,
         id: NodeId,
         g: u32,
@@ -215,7 +212,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         a: P::Action,
     ) -> bool {
         let skip = if self.cycle_check { Some(a) } else { None };
-        self.visit(problem, state, id, g, h, depth, skip)
+        self.visit(state, id, g, h, depth, skip)
     }
 
     /// The search is cut short: noted, and true (the search stops).
@@ -287,6 +284,7 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
     let mut state = problem.start();
     let h0 = problem.heuristic(&state);
     let mut search = IdaStar {
+        problem,
         observer,
         meter,
         stats: Stats {
@@ -315,7 +313,7 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
         let root = search.next_id;
         search.next_id += 1;
         search.observer.generated(root, None, None, &state, 0, h0);
-        let found = search.visit(problem, &mut state, root, 0, h0, 0, None);
+        let found = search.visit(&mut state, root, 0, h0, 0, None);
         search.stats.peak_stored = u64::from(search.deepest) + 1;
         let status = match (found, search.stopped) {
             (true, None) => {
