@@ -51,8 +51,9 @@ struct IdaStar<'a, P: Problem, O, M> {
     cycle_check: bool,
     max_depth: u32,
     bound: u32,
-    /// The smallest f above the bound met in this iteration.
-    next: u32,
+    /// The smallest f above the bound met in this iteration, or `u64::MAX` for none (64 bits,
+    /// so that an f of exactly `u32::MAX` is not taken for none).
+    next: u64,
     depth_cut: bool,
     /// The deepest node visited: IDA* stores only the path to it.
     deepest: u32,
@@ -68,7 +69,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// A node whose f exceeds the bound: noted for the next bound, and cut off.
     #[inline(always)]
     fn over_bound(&mut self, id: NodeId, f: u32) {
-        self.next = self.next.min(f);
+        self.next = self.next.min(u64::from(f));
         self.observer.cut_off(
             id,
             Cut::Bound {
@@ -144,7 +145,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                     } else if self.meter.tick(self.stats.generated).is_err() {
                         self.stop(Stop::Budget)
                     } else if child_f > self.bound {
-                        self.next = self.next.min(child_f);
+                        self.next = self.next.min(u64::from(child_f));
                         continue;
                     } else {
                         let undo = problem.apply(state, a);
@@ -298,7 +299,7 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
             .unwrap_or(MAX_IDA_DEPTH)
             .min(MAX_IDA_DEPTH),
         bound: h0,
-        next: u32::MAX,
+        next: u64::MAX,
         depth_cut: false,
         deepest: 0,
         path: Vec::new(),
@@ -309,7 +310,7 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
     loop {
         search.observer.iteration(search.bound);
         search.stats.iterations += 1;
-        search.next = u32::MAX;
+        search.next = u64::MAX;
         let root = search.next_id;
         search.next_id += 1;
         search.observer.generated(root, None, None, &state, 0, h0);
@@ -331,12 +332,13 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
             (_, Some(Stop::Budget)) => Status::CutOff {
                 limit: Limit::Budget,
             },
-            (false, None) if search.next == u32::MAX && search.depth_cut => Status::CutOff {
+            (false, None) if search.next == u64::MAX && search.depth_cut => Status::CutOff {
                 limit: Limit::Depth,
             },
-            (false, None) if search.next == u32::MAX => Status::Exhausted,
+            (false, None) if search.next == u64::MAX => Status::Exhausted,
             (false, None) => {
-                search.bound = search.next;
+                // (At most u32::MAX: every f is a u32.)
+                search.bound = search.next as u32;
                 continue;
             }
         };

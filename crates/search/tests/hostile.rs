@@ -154,3 +154,24 @@ fn an_invisible_character_is_named() {
     let e = Graph::parse("A -> B\u{200B}\ngoal B").unwrap_err();
     assert!(e.message.contains("U+200B"), "{}", e.message);
 }
+
+/// A path costing exactly what a u32 counts (4,294,967,295 = 3 × 1,431,655,765) is not past it:
+/// every search finds it. (IDA* once took an f bound of exactly u32::MAX for "no node beyond the
+/// bound" and said the chain had no goal.)
+#[test]
+fn a_path_costing_exactly_the_largest_count_is_found() {
+    let exact = Steps {
+        len: 3,
+        cost: 1_431_655_765,
+    };
+    for algorithm in Algorithm::ALL {
+        let out = search(
+            &exact,
+            &options(algorithm),
+            &Budget::unlimited(),
+            &mut Quiet,
+        );
+        assert_eq!(out.status, Status::Found, "{algorithm:?}");
+        assert_eq!(out.solution.unwrap().cost, u32::MAX, "{algorithm:?}");
+    }
+}

@@ -1,9 +1,10 @@
 //! IDA*'s traces, pinned: a change detector for rewrites of its loop made for speed.
 //!
-//! The fingerprints were printed by the recursive IDA* of commit 3ecc88e, before it became a
-//! loop over an explicit stack of frames: every event, node and outcome of IDA* on 500 random
-//! graphs, with and without the cycle check, with and without a depth limit, and within a node
-//! budget that stops it part way. A faster IDA* must tell the visualiser exactly the same story.
+//! The fingerprints were printed by IDA* as it was at commit 3ecc88e, before its inner loop was
+//! reworked for speed: every event, node and outcome of IDA* on 500 random graphs, with and
+//! without the cycle check, with and without a depth limit, and within a node budget that stops
+//! it part way. A faster IDA* must tell the visualiser exactly the same story, and the search
+//! unwatched must end as the search watched does.
 
 use arbor_search::{search, Algorithm, Budget, Graph, Options, Quiet, Recorder};
 use arbor_util::SplitMix64;
