@@ -149,7 +149,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                         continue;
                     } else {
                         let undo = problem.apply(state, a);
-                        let stop = self.descend(state, 0, child_g, child_h, depth + 1, a);
+                        let stop = self.visit(state, 0, child_g, child_h, depth + 1, self.skip(a));
                         problem.undo(state, undo);
                         stop
                     }
@@ -176,7 +176,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                             self.over_bound(child, child_f);
                             false
                         } else {
-                            self.descend(state, child, child_g, child_h, depth + 1, a)
+                            self.visit(state, child, child_g, child_h, depth + 1, self.skip(a))
                         }
                     };
                     problem.undo(state, undo);
@@ -200,20 +200,10 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         false
     }
 
-    /// Enters the child just moved to by `a` (node `id`, path cost `g`, heuristic `h`, at
-    /// `depth`); true when the search stops.
+    /// The move a child reached by `a` does not generate: `a`'s reverse, with the cycle check on.
     #[inline(always)]
-    fn descend(
-        &mut self,
-        state: &mut P::State,
-        id: NodeId,
-        g: u32,
-        h: u32,
-        depth: u32,
-        a: P::Action,
-    ) -> bool {
-        let skip = if self.cycle_check { Some(a) } else { None };
-        self.visit(state, id, g, h, depth, skip)
+    fn skip(&self, a: P::Action) -> Option<P::Action> {
+        self.cycle_check.then_some(a)
     }
 
     /// The search is cut short: noted, and true (the search stops).
