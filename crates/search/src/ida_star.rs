@@ -149,7 +149,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                         continue;
                     } else {
                         let undo = problem.apply(state, a);
-                        let stop = self.visit(state, 0, child_g, child_h, depth + 1, self.skip(a));
+                        let stop = self.descend(state, 0, child_g, child_h, depth + 1, a);
                         problem.undo(state, undo);
                         stop
                     }
@@ -176,7 +176,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                             self.over_bound(child, child_f);
                             false
                         } else {
-                            self.visit(state, child, child_g, child_h, depth + 1, self.skip(a))
+                            self.descend(state, child, child_g, child_h, depth + 1, a)
                         }
                     };
                     problem.undo(state, undo);
@@ -200,10 +200,22 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         false
     }
 
-    /// The move a child reached by `a` does not generate: `a`'s reverse, with the cycle check on.
+    /// Enters the child just moved to by `a` (node `id`, path cost `g`, heuristic `h`, at
+    /// `depth`); true when the search stops. (It repeats `visit`'s arguments, but calling
+    /// `visit` in its place measured 1.26× the plain IDA*'s time against 1.18×: the compiler's
+    /// choices here move with the shape of the code.)
     #[inline(always)]
-    fn skip(&self, a: P::Action) -> Option<P::Action> {
-        self.cycle_check.then_some(a)
+    fn descend(
+        &mut self,
+        state: &mut P::State,
+        id: NodeId,
+        g: u32,
+        h: u32,
+        depth: u32,
+        a: P::Action,
+    ) -> bool {
+        let skip = if self.cycle_check { Some(a) } else { None };
+        self.visit(state, id, g, h, depth, skip)
     }
 
     /// The search is cut short: noted, and true (the search stops).
