@@ -55,7 +55,7 @@ struct IdaStar<'a, P: Problem, O, M> {
     /// so that an f of exactly `u32::MAX` is not taken for none).
     next: u64,
     depth_cut: bool,
-    /// The deepest node visited: IDA* stores only the path to it.
+    /// The deepest node generated: IDA* stores only the path to it.
     deepest: u32,
     /// The solution's actions, each at its depth, filled in as the recursion unwinds; as long
     /// as the deepest path can be, so that it is written without ever growing.
