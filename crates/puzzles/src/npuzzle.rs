@@ -677,7 +677,8 @@ impl Problem for NPuzzle {
         state.blank == self.goal.blank && state.cells == self.goal.cells
     }
 
-    /// Every heuristic but zero is 0 exactly when every tile is home.
+    /// Every heuristic but zero is 0 exactly when every tile is home; zero is 0 everywhere, so
+    /// then the board decides. (h is tested first: it is in hand, and rarely 0.)
     #[inline]
     fn is_goal_given(&self, state: &Board, h: u32) -> bool {
         h == 0 && (self.exact_at_goal || self.is_goal(state))
@@ -840,6 +841,7 @@ impl Problem for ManhattanTiles {
         self.0.predecessors(state, out)
     }
 }
+
 /// Reads one puzzle line: tiles separated by spaces or commas. Returns the tiles.
 pub fn parse_tiles(line: &str) -> Result<Vec<u8>, String> {
     let mut tiles = Vec::new();
