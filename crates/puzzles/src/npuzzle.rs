@@ -252,13 +252,18 @@ pub struct NPuzzle {
     distance: [[u8; SLOTS]; SLOTS],
     /// Each cell's neighbour in each direction (`u8::MAX` where there is none).
     neighbour: [[u8; 4]; SLOTS],
-    /// The blank's moves from each cell, in the order they are tried, and how many.
-    moves: [([Slide; 4], u8); SLOTS],
+    /// `moves[cell][previous]`: the blank's moves from each cell, in the order they are tried,
+    /// and how many — but the one that undoes the `previous` direction; all of them at
+    /// [`ANY_PREVIOUS`].
+    moves: [[([Slide; 4], u8); ANY_PREVIOUS + 1]; SLOTS],
     /// True when the heuristic is zero only at the goal (then `h == 0` is the goal test).
     exact_at_goal: bool,
     /// The pattern database, when one is given; the heuristic is [`Heuristic::Pdb`] only then.
     pdb: Option<Arc<PatternDb>>,
 }
+
+/// The index of [`NPuzzle::moves`]' lists that leaves no move out.
+const ANY_PREVIOUS: usize = 4;
 
 #[inline]
 fn dir_index(d: Dir) -> usize {
@@ -305,7 +310,7 @@ impl NPuzzle {
             dir: Dir::Up,
             to: 0,
         };
-        let mut moves = [([none; 4], 0u8); SLOTS];
+        let mut moves = [[([none; 4], 0u8); ANY_PREVIOUS + 1]; SLOTS];
         for cell in 0..n {
             let (r, c) = (cell / cols, cell % cols);
             let out = &mut neighbour[cell];
@@ -321,14 +326,16 @@ impl NPuzzle {
             if c + 1 < cols {
                 out[dir_index(Dir::Right)] = (cell + 1) as u8;
             }
-            for d in Dir::ORDER {
-                if out[dir_index(d)] != u8::MAX {
-                    let (list, len) = &mut moves[cell];
-                    list[*len as usize] = Slide {
-                        dir: d,
-                        to: out[dir_index(d)],
-                    };
-                    *len += 1;
+            for (previous, (list, len)) in moves[cell].iter_mut().enumerate() {
+                for d in Dir::ORDER {
+                    let undoes = previous != ANY_PREVIOUS && dir_index(d) + previous == 3;
+                    if out[dir_index(d)] != u8::MAX && !undoes {
+                        list[*len as usize] = Slide {
+                            dir: d,
+                            to: out[dir_index(d)],
+                        };
+                        *len += 1;
+                    }
                 }
             }
         }
@@ -686,7 +693,15 @@ impl Problem for NPuzzle {
 
     #[inline]
     fn actions<'a>(&'a self, state: &Board) -> Self::Actions<'a> {
-        let (list, len) = &self.moves[state.blank as usize & MASK];
+        self.actions_after(state, None)
+    }
+
+    const LEAVES_OUT_REVERSES: bool = true;
+
+    #[inline]
+    fn actions_after<'a>(&'a self, state: &Board, previous: Option<Slide>) -> Self::Actions<'a> {
+        let previous = previous.map_or(ANY_PREVIOUS, |p| dir_index(p.dir));
+        let (list, len) = &self.moves[state.blank as usize & MASK][previous];
         list[..(*len as usize).min(4)].iter().copied()
     }
 
@@ -802,6 +817,13 @@ impl Problem for ManhattanTiles {
     #[inline]
     fn actions<'b>(&'b self, state: &Board) -> Self::Actions<'b> {
         self.0.actions(state)
+    }
+
+    const LEAVES_OUT_REVERSES: bool = true;
+
+    #[inline]
+    fn actions_after<'b>(&'b self, state: &Board, previous: Option<Slide>) -> Self::Actions<'b> {
+        self.0.actions_after(state, previous)
     }
 
     #[inline]
@@ -942,6 +964,56 @@ mod tests {
         };
         let any = linear.actions(&b).next().unwrap();
         assert_eq!(linear.heuristic_before(&b, any, 0), None);
+    }
+
+    /// The lists made ready for each previous move are the board's moves in Korf's order, from
+    /// its geometry, less the opposite of the previous move — on every board shape and cell.
+    #[test]
+    fn moves_after_a_move_leave_out_only_its_opposite() {
+        for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 5), (4, 4), (5, 5)] {
+            let n = rows * cols;
+            for blank in 0..n {
+                let mut tiles: Vec<u8> = (1..n as u8).collect();
+                tiles.insert(blank, 0);
+                let p = NPuzzle::new(rows, cols, &tiles, &tiles, Heuristic::Manhattan).unwrap();
+                let b = p.start();
+                let (r, c) = (blank / cols, blank % cols);
+                let all: Vec<Dir> = Dir::ORDER
+                    .into_iter()
+                    .filter(|d| match d {
+                        Dir::Up => r > 0,
+                        Dir::Down => r + 1 < rows,
+                        Dir::Left => c > 0,
+                        Dir::Right => c + 1 < cols,
+                    })
+                    .collect();
+                let dirs = |it: <NPuzzle as Problem>::Actions<'_>| -> Vec<Dir> {
+                    it.map(|s| s.dir).collect()
+                };
+                assert_eq!(dirs(p.actions(&b)), all);
+                assert_eq!(dirs(p.actions_after(&b, None)), all);
+                for previous in Dir::ORDER {
+                    let before = Slide {
+                        dir: previous,
+                        to: blank as u8,
+                    };
+                    let left: Vec<Dir> = all
+                        .iter()
+                        .copied()
+                        .filter(|&d| d != previous.opposite())
+                        .collect();
+                    let got = dirs(p.actions_after(&b, Some(before)));
+                    assert_eq!(
+                        got, left,
+                        "{rows}×{cols}, blank in {blank}, after {previous:?}"
+                    );
+                    for a in p.actions_after(&b, Some(before)) {
+                        assert!(!p.reverses(a, before));
+                        assert_eq!(p.neighbour[blank][dir_index(a.dir)], a.to);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -127,8 +127,8 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         self.stats.expanded += 1;
         self.observer.expanded(id);
         let generated = self.stats.generated;
-        for a in problem.actions(state) {
-            if skip.is_some_and(|p| problem.reverses(a, p)) {
+        for a in problem.actions_after(state, skip) {
+            if !P::LEAVES_OUT_REVERSES && skip.is_some_and(|p| problem.reverses(a, p)) {
                 continue;
             }
             let child_g = g.wrapping_add(problem.step_cost(state, a));

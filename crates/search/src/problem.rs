@@ -89,6 +89,23 @@ pub trait Problem {
         false
     }
 
+    /// True when [`Problem::actions_after`] leaves out the moves that [`Problem::reverses`]
+    /// names, so that a search need not test each one.
+    const LEAVES_OUT_REVERSES: bool = false;
+
+    /// The actions a search checking for cycles tries in `state`, reached by `previous` (`None`
+    /// at the start): by default all of [`Problem::actions`], and the search skips those that
+    /// reverse `previous`. A problem with [`Problem::LEAVES_OUT_REVERSES`] leaves them out
+    /// itself (from lists made ready for each previous move), in the same order otherwise.
+    #[inline]
+    fn actions_after<'a>(
+        &'a self,
+        state: &Self::State,
+        _previous: Option<Self::Action>,
+    ) -> Self::Actions<'a> {
+        self.actions(state)
+    }
+
     /// The goal states, for searches that work backwards from them (bidirectional search);
     /// empty (the default) when the goal is only a test.
     fn goal_states(&self) -> Vec<Self::State> {
