@@ -255,7 +255,7 @@ pub struct NPuzzle {
     /// `moves[cell][previous]`: the blank's moves from each cell, in the order they are tried,
     /// and how many — but the one that undoes the `previous` direction; all of them at
     /// [`ANY_PREVIOUS`].
-    moves: [[([Slide; 4], u8); ANY_PREVIOUS + 1]; SLOTS],
+    moves: [[([Slide; 4], Count); ANY_PREVIOUS + 1]; SLOTS],
     /// True when the heuristic is zero only at the goal (then `h == 0` is the goal test).
     exact_at_goal: bool,
     /// The pattern database, when one is given; the heuristic is [`Heuristic::Pdb`] only then.
@@ -264,6 +264,30 @@ pub struct NPuzzle {
 
 /// The index of [`NPuzzle::moves`]' lists that leaves no move out.
 const ANY_PREVIOUS: usize = 4;
+
+/// How many moves a list holds: never more than four, as its type tells the compiler (a list
+/// is then cut to its length without a check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Count {
+    Zero,
+    One,
+    Two,
+    Three,
+    Four,
+}
+
+impl Count {
+    /// One more (four at most: there are four directions).
+    fn next(self) -> Count {
+        match self {
+            Count::Zero => Count::One,
+            Count::One => Count::Two,
+            Count::Two => Count::Three,
+            Count::Three | Count::Four => Count::Four,
+        }
+    }
+}
 
 #[inline]
 fn dir_index(d: Dir) -> usize {
@@ -310,7 +334,7 @@ impl NPuzzle {
             dir: Dir::Up,
             to: 0,
         };
-        let mut moves = [[([none; 4], 0u8); ANY_PREVIOUS + 1]; SLOTS];
+        let mut moves = [[([none; 4], Count::Zero); ANY_PREVIOUS + 1]; SLOTS];
         for cell in 0..n {
             let (r, c) = (cell / cols, cell % cols);
             let out = &mut neighbour[cell];
@@ -334,7 +358,7 @@ impl NPuzzle {
                             dir: d,
                             to: out[dir_index(d)],
                         };
-                        *len += 1;
+                        *len = len.next();
                     }
                 }
             }
@@ -702,7 +726,7 @@ impl Problem for NPuzzle {
     fn actions_after<'a>(&'a self, state: &Board, previous: Option<Slide>) -> Self::Actions<'a> {
         let previous = previous.map_or(ANY_PREVIOUS, |p| dir_index(p.dir));
         let (list, len) = &self.moves[state.blank as usize & MASK][previous];
-        list[..(*len as usize).min(4)].iter().copied()
+        list[..*len as usize].iter().copied()
     }
 
     #[inline]

@@ -126,11 +126,14 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         }
         self.stats.expanded += 1;
         self.observer.expanded(id);
-        let generated = self.stats.generated;
+        // (A flag, not the count before the loop: where the problem leaves out reverse moves
+        // itself, the compiler sees it is set whenever the loop ends, and keeps nothing.)
+        let mut generated_any = false;
         for a in problem.actions_after(state, skip) {
             if !P::LEAVES_OUT_REVERSES && skip.is_some_and(|p| problem.reverses(a, p)) {
                 continue;
             }
+            generated_any = true;
             let child_g = g.wrapping_add(problem.step_cost(state, a));
             let known_h = problem.heuristic_before(state, a, h);
             let stop = match known_h {
@@ -192,9 +195,9 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                 return true;
             }
         }
-        // Children are generated one deeper: noted if any was (seen from the count), and only
-        // when that is deeper than any node so far — rarely — rather than at every child.
-        if depth + 1 > self.deepest && self.stats.generated > generated {
+        // Children are generated one deeper: noted if any was, and only when that is deeper
+        // than any node so far — rarely — rather than at every child.
+        if depth + 1 > self.deepest && generated_any {
             self.deepest = depth + 1;
         }
         false
