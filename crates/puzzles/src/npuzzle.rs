@@ -720,6 +720,8 @@ impl Problem for NPuzzle {
         self.actions_after(state, None)
     }
 
+    const UNIT_COSTS: bool = true;
+
     const LEAVES_OUT_REVERSES: bool = true;
 
     #[inline]
@@ -842,6 +844,8 @@ impl Problem for ManhattanTiles {
     fn actions<'b>(&'b self, state: &Board) -> Self::Actions<'b> {
         self.0.actions(state)
     }
+
+    const UNIT_COSTS: bool = true;
 
     const LEAVES_OUT_REVERSES: bool = true;
 
@@ -1033,6 +1037,8 @@ mod tests {
                     );
                     for a in p.actions_after(&b, Some(before)) {
                         assert!(!p.reverses(a, before));
+                        // Every move costs 1, as `UNIT_COSTS` tells the searches.
+                        assert!(NPuzzle::UNIT_COSTS && p.step_cost(&b, a) == 1);
                         assert_eq!(p.neighbour[blank][dir_index(a.dir)], a.to);
                     }
                 }

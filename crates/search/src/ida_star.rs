@@ -103,6 +103,8 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         skip: Option<P::Action>,
     ) -> bool {
         let problem = self.problem;
+        // With unit costs the depth is g: one number carried rather than two.
+        let depth = if P::UNIT_COSTS { g } else { depth };
         // (The bound is read from `self` each time: a copy would be saved across every call.)
         debug_assert!(g + h <= self.bound);
         let goal = problem.is_goal_given(state, h);

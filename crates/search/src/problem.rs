@@ -43,6 +43,10 @@ pub trait Problem {
         1
     }
 
+    /// True when every action costs 1 ([`Problem::step_cost`] is never anything else): a
+    /// path's cost is then its length, and a depth-first search need not count both.
+    const UNIT_COSTS: bool = false;
+
     /// True if `state` is a goal, knowing its heuristic value `h`. A problem whose heuristic is
     /// zero exactly at the goals can answer from `h` alone (IDA* asks this at every node).
     #[inline]
