@@ -40,8 +40,16 @@ impl Ticks for Unlimited {
     }
 }
 
+/// A value on a cache line of its own. (IDA*'s state, away from the counts it updates at every
+/// node, measured 1.12× the plain IDA*'s time against 1.16× beside them.)
+#[repr(align(64))]
+struct Line<S>(S);
+
 struct IdaStar<'a, P: Problem, O, M> {
     problem: &'a P,
+    /// The state, moved along the path and back. (Held here rather than passed down: the
+    /// search then reaches it, and everything else it keeps, from one pointer.)
+    state: Line<P::State>,
     observer: &'a mut O,
     meter: M,
     stats: Stats,
@@ -93,21 +101,13 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// nothing in the loop is a call but the recursive one (a call there, even one never made,
     /// costs registers on every pass); and what happens once per node (the depth limit, the
     /// deepest node) is checked once, not at each child.
-    fn visit(
-        &mut self,
-        state: &mut P::State,
-        id: NodeId,
-        g: u32,
-        h: u32,
-        depth: u32,
-        skip: Option<P::Action>,
-    ) -> bool {
+    fn visit(&mut self, id: NodeId, g: u32, h: u32, depth: u32, skip: Option<P::Action>) -> bool {
         let problem = self.problem;
         // With unit costs the depth is g: one number carried rather than two.
         let depth = if P::UNIT_COSTS { g } else { depth };
         // (The bound is read from `self` each time: a copy would be saved across every call.)
         debug_assert!(g + h <= self.bound);
-        let goal = problem.is_goal_given(state, h);
+        let goal = problem.is_goal_given(&self.state.0, h);
         self.observer.goal_test(id, goal);
         if goal {
             self.observer.found(id);
@@ -131,13 +131,13 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         // (A flag, not the count before the loop: where the problem leaves out reverse moves
         // itself, the compiler sees it is set whenever the loop ends, and keeps nothing.)
         let mut generated_any = false;
-        for a in problem.actions_after(state, skip) {
+        for a in problem.actions_after(&self.state.0, skip) {
             if !P::LEAVES_OUT_REVERSES && skip.is_some_and(|p| problem.reverses(a, p)) {
                 continue;
             }
             generated_any = true;
-            let child_g = g.wrapping_add(problem.step_cost(state, a));
-            let known_h = problem.heuristic_before(state, a, h);
+            let child_g = g.wrapping_add(problem.step_cost(&self.state.0, a));
+            let known_h = problem.heuristic_before(&self.state.0, a, h);
             let stop = match known_h {
                 // Unwatched, with the child's estimate known before the move: a child over the
                 // bound is generated and cut off without moving to it (about half of all
@@ -153,38 +153,44 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                         self.next = self.next.min(u64::from(child_f));
                         continue;
                     } else {
-                        let undo = problem.apply(state, a);
-                        let stop = self.descend(state, 0, child_g, child_h, depth + 1, a);
-                        problem.undo(state, undo);
+                        let undo = problem.apply(&mut self.state.0, a);
+                        let stop = self.descend(0, child_g, child_h, depth + 1, a);
+                        problem.undo(&mut self.state.0, undo);
                         stop
                     }
                 }
                 // Otherwise each event in its order: the move, the child generated (and told),
                 // then cut off or entered.
                 _ => {
-                    let undo = problem.apply(state, a);
+                    let undo = problem.apply(&mut self.state.0, a);
                     let child = self.next_id;
                     self.next_id += 1;
                     self.stats.generated += 1;
-                    let child_h =
-                        known_h.unwrap_or_else(|| problem.heuristic_after(state, a, undo, h));
+                    let child_h = known_h
+                        .unwrap_or_else(|| problem.heuristic_after(&self.state.0, a, undo, h));
                     let child_f = child_g.wrapping_add(child_h);
                     // Never a wrapped cost: past what a u32 counts, the search stops.
                     let stop = if child_g < g || child_f < child_g {
                         self.stop(Stop::Overflow)
                     } else {
-                        self.observer
-                            .generated(child, Some(id), Some(a), state, child_g, child_h);
+                        self.observer.generated(
+                            child,
+                            Some(id),
+                            Some(a),
+                            &self.state.0,
+                            child_g,
+                            child_h,
+                        );
                         if self.meter.tick(self.stats.generated).is_err() {
                             self.stop(Stop::Budget)
                         } else if child_f > self.bound {
                             self.over_bound(child, child_f);
                             false
                         } else {
-                            self.descend(state, child, child_g, child_h, depth + 1, a)
+                            self.descend(child, child_g, child_h, depth + 1, a)
                         }
                     };
-                    problem.undo(state, undo);
+                    problem.undo(&mut self.state.0, undo);
                     stop
                 }
             };
@@ -210,17 +216,9 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// `visit` in its place measured 1.26× the plain IDA*'s time against 1.18×: the compiler's
     /// choices here move with the shape of the code.)
     #[inline(always)]
-    fn descend(
-        &mut self,
-        state: &mut P::State,
-        id: NodeId,
-        g: u32,
-        h: u32,
-        depth: u32,
-        a: P::Action,
-    ) -> bool {
+    fn descend(&mut self, id: NodeId, g: u32, h: u32, depth: u32, a: P::Action) -> bool {
         let skip = if self.cycle_check { Some(a) } else { None };
-        self.visit(state, id, g, h, depth, skip)
+        self.visit(id, g, h, depth, skip)
     }
 
     /// The search is cut short: noted, and true (the search stops).
@@ -289,10 +287,11 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
     meter: M,
     observer: &mut O,
 ) -> Outcome<P::Action> {
-    let mut state = problem.start();
+    let state = problem.start();
     let h0 = problem.heuristic(&state);
     let mut search = IdaStar {
         problem,
+        state: Line(state),
         observer,
         meter,
         stats: Stats {
@@ -320,8 +319,10 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
         search.next = u64::MAX;
         let root = search.next_id;
         search.next_id += 1;
-        search.observer.generated(root, None, None, &state, 0, h0);
-        let found = search.visit(&mut state, root, 0, h0, 0, None);
+        search
+            .observer
+            .generated(root, None, None, &search.state.0, 0, h0);
+        let found = search.visit(root, 0, h0, 0, None);
         search.stats.peak_stored = u64::from(search.deepest) + 1;
         let status = match (found, search.stopped) {
             (true, None) => {
