@@ -696,7 +696,7 @@ fn board(tiles: &[u8], n: usize, what: &str) -> Result<Board, PuzzleError> {
 impl Problem for NPuzzle {
     type State = Board;
     type Action = Slide;
-    type Undo = (u8, u8);
+    type Undo = u8;
     type Actions<'a> = std::iter::Copied<std::slice::Iter<'a, Slide>>;
 
     fn start(&self) -> Board {
@@ -732,7 +732,7 @@ impl Problem for NPuzzle {
     }
 
     #[inline]
-    fn apply(&self, state: &mut Board, action: Slide) -> (u8, u8) {
+    fn apply(&self, state: &mut Board, action: Slide) -> u8 {
         let from = state.blank;
         let to = action.to;
         debug_assert_eq!(
@@ -743,11 +743,12 @@ impl Problem for NPuzzle {
         state.cells[from as usize & MASK] = state.cells[to as usize & MASK];
         state.cells[to as usize & MASK] = 0;
         state.blank = to;
-        (from, to)
+        from
     }
 
     #[inline]
-    fn undo(&self, state: &mut Board, (from, to): (u8, u8)) {
+    fn undo(&self, state: &mut Board, from: u8) {
+        let to = state.blank;
         state.cells[to as usize & MASK] = state.cells[from as usize & MASK];
         state.cells[from as usize & MASK] = 0;
         state.blank = from;
@@ -760,13 +761,7 @@ impl Problem for NPuzzle {
     /// Manhattan distance changes only for the tile that moved: from the blank's new cell to
     /// its old one.
     #[inline]
-    fn heuristic_after(
-        &self,
-        child: &Board,
-        _action: Slide,
-        (old_blank, _): (u8, u8),
-        parent_h: u32,
-    ) -> u32 {
+    fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
         if self.heuristic != Heuristic::Manhattan {
             return self.other_after(child, old_blank, parent_h);
         }
@@ -784,7 +779,7 @@ impl Problem for NPuzzle {
 
     /// With Manhattan distance, the searches that leave out their observer (IDA*'s) run on
     /// [`ManhattanTiles`]: this puzzle with its heuristic fixed at compile time.
-    fn specialised<R: Run<Board, Slide, (u8, u8)>>(&self, run: R) -> R::Output {
+    fn specialised<R: Run<Board, Slide, u8>>(&self, run: R) -> R::Output {
         if self.heuristic == Heuristic::Manhattan {
             // A copy (once per search), so that the search reads the tables through one pointer.
             run.run(&ManhattanTiles(self.clone()))
@@ -824,7 +819,7 @@ struct ManhattanTiles(NPuzzle);
 impl Problem for ManhattanTiles {
     type State = Board;
     type Action = Slide;
-    type Undo = (u8, u8);
+    type Undo = u8;
     type Actions<'b>
         = <NPuzzle as Problem>::Actions<'b>
     where
@@ -860,13 +855,13 @@ impl Problem for ManhattanTiles {
     }
 
     #[inline]
-    fn apply(&self, state: &mut Board, action: Slide) -> (u8, u8) {
+    fn apply(&self, state: &mut Board, action: Slide) -> u8 {
         self.0.apply(state, action)
     }
 
     #[inline]
-    fn undo(&self, state: &mut Board, undo: (u8, u8)) {
-        self.0.undo(state, undo)
+    fn undo(&self, state: &mut Board, from: u8) {
+        self.0.undo(state, from)
     }
 
     fn heuristic(&self, state: &Board) -> u32 {
@@ -874,13 +869,7 @@ impl Problem for ManhattanTiles {
     }
 
     #[inline]
-    fn heuristic_after(
-        &self,
-        child: &Board,
-        _action: Slide,
-        (old_blank, _): (u8, u8),
-        parent_h: u32,
-    ) -> u32 {
+    fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
         self.0.manhattan_after(child, old_blank, parent_h)
     }
 
