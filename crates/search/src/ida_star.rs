@@ -101,7 +101,14 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// nothing in the loop is a call but the recursive one (a call there, even one never made,
     /// costs registers on every pass); and what happens once per node (the depth limit, the
     /// deepest node) is checked once, not at each child.
-    fn visit(&mut self, id: NodeId, g: u32, h: u32, depth: u32, skip: Option<P::Action>) -> bool {
+    fn visit(
+        &mut self,
+        id: NodeId,
+        g: u32,
+        h: u32,
+        depth: u32,
+        previous: Option<P::Action>,
+    ) -> bool {
         let problem = self.problem;
         // With unit costs the depth is g: one number carried rather than two.
         let depth = if P::UNIT_COSTS { g } else { depth };
@@ -131,8 +138,12 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         // (A flag, not the count before the loop: where the problem leaves out reverse moves
         // itself, the compiler sees it is set whenever the loop ends, and keeps nothing.)
         let mut generated_any = false;
-        for a in problem.actions_after(&self.state.0, skip) {
-            if !P::LEAVES_OUT_REVERSES && skip.is_some_and(|p| problem.reverses(a, p)) {
+        let cycle_check = self.cycle_check;
+        for a in problem.actions_after(&self.state.0, previous, cycle_check) {
+            if !P::LEAVES_OUT_REVERSES
+                && cycle_check
+                && previous.is_some_and(|p| problem.reverses(a, p))
+            {
                 continue;
             }
             generated_any = true;
@@ -217,8 +228,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// choices here move with the shape of the code.)
     #[inline(always)]
     fn descend(&mut self, id: NodeId, g: u32, h: u32, depth: u32, a: P::Action) -> bool {
-        let skip = if self.cycle_check { Some(a) } else { None };
-        self.visit(id, g, h, depth, skip)
+        self.visit(id, g, h, depth, Some(a))
     }
 
     /// The search is cut short: noted, and true (the search stops).

@@ -97,15 +97,18 @@ pub trait Problem {
     /// names, so that a search need not test each one.
     const LEAVES_OUT_REVERSES: bool = false;
 
-    /// The actions a search checking for cycles tries in `state`, reached by `previous` (`None`
-    /// at the start): by default all of [`Problem::actions`], and the search skips those that
-    /// reverse `previous`. A problem with [`Problem::LEAVES_OUT_REVERSES`] leaves them out
-    /// itself (from lists made ready for each previous move), in the same order otherwise.
+    /// The actions a depth-first search tries in `state`, reached by `previous` (`None` at the
+    /// start): [`Problem::actions`], less those that reverse `previous` when `skip_reverses`
+    /// (the search checks for cycles). By default all of them, and the search skips the
+    /// reverses; a problem with [`Problem::LEAVES_OUT_REVERSES`] leaves them out itself (from
+    /// lists made ready for each previous move), in the same order otherwise. (The move in hand
+    /// may also tell the problem something about the state it led to.)
     #[inline]
     fn actions_after<'a>(
         &'a self,
         state: &Self::State,
         _previous: Option<Self::Action>,
+        _skip_reverses: bool,
     ) -> Self::Actions<'a> {
         self.actions(state)
     }
