@@ -143,6 +143,26 @@ for (const device of DEVICES) {
     page.assertHealthy();
   });
 
+  test(`${device.name}: what is scrolled to stops below the step controls, not under them`, async () => {
+    const page = await openTouch(
+      device,
+      "#/search?problem=puzzle&size=4x4&tiles=5,1,3,4,9,2,7,8,0,6,10,12,13,14,11,15&h=manhattan&algo=idastar",
+    );
+    await page.locator(".solution h2").waitFor({ timeout: 20000 });
+    // On a phone the step controls stick to the top of the screen; a button brought into view
+    // from below them (as a link's target or a focused control is) is not left beneath them.
+    for (const label of ["Play the solution", "Next move"]) {
+      const seen = await page.locator(`.solution button[aria-label="${label}"]`).evaluate((b) => {
+        b.scrollIntoView({ block: "start" });
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return hit === b || b.contains(hit) ? "the button" : hit?.closest("button")?.getAttribute("aria-label") ?? hit?.tagName;
+      });
+      assert.equal(seen, "the button", `${label}: under the finger is ${seen}`);
+    }
+    page.assertHealthy();
+  });
+
   test(`${device.name}: a swipe on the tree pans it, a swipe elsewhere scrolls the page`, async () => {
     const page = await openTouch(device, "#/alphabeta?random=6,5,5,0,99,1");
     await page.locator("svg.tree [data-node]").first().waitFor({ timeout: 20000 });
