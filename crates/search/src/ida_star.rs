@@ -87,14 +87,15 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
         );
     }
 
-    /// Searches below `state` (node `id`, path cost `g`, heuristic `h`, with g + h within the
-    /// bound); true when the search stops — a goal found (`path` then holds the way) or the
-    /// search cut short (`stopped` says why) — with the state moved back to where it was. A
-    /// child over the bound is cut off here, in its parent's loop, without a call of its own:
-    /// about half of all nodes are.
+    /// Searches below the current state (node `id`, path cost `g`, heuristic `h`, with g + h
+    /// within the bound, at `depth`); true when the search stops — a goal found (`path` then
+    /// holds the way) or the search cut short (`stopped` says why) — with the state moved back
+    /// to where it was. A child over the bound is cut off here, in its parent's loop, without a
+    /// call of its own: about half of all nodes are.
     ///
-    /// `skip` is the move not to generate: with the cycle check on, the one that undoes the
-    /// move that reached this node.
+    /// `previous` is the move that reached this node (`None` at the start): with the cycle
+    /// check on, the move that undoes it is not generated, and the problem may read from it
+    /// what it knows of the state ([`Problem::actions_after`]).
     ///
     /// Written for speed (it is IDA*'s inner loop, and the benchmark holds it to a plain IDA*
     /// written for the 15-puzzle alone): the answer is one bool, the rare reasons kept aside;
@@ -165,7 +166,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                         continue;
                     } else {
                         let undo = problem.apply(&mut self.state.0, a);
-                        let stop = self.descend(0, child_g, child_h, depth + 1, a);
+                        let stop = self.visit(0, child_g, child_h, depth + 1, Some(a));
                         problem.undo(&mut self.state.0, undo);
                         stop
                     }
@@ -198,7 +199,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                             self.over_bound(child, child_f);
                             false
                         } else {
-                            self.descend(child, child_g, child_h, depth + 1, a)
+                            self.visit(child, child_g, child_h, depth + 1, Some(a))
                         }
                     };
                     problem.undo(&mut self.state.0, undo);
@@ -220,15 +221,6 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
             self.deepest = depth + 1;
         }
         false
-    }
-
-    /// Enters the child just moved to by `a` (node `id`, path cost `g`, heuristic `h`, at
-    /// `depth`); true when the search stops. (It repeats `visit`'s arguments, but calling
-    /// `visit` in its place measured 1.26× the plain IDA*'s time against 1.18×: the compiler's
-    /// choices here move with the shape of the code.)
-    #[inline(always)]
-    fn descend(&mut self, id: NodeId, g: u32, h: u32, depth: u32, a: P::Action) -> bool {
-        self.visit(id, g, h, depth, Some(a))
     }
 
     /// The search is cut short: noted, and true (the search stops).
