@@ -368,7 +368,8 @@ impl NPuzzle {
             }
             for (previous, (list, len)) in moves[cell].iter_mut().enumerate() {
                 for d in Dir::ORDER {
-                    let undoes = previous != ANY_PREVIOUS && dir_index(d) + previous == 3;
+                    // (List i follows a move in direction `Dir::ORDER[i]`, whose value is i.)
+                    let undoes = Dir::ORDER.get(previous).is_some_and(|&p| d.undoes(p));
                     if out[dir_index(d)] != u8::MAX && !undoes {
                         list[*len as usize] = Slide {
                             dir: d,
@@ -755,6 +756,10 @@ impl Problem for NPuzzle {
             Some(p) => (p.to, dir_index(p.dir)),
             None => (blank_of(state), ANY_PREVIOUS),
         };
+        debug_assert_eq!(
+            blank, state.blank,
+            "the move given did not reach this board"
+        );
         let list = if skip_reverses { previous } else { all_moves() };
         let (list, len) = &self.moves[blank as usize & MASK][list];
         list[..*len as usize].iter().copied()
