@@ -248,8 +248,12 @@ pub struct NPuzzle {
     start: Board,
     goal: Board,
     heuristic: Heuristic,
-    /// `distance[tile][cell]`: the tile's Manhattan distance from `cell` to its goal.
-    distance: [[u8; SLOTS]; SLOTS],
+    /// `distance[tile][cell]`: the tile's Manhattan distance from `cell` to its goal. A row for
+    /// every value a tile's byte can hold, so that a tile read from the board indexes it as it
+    /// is: in IDA*'s inner loop, the mask a 32-row table needs is one more step between the
+    /// board and the bound test (1.03× the plain IDA*'s time with it, 0.98× without, together
+    /// with the bound test as room).
+    distance: [[u8; SLOTS]; 256],
     /// Each cell's neighbour in each direction (`u8::MAX` where there is none).
     neighbour: [[u8; 4]; SLOTS],
     /// `moves[cell][previous]`: the blank's moves from each cell, in the order they are tried,
@@ -337,7 +341,7 @@ impl NPuzzle {
         for (cell, &tile) in goal.cells[..n].iter().enumerate() {
             goal_cell[tile as usize] = cell;
         }
-        let mut distance = [[0u8; SLOTS]; SLOTS];
+        let mut distance = [[0u8; SLOTS]; 256];
         for tile in 1..n {
             let (gr, gc) = (goal_cell[tile] / cols, goal_cell[tile] % cols);
             for (cell, d) in distance[tile][..n].iter_mut().enumerate() {
@@ -498,7 +502,7 @@ impl NPuzzle {
     fn manhattan_before(&self, parent: &Board, action: Slide, h: u32) -> u32 {
         let from = parent.blank as usize & MASK;
         let to = action.to as usize & MASK;
-        let tile = parent.cells[to] as usize & MASK;
+        let tile = parent.cells[to] as usize;
         h + u32::from(self.distance[tile][from]) - u32::from(self.distance[tile][to])
     }
 
@@ -506,7 +510,7 @@ impl NPuzzle {
     /// blank was in `old_blank`: only the tile that moved changes it.
     #[inline(always)]
     fn manhattan_after(&self, child: &Board, old_blank: u8, parent_h: u32) -> u32 {
-        let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
+        let tile = child.cells[old_blank as usize & MASK] as usize;
         let before = u32::from(self.distance[tile][child.blank as usize & MASK]);
         let after = u32::from(self.distance[tile][old_blank as usize & MASK]);
         parent_h + after - before

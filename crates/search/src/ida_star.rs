@@ -149,21 +149,34 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
             }
             generated_any = true;
             let child_g = g.wrapping_add(problem.step_cost(&self.state.0, a));
+            // With unit costs g is the depth, below the depth limit: g + 1 cannot wrap.
+            let g_wrapped = !P::UNIT_COSTS && child_g < g;
+            debug_assert!(!P::UNIT_COSTS || child_g == g + 1);
             let known_h = problem.heuristic_before(&self.state.0, a, h);
             let stop = match known_h {
                 // Unwatched, with the child's estimate known before the move: a child over the
                 // bound is generated and cut off without moving to it (about half of all
                 // nodes), and one within it is entered.
+                //
+                // The test is h against the room the bound leaves above g, in 64 bits: one
+                // comparison on the way from the tile moved to the branch, where f would take
+                // an addition more. A child whose f would wrap has h above any room, so the
+                // overflow test waits for the children over the bound.
                 Some(child_h) if !O::WATCHES => {
-                    let child_f = child_g.wrapping_add(child_h);
                     self.stats.generated += 1;
-                    if child_g < g || child_f < child_g {
-                        self.stop(Stop::Overflow)
+                    let room = i64::from(self.bound) - i64::from(child_g);
+                    if g_wrapped || i64::from(child_h) > room {
+                        let child_f = child_g.wrapping_add(child_h);
+                        if g_wrapped || child_f < child_g {
+                            self.stop(Stop::Overflow)
+                        } else if self.meter.tick(self.stats.generated).is_err() {
+                            self.stop(Stop::Budget)
+                        } else {
+                            self.next = self.next.min(u64::from(child_f));
+                            continue;
+                        }
                     } else if self.meter.tick(self.stats.generated).is_err() {
                         self.stop(Stop::Budget)
-                    } else if child_f > self.bound {
-                        self.next = self.next.min(u64::from(child_f));
-                        continue;
                     } else {
                         let undo = problem.apply(&mut self.state.0, a);
                         let stop = self.visit(0, child_g, child_h, depth + 1, Some(a));
