@@ -861,15 +861,15 @@ struct ManhattanTiles {
 impl ManhattanTiles {
     fn new(puzzle: &NPuzzle) -> ManhattanTiles {
         let mut change = [[[0; 256]; 4]; SLOTS];
-        for from in 0..puzzle.cells() {
+        let n = puzzle.cells();
+        for from in 0..n {
             for (d, &to) in puzzle.neighbour[from].iter().enumerate() {
                 if to == u8::MAX {
                     continue;
                 }
                 let to = to as usize;
-                for tile in 1..puzzle.cells() {
-                    let (before, after) = (puzzle.distance[tile][to], puzzle.distance[tile][from]);
-                    change[to][d][tile] = after as i8 - before as i8;
+                for (tile, distance) in puzzle.distance.iter().enumerate().take(n).skip(1) {
+                    change[to][d][tile] = distance[from] as i8 - distance[to] as i8;
                 }
             }
         }
