@@ -768,25 +768,20 @@ impl Problem for NPuzzle {
     #[inline]
     fn apply(&self, state: &mut Board, action: Slide) -> u8 {
         // (The cell as indexed, as the undo: IDA* then keeps one copy of it, not two.)
-        let from = (state.blank as usize & MASK) as u8;
-        let to = action.to;
+        let from = state.blank as usize & MASK;
         debug_assert_eq!(
-            to,
-            self.neighbour[from as usize & MASK][dir_index(action.dir)],
+            action.to,
+            self.neighbour[from][dir_index(action.dir)],
             "the blank cannot move {action:?} from cell {from}"
         );
-        state.cells[from as usize & MASK] = state.cells[to as usize & MASK];
-        state.cells[to as usize & MASK] = 0;
-        state.blank = to;
-        from
+        Self::slide_raw(state, action.to as usize);
+        from as u8
     }
 
     #[inline]
     fn undo(&self, state: &mut Board, from: u8) {
-        let to = state.blank;
-        state.cells[to as usize & MASK] = state.cells[from as usize & MASK];
-        state.cells[from as usize & MASK] = 0;
-        state.blank = from;
+        // The blank slides back.
+        Self::slide_raw(state, from as usize);
     }
 
     fn heuristic(&self, state: &Board) -> u32 {

@@ -195,7 +195,7 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                         .unwrap_or_else(|| problem.heuristic_after(&self.state.0, a, undo, h));
                     let child_f = child_g.wrapping_add(child_h);
                     // Never a wrapped cost: past what a u32 counts, the search stops.
-                    let stop = if child_g < g || child_f < child_g {
+                    let stop = if g_wrapped || child_f < child_g {
                         self.stop(Stop::Overflow)
                     } else {
                         self.observer.generated(
