@@ -439,7 +439,19 @@ pub fn caption(
         match frame.found {
             Some(goal) => {
                 let path: Vec<String> = frame.path.iter().map(|&id| label(id)).collect();
-                let g = node_info(goal).map_or(0, |n| n.g);
+                // Bidirectional search's path runs through its meeting: its cost is the two
+                // halves' g, as the engine recorded them at the meeting.
+                let g = replay
+                    .events()
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::Meet { forward, backward } => Some(
+                            node_info(*forward).map_or(0, |n| n.g)
+                                + node_info(*backward).map_or(0, |n| n.g),
+                        ),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| node_info(goal).map_or(0, |n| n.g));
                 text.push_str(&format!(
                     " Found: {} — depth {}, cost {g}.",
                     path.join(" → "),
@@ -506,6 +518,24 @@ mod tests {
         (0..=replay.len())
             .map(|k| caption(&view, &replay, &replay.frame(k), k, &label))
             .collect()
+    }
+
+    /// Bidirectional search's last caption gives the whole path's cost (the two halves met in
+    /// the middle), which is the cheapest: Arad to Bucharest by Sibiu, Rimnicu Vilcea and
+    /// Pitesti, 418.
+    #[test]
+    fn bidirectional_found_caption_costs_the_whole_path() {
+        let text = all(
+            Algorithm::Bidirectional,
+            graph_preset("romania").unwrap().text,
+        );
+        let last = text.last().unwrap();
+        assert!(
+            last.contains(
+                "Found: Arad → Sibiu → Rimnicu_Vilcea → Pitesti → Bucharest — depth 4, cost 418."
+            ),
+            "{last}"
+        );
     }
 
     #[test]
