@@ -232,6 +232,19 @@ impl Grid {
                 "the grid is {width} × {height}; at most {MAX_SIDE} × {MAX_SIDE}"
             ));
         }
+        // Every row as wide as the widest: a short one is most likely a grid cut short (a link
+        // truncated, a line lost), and filling it with free cells would search another grid.
+        if let Some((y, row)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.chars().count() < width)
+        {
+            return Err(format!(
+                "line {}: {} cells where the widest line has {width}; every line must be as wide (was the grid cut short?)",
+                y + 1,
+                row.chars().count()
+            ));
+        }
         let mut weight = vec![1u8; width * height];
         let (mut start, mut goal) = (None, None);
         for (y, row) in rows.iter().enumerate() {
@@ -696,7 +709,14 @@ mod tests {
     fn mistakes_name_the_place() {
         let parse = |t| Grid::parse(t, false, GridHeuristic::Manhattan).unwrap_err();
         assert!(parse("S.x\n..G").contains("line 1, column 3"));
-        assert!(parse("S..\n..S\nG").contains("second 'S'"));
+        assert!(parse("S..\n..S\nG..").contains("second 'S'"));
+        // A line cut short is named, not filled with free cells.
+        let short = parse("S.#.G\n..#..\n..");
+        assert!(
+            short.contains("line 3: 2 cells where the widest line has 5"),
+            "{short}"
+        );
+        assert!(parse("S..G\n..").contains("line 2"));
         assert!(parse("...\n..G").contains("no start"));
         assert!(parse(&".".repeat(101)).contains("at most 100"));
     }
