@@ -381,11 +381,21 @@ impl Settings {
                     inflation,
                     jumps: route.get("jps") == Some("1"),
                 });
-                if let Some(Err(e)) = problem.grid() {
-                    warnings.push(format!(
-                        "The link's grid cannot be searched: {e}. Showing the default grid."
-                    ));
-                    problem = Problem::default_grid();
+                if let (Some(Err(e)), Problem::Grid(spec)) = (problem.grid(), &problem) {
+                    // Jump Point Search that does not apply is turned off; the grid is kept.
+                    let without = Problem::Grid(GridSpec {
+                        jumps: false,
+                        ..spec.clone()
+                    });
+                    if spec.jumps && matches!(without.grid(), Some(Ok(_))) {
+                        warnings.push(format!("{e}; Jump Point Search is off."));
+                        problem = without;
+                    } else {
+                        warnings.push(format!(
+                            "The link's grid cannot be searched: {e}. Showing the default grid."
+                        ));
+                        problem = Problem::default_grid();
+                    }
                 }
                 s.problem = problem;
             }
@@ -762,6 +772,21 @@ mod tests {
             ..spec
         });
         assert!(jps.spec().unwrap_err().contains("weighted"));
+        // Jump Point Search that cannot apply is turned off; the link's grid and moves stay.
+        for (link, why) in [
+            ("grid=S3.G&moves=8&jps=1", "weighted"),
+            ("grid=S..G&moves=4&jps=1", "diagonal"),
+        ] {
+            let (s, warnings) =
+                Settings::from_route(&Route::parse(&format!("#/search?problem=grid&{link}")));
+            assert_eq!(warnings.len(), 1, "{warnings:?}");
+            assert!(warnings[0].contains(why) && warnings[0].contains("Jump Point Search is off"));
+            let Problem::Grid(spec) = &s.problem else {
+                panic!("not a grid")
+            };
+            assert!(!spec.jumps && spec.text.starts_with("S"), "{spec:?}");
+            assert_eq!(spec.diagonal, link.contains("moves=8"));
+        }
         let (s, warnings) = Settings::from_route(&Route::parse(
             "#/search?problem=grid&grid=S.x/..G&moves=6&h=magic&w=9",
         ));
