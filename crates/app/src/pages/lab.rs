@@ -73,6 +73,7 @@ impl Settings {
     pub fn from_route(route: &Route) -> (Settings, Vec<String>) {
         let mut s = Settings::default();
         let mut notes = Vec::new();
+        let mut new_size = false;
         if let Some(size) = route.get("size") {
             match size
                 .split_once('x')
@@ -82,6 +83,7 @@ impl Settings {
                 Some((r, c)) => {
                     (s.rows, s.cols) = (r, c);
                     s.tiles = (0..r * c).collect();
+                    new_size = true;
                 }
                 None => notes.push(format!(
                     "The board size “{size}” is not ROWSxCOLS with at most {MAX_CELLS} cells; showing the textbook's 8-puzzle."
@@ -117,7 +119,7 @@ impl Settings {
                     debug_assert_eq!(s.tiles.len(), n);
                 }
             }
-        } else if route.get("size").is_some() {
+        } else if new_size {
             s.tiles = s.goal();
         }
         if let Some(p) = route.get("per") {
@@ -531,6 +533,13 @@ mod tests {
         assert_eq!(notes.len(), 6, "{notes:?}");
         // The size refused, the board is the 8-puzzle's; its tiles refused, the solved one.
         assert_eq!(s.tiles, (0..9).collect::<Vec<u8>>());
+        // A size refused alone leaves the textbook's board, as the note says.
+        let (s, notes) = Settings::from_route(&Route::parse("#/heuristics?size=9x9"));
+        assert!(
+            notes[0].contains("showing the textbook's 8-puzzle"),
+            "{notes:?}"
+        );
+        assert_eq!(s.tiles, Settings::default().tiles);
         let (s, notes) = Settings::from_route(&Route::parse("#/heuristics?size=4x4&tiles=1,2,x"));
         assert_eq!(s.tiles, (0..16).collect::<Vec<u8>>());
         assert!(notes[0].contains("“x” is not a tile number"), "{notes:?}");

@@ -66,7 +66,9 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         Problem::Blocks { text, heuristic } => {
             html! { <BlocksEditor text={text.clone()} heuristic={*heuristic} dispatch={d.clone()} /> }
         }
-        Problem::Grid(spec) => html! { <GridSettings spec={spec.clone()} dispatch={d.clone()} /> },
+        Problem::Grid(spec) => {
+            html! { <GridSettings spec={spec.clone()} algorithm={s.algorithm} dispatch={d.clone()} /> }
+        }
     };
     let on_algo = on_select(d, |v| Algorithm::from_key(v).map(Action::Algorithm));
     let on_mode = on_select(d, |v| {

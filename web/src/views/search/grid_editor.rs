@@ -14,6 +14,7 @@ use crate::store::Store;
 use arbor_app::explore::{CellMark, Problem};
 use arbor_app::worker_api::GridSpec;
 use arbor_puzzles::{Grid, GridEdit, GridHeuristic};
+use arbor_search::Algorithm;
 use yew::prelude::*;
 
 /// Searches `spec`'s settings on `grid`; weighted cells rule Jump Point Search out.
@@ -254,9 +255,31 @@ fn key_handler(
     })
 }
 
+/// What weighted A*'s w does under the search chosen: the bound holds for A* and IDA* with
+/// a heuristic that never overestimates, and only there.
+fn weight_note(algorithm: Algorithm, w: &str, admissible: bool) -> String {
+    match algorithm {
+        Algorithm::AStar | Algorithm::IdaStar if admissible => {
+            format!("Weighted A* with w = {w}: its path costs at most {w} times the cheapest.")
+        }
+        Algorithm::AStar | Algorithm::IdaStar => format!(
+            "w = {w} multiplies a heuristic that already overestimates: no bound on the path's cost holds."
+        ),
+        Algorithm::Greedy => format!(
+            "w = {w} multiplies h, but greedy best-first orders by h alone: weighted A*'s bound does not apply to it."
+        ),
+        other => format!(
+            "w = {w} multiplies the heuristic, which {} search does not use: choose A* for weighted A*.",
+            other.title().to_lowercase()
+        ),
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub(super) struct GridSettingsProps {
     pub spec: GridSpec,
+    /// The search chosen: w's bound is stated only for the searches it holds for.
+    pub algorithm: Algorithm,
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
@@ -361,7 +384,10 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
                 <label class="check"><input type="checkbox" checked={jumps} disabled={weighted} onchange={on_jumps} />{ "Jump Point Search (with A*)" }</label>
             </div>
             if inflation > 10 {
-                <p class="hint">{ format!("Weighted A* with w = {}: its path costs at most {} times the cheapest.", tenths(inflation), tenths(inflation)) }</p>
+                <p class="hint">{ weight_note(props.algorithm, &tenths(inflation), heuristic.admissible(diagonal)) }</p>
+            }
+            if jumps {
+                <p class="hint">{ "Every search here moves from jump point to jump point; A* over them is Jump Point Search. Bidirectional search cannot run over them (a jump point's state carries the direction it was entered in)." }</p>
             }
             if weighted {
                 <p class="hint">{ "Jump Point Search needs every cell to cost the same: remove the weighted cells to use it." }</p>

@@ -49,11 +49,10 @@ pub fn RunStatus(props: &RunStatusProps) -> Html {
         Run::Done(s) => (status_words(s), false),
         Run::Failed(m) => (m.clone(), false),
     };
-    if text.is_empty() {
-        return html! {};
-    }
+    // (Drawn when empty too, with room for its longest words: the grid and the tree below it
+    // stay where they are as the status changes, under a finger or a pointer mid-edit.)
     html! {
-        <div class={classes!("run-status", matches!(props.run, Run::Failed(_)).then_some("failed"))} role="status" aria-live="polite">
+        <div class={classes!("run-status", matches!(props.run, Run::Failed(_)).then_some("failed"), text.is_empty().then_some("idle"))} role="status" aria-live="polite">
             <span>{ text }</span>
             if busy {
                 <button type="button" class="stop" onclick={props.on_stop.clone()}>{ "Stop" }</button>
