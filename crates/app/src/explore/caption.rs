@@ -10,19 +10,30 @@ use crate::worker_api::SearchView;
 pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'static str] {
     let graph = mode == Mode::Graph;
     match algorithm {
-        Algorithm::BreadthFirst | Algorithm::UniformCost | Algorithm::Greedy | Algorithm::AStar => {
-            &[
-                "frontier ← a queue holding the start node",
-                "reached ← {start}                  ▷ graph search",
-                "while frontier is not empty do",
-                "  node ← POP(frontier)              ▷ the best first",
-                "  if IS-GOAL(node.state) then return node",
-                "  for each child in EXPAND(node) do",
-                "    if child.state not in reached (or cheaper) then",
-                "      add child.state to reached; PUSH(frontier, child)",
-                "return failure",
-            ]
-        }
+        // (Breadth-first and greedy search never look again at a state reached before; uniform
+        // cost and A* do when the new path is cheaper. The two listings line up line by line.)
+        Algorithm::BreadthFirst | Algorithm::Greedy => &[
+            "frontier ← a queue holding the start node",
+            "reached ← {start}                  ▷ graph search",
+            "while frontier is not empty do",
+            "  node ← POP(frontier)              ▷ the best first",
+            "  if IS-GOAL(node.state) then return node",
+            "  for each child in EXPAND(node) do",
+            "    if child.state not in reached then",
+            "      add child.state to reached; PUSH(frontier, child)",
+            "return failure",
+        ],
+        Algorithm::UniformCost | Algorithm::AStar => &[
+            "frontier ← a queue holding the start node",
+            "reached ← {start}                  ▷ graph search",
+            "while frontier is not empty do",
+            "  node ← POP(frontier)              ▷ the best first",
+            "  if IS-GOAL(node.state) then return node",
+            "  for each child in EXPAND(node) do",
+            "    if child.state not in reached, or reached dearer, then",
+            "      reached[child.state] ← child; PUSH(frontier, child)",
+            "return failure",
+        ],
         Algorithm::DepthFirst | Algorithm::DepthLimited if graph && limited => &[
             "frontier ← a stack holding the start node",
             "explored ← {}          ▷ each state's shallowest depth explored",
