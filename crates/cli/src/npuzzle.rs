@@ -334,7 +334,14 @@ fn parse_depths(s: &str) -> Result<Vec<u32>, UsageError> {
     let mut out = Vec::new();
     for part in s.split(',') {
         let (range, step) = match part.split_once('/') {
-            Some((r, st)) => (r, st.trim().parse::<u32>().map_err(|_| bad())?.max(1)),
+            Some((r, st)) => match st.trim().parse::<u32>() {
+                Ok(step) if step > 0 => (r, step),
+                _ => {
+                    return Err(UsageError(format!(
+                        "--depths: the step after '/' must be a whole number from 1, not “{st}”"
+                    )))
+                }
+            },
             None => (part, 1),
         };
         match range.split_once('-') {
@@ -357,9 +364,15 @@ fn parse_depths(s: &str) -> Result<Vec<u32>, UsageError> {
 /// `arbor npuzzle table`.
 fn table(args: &TableArgs) -> Result<(), UsageError> {
     use arbor_puzzles::heuristic_table::{Column, HeuristicTable, TableSpec};
+    if !(1..=100_000).contains(&args.per_depth) {
+        return Err(UsageError(format!(
+            "--per-depth: from 1 to 100,000 puzzles, not {}",
+            args.per_depth
+        )));
+    }
     let spec = TableSpec {
         depths: parse_depths(&args.depths)?,
-        per_depth: args.per_depth.clamp(1, 100_000),
+        per_depth: args.per_depth,
         ids_max_depth: args.ids_max,
         seed: args.seed,
     };
@@ -377,6 +390,7 @@ fn table(args: &TableArgs) -> Result<(), UsageError> {
         heads.join(" b* | ") + " b*"
     );
     println!("|---|{}", "---|".repeat(2 * heads.len()));
+    let mut notes = Vec::new();
     for &d in &spec.depths {
         let row = lab.row(d, &spec, &mut |_| {});
         if row.puzzles == 0 {
@@ -401,6 +415,22 @@ fn table(args: &TableArgs) -> Result<(), UsageError> {
             })
             .collect();
         println!("| {d} | {} | {} |", nodes.join(" | "), bstar.join(" | "));
+        let there = lab.boards_at(d);
+        if there < spec.per_depth as usize {
+            notes.push(format!(
+                "Only {there} 8-puzzle{} {} {d} moves from the goal: the {} puzzles of that row are drawn from {}, with repeats.",
+                if there == 1 { "" } else { "s" },
+                if there == 1 { "is" } else { "are" },
+                spec.per_depth,
+                if there == 1 { "it" } else { "them" }
+            ));
+        }
+    }
+    if !notes.is_empty() {
+        println!();
+        for n in notes {
+            println!("{n}");
+        }
     }
     eprintln!("arbor: {:.1} s", started.elapsed().as_secs_f64());
     Ok(())

@@ -139,6 +139,15 @@ impl HeuristicTable {
         self.by_distance.len() as u32 - 1
     }
 
+    /// How many 8-puzzles are exactly `depth` moves from the goal (the row draws its puzzles
+    /// from them, with replacement).
+    pub fn boards_at(&self, depth: u32) -> usize {
+        match self.by_distance.get(depth as usize) {
+            Some(b) if depth > 0 => b.len(),
+            _ => 0,
+        }
+    }
+
     /// One row: `per_depth` random puzzles of exactly `depth` moves, every column run on each.
     /// `progress` is told after each puzzle. A depth no puzzle has gives a row of no puzzles.
     pub fn row(&self, depth: u32, spec: &TableSpec, progress: &mut dyn FnMut(u32)) -> Row {
