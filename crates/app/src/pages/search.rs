@@ -151,6 +151,9 @@ impl State {
                 self.problem_error = Some(e);
                 self.recorded = None;
                 self.run = Run::Idle;
+                // The search of the text before is no longer the problem shown: its answers,
+                // still on their way, change nothing.
+                self.run_id += 1;
             }
         }
     }
@@ -391,6 +394,23 @@ mod tests {
         assert!(s.heuristic.is_none() && s.problem_error.is_some());
         s = step(s, Action::Problem(Problem::eight(4, 1)));
         assert!(s.heuristic.is_none());
+    }
+
+    /// Text that stops being a problem while its search is on the way: the answers that
+    /// arrive after are not shown beside the error.
+    #[test]
+    fn answers_for_text_since_broken_are_ignored() {
+        let mut s = page();
+        s = step(s, Action::Text("A -> G\ngoal G".into()));
+        let id = s.run_id;
+        let answers = worker(&s);
+        s = step(s, Action::Text("A -> G\nh G=abc\ngoal G".into()));
+        assert!(s.problem_error.is_some());
+        for m in answers {
+            s = step(s, Action::Worker(id, m));
+        }
+        assert!(s.recorded.is_none() && s.run == Run::Idle, "{:?}", s.run);
+        assert!(s.problem_error.is_some());
     }
 
     #[test]
