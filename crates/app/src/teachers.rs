@@ -469,7 +469,7 @@ pub const SEARCH_PARAMS: &[Param] = &[
     ),
     p(
         "algo",
-        "bfs, dfs, dls, iddfs, ucs, greedy, astar, idastar",
+        "bfs, dfs, dls, iddfs, ucs, greedy, astar, idastar, bidi",
         "The search.",
     ),
     p(

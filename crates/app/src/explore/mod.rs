@@ -446,7 +446,9 @@ impl Settings {
         if let Some(k) = route.get("step") {
             match k.parse() {
                 Ok(k) => s.step = k,
-                Err(_) => warnings.push(format!("The step “{k}” is not a number.")),
+                Err(_) => {
+                    warnings.push(format!("The step “{k}” is not a step number (0, 1, 2, …)."))
+                }
             }
         }
         (s, warnings)

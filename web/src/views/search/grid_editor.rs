@@ -198,7 +198,7 @@ pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
         <>
             <div class="row grid-tools">
                 <label>{ "Click or drag to draw " }
-                    <select aria-label="What a click or drag draws" onchange={on_tool}>
+                    <select aria-label="Click or drag to draw" onchange={on_tool}>
                         <option value="wall" selected={*tool == Tool::Wall}>{ "walls (on a wall: erase)" }</option>
                         { for (2u8..=9).map(|w| html! { <option value={w.to_string()} selected={*tool == Tool::Weight(w)}>{ format!("weight {w} cells") }</option> }) }
                         <option value="start" selected={*tool == Tool::Start}>{ "the start" }</option>
@@ -350,7 +350,7 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
     html! {
         <>
             <div class="row">
-                <label>{ "Size " }
+                <label>{ "New grid size " }
                     <select aria-label="Size of a new grid" onchange={on_size}>
                         { for [10usize, 20, 30, 50, 100].into_iter().map(|n| html! { <option value={n.to_string()} selected={n == *size}>{ format!("{n} × {n}") }</option> }) }
                     </select>
