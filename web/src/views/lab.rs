@@ -210,7 +210,7 @@ fn Estimates(props: &EstimatesProps) -> Html {
         String::new()
     };
     let truth_text = match &v.truth {
-        Truth::Exact(_) => "read from the exact database (every 8-puzzle's distance, found by breadth-first search from the goal)".to_string(),
+        Truth::Exact(_) => "read from the exact database (every board's distance, found by breadth-first search from the goal)".to_string(),
         Truth::Solved { nodes, millis, .. } => format!(
             "found by IDA*{}: {} nodes, {:.0} ms",
             if v.database.is_empty() { " with linear conflicts" } else { " with the pattern database" },
@@ -250,7 +250,7 @@ fn Estimates(props: &EstimatesProps) -> Html {
             </figure>
             <table class="compare-table lab-estimates">
                 <caption>{ "Each heuristic's estimate and the true distance" }</caption>
-                <thead><tr><th scope="col">{ "Heuristic" }</th><th scope="col">{ "Estimate" }</th><th scope="col" class="bar-col">{ "" }</th></tr></thead>
+                <thead><tr><th scope="col">{ "Heuristic" }</th><th scope="col">{ "Estimate" }</th><th scope="col" class="bar-col"><span class="sr-only">{ "As a bar" }</span></th></tr></thead>
                 <tbody>
                     { for v.estimates.iter().map(|e| html! {
                         <tr>
