@@ -158,12 +158,12 @@ pub fn Lab(props: &LabProps) -> Html {
             <div class="lab-inputs">
                 <label>{ "Puzzles per depth " }
                     <select onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::PerDepth))} aria-label="Puzzles per depth">
-                        { for offered(&PER_DEPTH, settings.per_depth).into_iter().map(|n| html! { <option value={n.to_string()} selected={n == settings.per_depth}>{ n }</option> }) }
+                        { choices(&PER_DEPTH, settings.per_depth) }
                     </select>
                 </label>
                 <label>{ "Iterative deepening up to depth " }
                     <select onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::IdsMax))} aria-label="Iterative deepening up to depth">
-                        { for offered(&[6, 8, 10, 12], settings.ids_max).into_iter().map(|n| html! { <option value={n.to_string()} selected={n == settings.ids_max}>{ n }</option> }) }
+                        { choices(&[6, 8, 10, 12], settings.ids_max) }
                     </select>
                 </label>
                 <button onclick={act(|| Action::RunTable)} disabled={busy == Some(Work::Table)}>{ "Make the table" }</button>
@@ -454,13 +454,14 @@ fn BstarChart(props: &ChartProps) -> Html {
     }
 }
 
-/// A menu's choices with the value in use among them (a link may ask for one the menu does not
-/// offer: the menu then shows it, rather than a value that is not in force).
-fn offered(choices: &[u32], current: u32) -> Vec<u32> {
-    let mut all = choices.to_vec();
-    if !all.contains(&current) {
-        all.push(current);
-        all.sort_unstable();
-    }
-    all
+/// A menu's options, with the value in use among them (a link may ask for one the menu does not
+/// offer: the menu then shows it, last, rather than a value that is not in force).
+fn choices(offered: &[u32], current: u32) -> Html {
+    let extra = (!offered.contains(&current)).then_some(current);
+    offered
+        .iter()
+        .copied()
+        .chain(extra)
+        .map(|n| html! { <option value={n.to_string()} selected={n == current}>{ n }</option> })
+        .collect()
 }

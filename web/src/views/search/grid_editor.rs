@@ -268,9 +268,8 @@ fn weight_note(algorithm: Algorithm, w: &str, admissible: bool) -> String {
         Algorithm::Greedy => format!(
             "w = {w} multiplies h, but greedy best-first orders by h alone: weighted A*'s bound does not apply to it."
         ),
-        other => format!(
-            "w = {w} multiplies the heuristic, which {} search does not use: choose A* for weighted A*.",
-            other.title().to_lowercase()
+        _ => format!(
+            "w = {w} multiplies the heuristic, which this search does not use: choose A* for weighted A*."
         ),
     }
 }
