@@ -68,7 +68,7 @@ test("the keyboard draws too: arrows move the cursor, Space puts a wall, the cel
 });
 
 test("8-way moves with octile distance; JPS and bidirectional search find the same cost; weighted A* states its bound", async () => {
-  const grid = "S........./....#...../....#...../....#...../....#......G";
+  const grid = "S.........../....#......./....#......./....#......./....#......G";
   const page = await open(`#/search?problem=grid&grid=${grid.replace(/#/g, "%23")}&moves=8&h=octile&algo=astar`);
   const best = await cost(page);
   await page.getByLabel("Jump Point Search (with A*)").check();
