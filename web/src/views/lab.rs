@@ -423,7 +423,9 @@ fn BstarChart(props: &ChartProps) -> Html {
         .map(|i| 1.0 + i as f64 / 2.0)
         .collect();
     html! {
-        <figure class="chart">
+        // (On a phone the chart keeps a readable size and scrolls sideways in its frame, which
+        // the keyboard can then reach.)
+        <figure class="chart readable-chart" tabindex="0">
             <svg viewBox={format!("0 0 {w} {h}")} width={w.to_string()} height={h.to_string()} role="img" aria-label={title}>
                 <title>{ title }</title>
                 { for ticks.iter().map(|&b| html! {
