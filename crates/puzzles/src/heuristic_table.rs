@@ -142,25 +142,29 @@ impl HeuristicTable {
     /// How many 8-puzzles are exactly `depth` moves from the goal (the row draws its puzzles
     /// from them, with replacement).
     pub fn boards_at(&self, depth: u32) -> usize {
+        self.boards(depth).len()
+    }
+
+    /// The ranks of the 8-puzzles exactly `depth` moves from the goal (none at depth 0: the
+    /// table starts at 1).
+    fn boards(&self, depth: u32) -> &[u32] {
         match self.by_distance.get(depth as usize) {
-            Some(b) if depth > 0 => b.len(),
-            _ => 0,
+            Some(b) if depth > 0 => b,
+            _ => &[],
         }
     }
 
     /// One row: `per_depth` random puzzles of exactly `depth` moves, every column run on each.
     /// `progress` is told after each puzzle. A depth no puzzle has gives a row of no puzzles.
     pub fn row(&self, depth: u32, spec: &TableSpec, progress: &mut dyn FnMut(u32)) -> Row {
-        let boards = match self.by_distance.get(depth as usize) {
-            Some(b) if depth > 0 => b,
-            _ => {
-                return Row {
-                    depth,
-                    puzzles: 0,
-                    cells: vec![None; Column::ALL.len()],
-                }
-            }
-        };
+        let boards = self.boards(depth);
+        if boards.is_empty() {
+            return Row {
+                depth,
+                puzzles: 0,
+                cells: vec![None; Column::ALL.len()],
+            };
+        }
         let mut rng = SplitMix64(spec.seed ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let mut sums = [0u64; Column::ALL.len()];
         for done in 0..spec.per_depth {

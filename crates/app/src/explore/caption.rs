@@ -1,39 +1,53 @@
 //! Plain words for each step of a search, and the pseudocode line it is at.
 
-use arbor_search::replay::{SearchFrame, SearchReplay, Seen, StepKind};
+use arbor_search::replay::{NodeInfo, SearchFrame, SearchReplay, Seen, StepKind};
 use arbor_search::{Algorithm, Cut, Dropped, Event, Mode};
 
 use crate::worker_api::SearchView;
+
+/// What a search orders its frontier by, and a node's value of it: f for A* and IDA*, h for
+/// greedy search, g for uniform cost and bidirectional search; none for the others.
+pub fn priority(algorithm: Algorithm, n: &NodeInfo) -> Option<(&'static str, u32)> {
+    match algorithm {
+        Algorithm::AStar | Algorithm::IdaStar => Some(("f", n.g + n.h)),
+        Algorithm::Greedy => Some(("h", n.h)),
+        Algorithm::UniformCost | Algorithm::Bidirectional => Some(("g", n.g)),
+        _ => None,
+    }
+}
+
+/// Best-first search's listing, with the test of a child already reached and what follows it.
+macro_rules! best_first {
+    ($test:literal, $push:literal) => {
+        [
+            "frontier ← a queue holding the start node",
+            "reached ← {start}                  ▷ graph search",
+            "while frontier is not empty do",
+            "  node ← POP(frontier)              ▷ the best first",
+            "  if IS-GOAL(node.state) then return node",
+            "  for each child in EXPAND(node) do",
+            $test,
+            $push,
+            "return failure",
+        ]
+    };
+}
 
 /// The pseudocode of a search: `mode` and `limited` (whether a depth limit applies) choose
 /// what graph search does with a state it has explored before.
 pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'static str] {
     let graph = mode == Mode::Graph;
     match algorithm {
-        // (Breadth-first and greedy search never look again at a state reached before; uniform
-        // cost and A* do when the new path is cheaper. The two listings line up line by line.)
-        Algorithm::BreadthFirst | Algorithm::Greedy => &[
-            "frontier ← a queue holding the start node",
-            "reached ← {start}                  ▷ graph search",
-            "while frontier is not empty do",
-            "  node ← POP(frontier)              ▷ the best first",
-            "  if IS-GOAL(node.state) then return node",
-            "  for each child in EXPAND(node) do",
+        // Breadth-first and greedy search never look again at a state reached before; uniform
+        // cost and A* do when the new path is cheaper: the same listing but for that test.
+        Algorithm::BreadthFirst | Algorithm::Greedy => &best_first!(
             "    if child.state not in reached then",
-            "      add child.state to reached; PUSH(frontier, child)",
-            "return failure",
-        ],
-        Algorithm::UniformCost | Algorithm::AStar => &[
-            "frontier ← a queue holding the start node",
-            "reached ← {start}                  ▷ graph search",
-            "while frontier is not empty do",
-            "  node ← POP(frontier)              ▷ the best first",
-            "  if IS-GOAL(node.state) then return node",
-            "  for each child in EXPAND(node) do",
+            "      add child.state to reached; PUSH(frontier, child)"
+        ),
+        Algorithm::UniformCost | Algorithm::AStar => &best_first!(
             "    if child.state not in reached, or reached dearer, then",
-            "      reached[child.state] ← child; PUSH(frontier, child)",
-            "return failure",
-        ],
+            "      reached[child.state] ← child; PUSH(frontier, child)"
+        ),
         Algorithm::DepthFirst | Algorithm::DepthLimited if graph && limited => &[
             "frontier ← a stack holding the start node",
             "explored ← {}          ▷ each state's shallowest depth explored",
@@ -302,31 +316,33 @@ pub fn caption(
     };
     let events = &replay.events()[step.events.clone()];
     let node_info = |id: u64| view.nodes.get(id as usize).map(|n| n.info);
+    let g = |id: u64| node_info(id).map_or(0, |n| n.g);
+    // Bidirectional search's meeting, as the engine recorded it: the node forwards, and the two
+    // halves' g (the path's cost is their sum).
+    let meeting = |events: &[Event]| {
+        events.iter().find_map(|e| match *e {
+            Event::Meet { forward, backward } => Some((forward, g(forward), g(backward))),
+            _ => None,
+        })
+    };
     let costs = |id: u64| -> String {
         let Some(n) = node_info(id) else {
             return String::new();
         };
-        match algorithm {
-            Algorithm::AStar | Algorithm::IdaStar => {
-                format!(" (f = g + h = {} + {} = {})", n.g, n.h, n.g + n.h)
-            }
-            Algorithm::Greedy => format!(" (h = {})", n.h),
-            Algorithm::UniformCost | Algorithm::Bidirectional => format!(" (g = {})", n.g),
-            _ => format!(" (depth {})", n.depth),
+        match priority(algorithm, &n) {
+            Some(("f", f)) => format!(" (f = g + h = {} + {} = {f})", n.g, n.h),
+            Some((name, value)) => format!(" ({name} = {value})"),
+            None => format!(" (depth {})", n.depth),
         }
     };
     let mut text = match step.kind {
-        StepKind::Meet => match events.iter().find(|e| matches!(e, Event::Meet { .. })) {
-            Some(Event::Meet { forward, backward }) => {
-                let (f, b) = (node_info(*forward), node_info(*backward));
-                let (gf, gb) = (f.map_or(0, |n| n.g), b.map_or(0, |n| n.g));
-                format!(
-                    "The searches have met: the two queues' lowest g add up to no less than the best meeting, so no path through a node still queued is cheaper. The path goes from the start to {} (g = {gf}) and on from there to the goal (g = {gb} backwards): cost {}.",
-                    label(*forward),
-                    gf + gb
-                )
-            }
-            _ => String::new(),
+        StepKind::Meet => match meeting(events) {
+            Some((forward, gf, gb)) => format!(
+                "The searches have met: the two queues' lowest g add up to no less than the best meeting, so no path through a node still queued is cheaper. The path goes from the start to {} (g = {gf}) and on from there to the goal (g = {gb} backwards): cost {}.",
+                label(forward),
+                gf + gb
+            ),
+            None => String::new(),
         },
         StepKind::Start => format!("Start: the start node {} goes into the frontier.", step.node.map(label).unwrap_or_default()),
         StepKind::Iteration => match (algorithm, events.first()) {
@@ -452,17 +468,7 @@ pub fn caption(
                 let path: Vec<String> = frame.path.iter().map(|&id| label(id)).collect();
                 // Bidirectional search's path runs through its meeting: its cost is the two
                 // halves' g, as the engine recorded them at the meeting.
-                let g = replay
-                    .events()
-                    .iter()
-                    .find_map(|e| match e {
-                        Event::Meet { forward, backward } => Some(
-                            node_info(*forward).map_or(0, |n| n.g)
-                                + node_info(*backward).map_or(0, |n| n.g),
-                        ),
-                        _ => None,
-                    })
-                    .unwrap_or_else(|| node_info(goal).map_or(0, |n| n.g));
+                let g = meeting(replay.events()).map_or_else(|| g(goal), |(_, gf, gb)| gf + gb);
                 text.push_str(&format!(
                     " Found: {} — depth {}, cost {g}.",
                     path.join(" → "),

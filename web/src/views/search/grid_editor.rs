@@ -269,7 +269,7 @@ fn weight_note(algorithm: Algorithm, w: &str, admissible: bool) -> String {
             "w = {w} multiplies h, but greedy best-first orders by h alone: weighted A*'s bound does not apply to it."
         ),
         _ => format!(
-            "w = {w} multiplies the heuristic, which this search does not use: choose A* for weighted A*."
+            "w = {w} multiplies the heuristic, which this search does not order by: choose A* for weighted A*."
         ),
     }
 }

@@ -152,15 +152,9 @@ pub fn Lists(props: &ListsProps) -> Html {
     let name = |id: u64| {
         let n = &r.view.nodes[id as usize];
         let base = r.drawing.label(id as usize, &n.state);
-        if algorithm == arbor_search::Algorithm::Greedy {
-            // (Greedy best-first orders by h alone.)
-            format!("{base} (h {})", n.info.h)
-        } else if algorithm.informed() {
-            format!("{base} (f {})", n.info.g + n.info.h)
-        } else if algorithm == arbor_search::Algorithm::UniformCost {
-            format!("{base} (g {})", n.info.g)
-        } else {
-            base
+        match arbor_app::explore::caption::priority(algorithm, &n.info) {
+            Some((name, value)) => format!("{base} ({name} {value})"),
+            None => base,
         }
     };
     const SHOW: usize = 40;
