@@ -252,10 +252,9 @@ pub struct NPuzzle {
     distance: [[u8; SLOTS]; SLOTS],
     /// Each cell's neighbour in each direction (`u8::MAX` where there is none).
     neighbour: [[u8; 4]; SLOTS],
-    /// `moves[cell][previous]`: the blank's moves from each cell, in the order they are tried,
-    /// and how many — but the one that undoes the `previous` direction; all of them at
-    /// [`ANY_PREVIOUS`].
-    moves: [[([Slide; 4], Count); ANY_PREVIOUS + 1]; SLOTS],
+    /// `moves[cell][previous]`: the blank's moves from each cell, in the order they are tried
+    /// — but the one that undoes the `previous` direction; all of them at [`ANY_PREVIOUS`].
+    moves: [[Slides; ANY_PREVIOUS + 1]; SLOTS],
     /// True when the heuristic is zero only at the goal (then `h == 0` is the goal test).
     exact_at_goal: bool,
     /// The pattern database, when one is given; the heuristic is [`Heuristic::Pdb`] only then.
@@ -281,27 +280,48 @@ fn all_moves() -> usize {
 /// The index of [`NPuzzle::moves`]' lists that leaves no move out.
 const ANY_PREVIOUS: usize = 4;
 
-/// How many moves a list holds: never more than four, as its type tells the compiler (a list
-/// is then cut to its length without a check).
+/// Up to four moves of the blank, one to a byte in a word, the first lowest: as an iterator,
+/// the moves still to come. A byte is `0x80 | dir << 5 | to` (cells below 32), so that the
+/// word is 0 once the last has been taken.
+///
+/// (One word that IDA* keeps in a register: the next move is a shift away, where a list in
+/// memory takes a read on the way from one child's bound test to the next.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-enum Count {
-    Zero,
-    One,
-    Two,
-    Three,
-    Four,
+pub struct Slides(u32);
+
+impl Slides {
+    /// No moves.
+    const NONE: Slides = Slides(0);
+
+    /// The same moves, and `slide` after them (the list holds four at most).
+    fn then(self, slide: Slide) -> Slides {
+        let at = 8 * (32 - self.0.leading_zeros()).div_ceil(8);
+        debug_assert!(at < 32 && usize::from(slide.to) < SLOTS);
+        let byte = 0x80 | (dir_index(slide.dir) as u32) << 5 | u32::from(slide.to);
+        Slides(self.0 | byte << at)
+    }
 }
 
-impl Count {
-    /// One more (four at most: there are four directions).
-    fn next(self) -> Count {
-        match self {
-            Count::Zero => Count::One,
-            Count::One => Count::Two,
-            Count::Two => Count::Three,
-            Count::Three | Count::Four => Count::Four,
-        }
+impl Iterator for Slides {
+    type Item = Slide;
+
+    // (Always inlined: the wasm build's size settings would otherwise leave it a call.)
+    #[inline(always)]
+    fn next(&mut self) -> Option<Slide> {
+        let byte = self.0 as u8;
+        (byte != 0).then(|| {
+            self.0 >>= 8;
+            let dir = match byte >> 5 & 3 {
+                0 => Dir::Up,
+                1 => Dir::Left,
+                2 => Dir::Right,
+                _ => Dir::Down,
+            };
+            Slide {
+                dir,
+                to: byte & MASK as u8,
+            }
+        })
     }
 }
 
@@ -346,11 +366,7 @@ impl NPuzzle {
             }
         }
         let mut neighbour = [[u8::MAX; 4]; SLOTS];
-        let none = Slide {
-            dir: Dir::Up,
-            to: 0,
-        };
-        let mut moves = [[([none; 4], Count::Zero); ANY_PREVIOUS + 1]; SLOTS];
+        let mut moves = [[Slides::NONE; ANY_PREVIOUS + 1]; SLOTS];
         for cell in 0..n {
             let (r, c) = (cell / cols, cell % cols);
             let out = &mut neighbour[cell];
@@ -366,16 +382,15 @@ impl NPuzzle {
             if c + 1 < cols {
                 out[dir_index(Dir::Right)] = (cell + 1) as u8;
             }
-            for (previous, (list, len)) in moves[cell].iter_mut().enumerate() {
+            for (previous, list) in moves[cell].iter_mut().enumerate() {
                 for d in Dir::ORDER {
                     // (List i follows a move in direction `Dir::ORDER[i]`, whose value is i.)
                     let undoes = Dir::ORDER.get(previous).is_some_and(|&p| d.undoes(p));
                     if out[dir_index(d)] != u8::MAX && !undoes {
-                        list[*len as usize] = Slide {
+                        *list = list.then(Slide {
                             dir: d,
                             to: out[dir_index(d)],
-                        };
-                        *len = len.next();
+                        });
                     }
                 }
             }
@@ -714,7 +729,7 @@ impl Problem for NPuzzle {
     type State = Board;
     type Action = Slide;
     type Undo = u8;
-    type Actions<'a> = std::iter::Copied<std::slice::Iter<'a, Slide>>;
+    type Actions<'a> = Slides;
 
     fn start(&self) -> Board {
         self.start
@@ -761,8 +776,7 @@ impl Problem for NPuzzle {
             "the move given did not reach this board"
         );
         let list = if skip_reverses { previous } else { all_moves() };
-        let (list, len) = &self.moves[blank as usize & MASK][list];
-        list[..*len as usize].iter().copied()
+        self.moves[blank as usize & MASK][list]
     }
 
     #[inline]
@@ -1000,6 +1014,55 @@ mod tests {
             Heuristic::Manhattan,
         )
         .unwrap()
+    }
+
+    /// The packed move lists give, on every board shape and for every cell and previous move,
+    /// the moves of [`Dir::step`] in Korf's order, less the one that undoes the previous move
+    /// when reverses are skipped.
+    #[test]
+    fn move_lists_are_the_steps_in_order() {
+        for rows in 2..=MAX_CELLS / 2 {
+            for cols in 2..=MAX_CELLS / rows {
+                let n = rows * cols;
+                for blank in 0..n {
+                    let mut start: Vec<u8> = (1..n as u8).collect();
+                    start.insert(blank, 0);
+                    let p = NPuzzle::new(
+                        rows,
+                        cols,
+                        &start,
+                        &NPuzzle::standard_goal(n),
+                        Heuristic::Zero,
+                    )
+                    .unwrap();
+                    let board = p.start();
+                    let steps = |skip: Option<Dir>| -> Vec<Slide> {
+                        Dir::ORDER
+                            .into_iter()
+                            .filter(|d| skip.is_none_or(|s| !d.undoes(s)))
+                            .filter_map(|dir| {
+                                let to = dir.step(blank, cols, rows)?;
+                                Some(Slide { dir, to: to as u8 })
+                            })
+                            .collect()
+                    };
+                    assert_eq!(p.actions(&board).collect::<Vec<_>>(), steps(None));
+                    for dir in Dir::ORDER {
+                        // The move that brought the blank here (from the opposite side).
+                        let previous = Slide {
+                            dir,
+                            to: blank as u8,
+                        };
+                        for skip in [false, true] {
+                            let got: Vec<Slide> =
+                                p.actions_after(&board, Some(previous), skip).collect();
+                            let want = steps(skip.then_some(dir));
+                            assert_eq!(got, want, "{rows} × {cols}, blank {blank}, after {dir:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
