@@ -56,9 +56,9 @@ test("the keyboard draws too: arrows move the cursor, Space puts a wall, the cel
   assert.equal(await cost(page), 300);
   await page.locator(CANVAS).focus();
   await page.keyboard.press("ArrowRight");
-  assert.match(await page.locator(".grid-said").textContent(), /Row 1, column 2: free/);
+  assert.match(await page.locator(".grid-said").textContent(), /Row 1, column 2, \(1,0\): free/);
   await page.keyboard.press("Space");
-  assert.match(await page.locator(".grid-said").textContent(), /Row 1, column 2: a wall/);
+  assert.match(await page.locator(".grid-said").textContent(), /Row 1, column 2, \(1,0\): a wall/);
   await page.locator(".solution h2", { hasText: "cost 500" }).waitFor();
   // The start cannot be walled over.
   await page.keyboard.press("ArrowLeft");

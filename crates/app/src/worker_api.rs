@@ -109,6 +109,9 @@ pub struct SearchView {
     pub nodes: Vec<ViewNode>,
     /// Everything that happened to them.
     pub events: Vec<Event>,
+    /// True when the search generated more nodes than were recorded: the record is its
+    /// beginning only.
+    pub cut_short: bool,
 }
 
 /// How a search ended.
@@ -697,6 +700,7 @@ fn run<P: Problem>(
             })
             .collect(),
         events: trace.events,
+        cut_short: trace.omitted > 0,
     };
     let budget = match request.max_nodes {
         Some(n) => Budget::nodes(n),

@@ -188,7 +188,7 @@ impl Graph {
     /// assert_eq!(check.overestimates[0].true_cost.cost, 1);
     /// assert_eq!(
     ///     check.display(&g).to_string(),
-    ///     "The heuristic is not admissible and not consistent.\n\
+    ///     "The heuristic is neither admissible nor consistent.\n\
     ///      h(A) = 2 is more than the true cost 1 from A to G: not admissible.\n\
     ///      Edge A → G (1): h(A) = 2 > 1 + h(G) = 1 + 0 = 1: not consistent."
     /// );
@@ -207,7 +207,7 @@ impl fmt::Display for Named<'_> {
             (true, true) => "admissible and consistent",
             (true, false) => "admissible but not consistent",
             (false, true) => "consistent but not admissible",
-            (false, false) => "not admissible and not consistent",
+            (false, false) => "neither admissible nor consistent",
         };
         write!(f, "The heuristic is {summary}.")?;
         for g in &check.goals_not_zero {
@@ -338,7 +338,7 @@ mod tests {
         assert_eq!(
             named(&g, &check),
             [
-                "The heuristic is not admissible and not consistent.",
+                "The heuristic is neither admissible nor consistent.",
                 "h(Sibiu) = 300 is more than the true cost 278 from Sibiu to Bucharest: not admissible.",
                 "Edge Sibiu → Fagaras (99): h(Sibiu) = 300 > 99 + h(Fagaras) = 99 + 176 = 275: not consistent.",
                 "Edge Sibiu → Rimnicu_Vilcea (80): h(Sibiu) = 300 > 80 + h(Rimnicu_Vilcea) = 80 + 193 = 273: not consistent.",

@@ -1,7 +1,7 @@
 //! Plain words for each step of a search, and the pseudocode line it is at.
 
 use arbor_search::replay::{NodeInfo, SearchFrame, SearchReplay, Seen, StepKind};
-use arbor_search::{Algorithm, Cut, Dropped, Event, Mode};
+use arbor_search::{Algorithm, Cut, Dropped, Event, Mode, Status};
 
 use crate::worker_api::SearchView;
 
@@ -120,7 +120,7 @@ pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'s
             "bound ← h(start)",
             "loop",
             "  t ← SEARCH(start, g = 0, bound)",
-            "  if t = FOUND then return the path; bound ← t",
+            "  if t = FOUND then return the path; if t = ∞ then return failure; bound ← t",
             "function SEARCH(node, g, bound)",
             "  if g + h(node) > bound then return g + h(node)",
             "  if IS-GOAL(node) then return FOUND",
@@ -128,6 +128,21 @@ pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'s
             "    t ← SEARCH(child, g + cost, bound); keep the least t",
             "  return the least t",
         ],
+    }
+}
+
+/// True when the recorded search is the whole search and it ended without a goal because
+/// nothing was left to search (`status` is how the run ended, once it has).
+pub fn ends_in_failure(view: &SearchView, status: Option<&Status>) -> bool {
+    !view.cut_short && status == Some(&Status::Exhausted)
+}
+
+/// The line of [`listing`] a search that [`ends_in_failure`] ends at: the one that returns
+/// failure (the last, but for IDA*: where an iteration's t comes back).
+pub fn failure_line(algorithm: Algorithm, mode: Mode, limited: bool) -> usize {
+    match algorithm {
+        Algorithm::IdaStar => 3,
+        _ => listing(algorithm, mode, limited).len() - 1,
     }
 }
 
@@ -292,6 +307,7 @@ pub fn caption(
     frame: &SearchFrame,
     done: usize,
     label: &dyn Fn(u64) -> String,
+    status: Option<&Status>,
 ) -> String {
     let algorithm = replay.algorithm();
     if done == 0 {
@@ -482,6 +498,29 @@ pub fn caption(
             {
                 text.push_str(" No goal within the depth limit (the search was cut off).")
             }
+            None if view.cut_short => text.push_str(&format!(
+                " The recording ends here, with the first {} nodes generated; the search went on \
+                 beyond them (how it ended is above).",
+                view.nodes.len()
+            )),
+            None if ends_in_failure(view, status) => text.push_str(match algorithm {
+                Algorithm::IdaStar => {
+                    " No f went over the bound, so no bound is left to try: no goal can be \
+                     reached from the start. The search fails."
+                }
+                Algorithm::IterativeDeepening => {
+                    " No node was cut off at the depth limit, so a deeper limit finds nothing \
+                     more: no goal can be reached from the start. The search fails."
+                }
+                Algorithm::Bidirectional => {
+                    " Both queues are empty and the two searches never met: no path joins the \
+                     start to a goal. The search fails."
+                }
+                _ => {
+                    " The frontier is empty: no goal can be reached from the start. The search \
+                     fails."
+                }
+            }),
             None => text.push_str(" The recorded search ends here."),
         }
     }
@@ -494,7 +533,7 @@ mod tests {
     use crate::worker_api::{serve, FromWorker, ProblemSpec, SearchRequest};
     use arbor_search::{graph_preset, Options, TieBreak};
 
-    fn record_with(options: Options, text: &str) -> (SearchView, SearchReplay) {
+    fn record_with(options: Options, text: &str) -> (SearchView, SearchReplay, Status) {
         let algorithm = options.algorithm;
         let mut out = Vec::new();
         serve(
@@ -508,9 +547,16 @@ mod tests {
             &|| 0.0,
         );
         let view = out
-            .into_iter()
+            .iter()
             .find_map(|m| match m {
-                FromWorker::Recorded(v) => Some(v),
+                FromWorker::Recorded(v) => Some(v.clone()),
+                _ => None,
+            })
+            .unwrap();
+        let status = out
+            .iter()
+            .find_map(|m| match m {
+                FromWorker::Done(s) => Some(s.status),
                 _ => None,
             })
             .unwrap();
@@ -519,7 +565,7 @@ mod tests {
             view.events.clone(),
             algorithm,
         );
-        (view, replay)
+        (view, replay, status)
     }
 
     fn all(algorithm: Algorithm, text: &str) -> Vec<String> {
@@ -527,14 +573,103 @@ mod tests {
     }
 
     fn all_with(options: Options, text: &str) -> Vec<String> {
-        let (view, replay) = record_with(options, text);
+        let (view, replay, status) = record_with(options, text);
         let label = |id: u64| match &view.nodes[id as usize].state {
             crate::worker_api::StateView::Name(n) => n.clone(),
             _ => id.to_string(),
         };
         (0..=replay.len())
-            .map(|k| caption(&view, &replay, &replay.frame(k), k, &label))
+            .map(|k| caption(&view, &replay, &replay.frame(k), k, &label, Some(&status)))
             .collect()
+    }
+
+    /// With no path to the goal, each search's last caption says why it fails, once the
+    /// search has run out of nodes; a record cut short says only that it is cut short.
+    #[test]
+    fn a_search_without_a_path_says_why_it_fails() {
+        let text = "A -- B:1 C:2\nD -- E:1\nstart A\ngoal E";
+        for (algorithm, why) in [
+            (Algorithm::BreadthFirst, "The frontier is empty"),
+            (Algorithm::DepthFirst, "The frontier is empty"),
+            (Algorithm::UniformCost, "The frontier is empty"),
+            (Algorithm::Greedy, "The frontier is empty"),
+            (Algorithm::AStar, "The frontier is empty"),
+            (
+                Algorithm::IterativeDeepening,
+                "No node was cut off at the depth limit",
+            ),
+            (Algorithm::IdaStar, "No f went over the bound"),
+            (Algorithm::Bidirectional, "Both queues are empty"),
+        ] {
+            let captions = all(algorithm, text);
+            let last = captions.last().unwrap();
+            assert!(
+                last.contains(why) && last.ends_with("The search fails."),
+                "{algorithm:?}: {last}"
+            );
+            assert!(
+                captions[..captions.len() - 1]
+                    .iter()
+                    .all(|c| !c.contains("fails")),
+                "{algorithm:?}"
+            );
+        }
+        // A record of the first 3 nodes of a longer search.
+        let mut out = Vec::new();
+        serve(
+            &SearchRequest {
+                problem: ProblemSpec::Graph {
+                    text: graph_preset("romania").unwrap().text.into(),
+                },
+                options: Options::new(Algorithm::BreadthFirst),
+                record: 3,
+                max_nodes: None,
+            },
+            &mut |m| out.push(m),
+            &|| 0.0,
+        );
+        let Some(FromWorker::Recorded(view)) = out.first() else {
+            panic!("the record first")
+        };
+        assert!(view.cut_short);
+        let replay = SearchReplay::new(
+            view.nodes.iter().map(|n| n.info).collect(),
+            view.events.clone(),
+            Algorithm::BreadthFirst,
+        );
+        let end = replay.len();
+        let last = caption(
+            view,
+            &replay,
+            &replay.frame(end),
+            end,
+            &|id| id.to_string(),
+            Some(&Status::Exhausted),
+        );
+        assert!(
+            last.ends_with(&format!(
+                "The recording ends here, with the first {} nodes generated; the search went on beyond them (how it ended is above).",
+                view.nodes.len()
+            )),
+            "{last}"
+        );
+    }
+
+    /// The failure line of every listing is one that returns failure.
+    #[test]
+    fn failure_lines_return_failure() {
+        for algorithm in Algorithm::ALL {
+            for mode in [Mode::Tree, Mode::Graph] {
+                for limited in [false, true] {
+                    let lines = listing(algorithm, mode, limited);
+                    let at = lines[failure_line(algorithm, mode, limited)];
+                    assert!(
+                        at.contains("failure") || at.contains("return result"),
+                        "{algorithm:?} {mode:?}: {at}"
+                    );
+                }
+            }
+        }
     }
 
     /// Bidirectional search's last caption gives the whole path's cost (the two halves met in

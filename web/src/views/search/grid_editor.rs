@@ -72,7 +72,8 @@ fn heuristic_name(h: GridHeuristic) -> &'static str {
     }
 }
 
-/// The words for a cell, for the keyboard cursor's announcement.
+/// The words for a cell, for the keyboard cursor's announcement: its row and column, and the
+/// name the captions and lists give it.
 fn describe(grid: &Grid, cell: usize) -> String {
     let (x, y) = (cell % grid.width(), cell / grid.width());
     let what = if cell as u32 == grid.start_cell() {
@@ -86,7 +87,8 @@ fn describe(grid: &Grid, cell: usize) -> String {
             w => format!("weight {w}"),
         }
     };
-    format!("Row {}, column {}: {what}", y + 1, x + 1)
+    // (With the name the captions give the cell: x and y counted from 0.)
+    format!("Row {}, column {}, ({x},{y}): {what}", y + 1, x + 1)
 }
 
 /// A select's change as its value, for local state.

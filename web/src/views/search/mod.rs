@@ -22,7 +22,7 @@ use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::search_look::box_size;
 use crate::components::tree_view::{Looks, TreeView};
-use arbor_app::explore::caption::{caption, line, listing};
+use arbor_app::explore::caption::{caption, ends_in_failure, failure_line, line, listing};
 use arbor_app::explore::{cell_marks, marks, CellMark, Problem, SearchMark};
 use arbor_app::route::{Route, View};
 use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
@@ -162,20 +162,29 @@ pub fn Search(props: &SearchProps) -> Html {
         r.drawing
             .label(id as usize, &r.view.nodes[id as usize].state)
     };
+    let status = match &state.run {
+        Run::Done(s) => Some(&s.status),
+        _ => None,
+    };
     let (text, current_line) = match (&recorded, &*frame) {
         (Some(r), Some(f)) => {
-            let text = caption(&r.view, &r.replay, f, step, &|id| label(r, id));
-            let line = (step > 0)
-                .then(|| {
-                    let s = &r.replay.steps()[step - 1];
+            let text = caption(&r.view, &r.replay, f, step, &|id| label(r, id), status);
+            let settings = &state.settings;
+            // The last step of a search that found nothing and had nothing left is at the line
+            // that returns failure.
+            let failed =
+                step == r.replay.len() && f.found.is_none() && ends_in_failure(&r.view, status);
+            let line = failed
+                .then(|| failure_line(settings.algorithm, settings.mode, settings.limited()))
+                .or_else(|| {
+                    let s = r.replay.steps().get(step.checked_sub(1)?)?;
                     line(
                         r.replay.algorithm(),
-                        state.settings.mode,
+                        settings.mode,
                         s.kind,
                         &r.replay.events()[s.events.clone()],
                     )
-                })
-                .flatten();
+                });
             (text, line)
         }
         _ => (String::new(), None),
