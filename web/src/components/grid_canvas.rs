@@ -312,11 +312,16 @@ fn paint(
         }
     }
     if let Some(cell) = cursor {
+        // Ink dashes on white: not the orange of the node a step is about, and seen on a wall
+        // as on a free cell.
         let (x, y) = ((cell % width) as f64 * px, (cell / width) as f64 * px);
-        ctx.set_stroke_style_str("#b35900");
+        ctx.set_stroke_style_str("#fff");
+        ctx.set_line_width(3.0);
+        ctx.stroke_rect(x + 1.5, y + 1.5, px - 3.0, px - 3.0);
+        ctx.set_stroke_style_str(INK);
         ctx.set_line_width(2.0);
         let _ = ctx.set_line_dash(&js_sys::Array::of2(&3.0.into(), &2.0.into()));
-        ctx.stroke_rect(x + 1.0, y + 1.0, px - 2.0, px - 2.0);
+        ctx.stroke_rect(x + 1.5, y + 1.5, px - 3.0, px - 3.0);
         let _ = ctx.set_line_dash(&js_sys::Array::new());
     }
 }
