@@ -22,6 +22,9 @@ pub struct HeuristicNote {
     pub more: usize,
     /// What the verdict means for A*.
     pub meaning: String,
+    /// The nodes on no edge (but the start), in a sentence: no search reaches them, so an
+    /// estimate given to one is never used — often a name mistyped on an “h” line.
+    pub unreachable: Option<String>,
 }
 
 impl HeuristicNote {
@@ -73,6 +76,7 @@ impl HeuristicNote {
             faults,
             more,
             meaning,
+            unreachable: unreachable(graph),
         }
     }
 
@@ -82,14 +86,72 @@ impl HeuristicNote {
     }
 }
 
+/// The sentence for the nodes no edge touches (but the start), if any.
+fn unreachable(graph: &Graph) -> Option<String> {
+    let n = graph.len() as u32;
+    let mut touched = vec![false; n as usize];
+    touched[graph.start() as usize] = true;
+    for from in 0..n {
+        for &(to, _) in graph.edges(from) {
+            touched[from as usize] = true;
+            touched[to as usize] = true;
+        }
+    }
+    let alone: Vec<&str> = (0..n)
+        .filter(|&v| !touched[v as usize])
+        .map(|v| graph.name(v))
+        .collect();
+    let (last, rest) = alone.split_last()?;
+    let names = if rest.is_empty() {
+        format!("{last} is")
+    } else {
+        format!("{} and {last} are", rest.join(", "))
+    };
+    Some(format!(
+        "{names} on no edge: no search reaches {}. (A mistyped name?)",
+        if rest.is_empty() { "it" } else { "them" }
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use arbor_search::graph_preset;
 
+    /// A name on an “h” line that no edge has is named: its estimate is never used.
+    #[test]
+    fn a_node_on_no_edge_is_named() {
+        let text = graph_preset("romania").unwrap().text;
+        let typo = text.replace("h Arad=366", "h Arda=366 Bucharset=1");
+        let note = HeuristicNote::of_text(&typo).unwrap();
+        assert_eq!(
+            note.unreachable.as_deref(),
+            Some("Arda and Bucharset are on no edge: no search reaches them. (A mistyped name?)")
+        );
+        let one = HeuristicNote::of_text("A -- B\nh Q=2\ngoal B").unwrap();
+        assert_eq!(
+            one.unreachable.as_deref(),
+            Some("Q is on no edge: no search reaches it. (A mistyped name?)")
+        );
+        // A start on no edge is not named (the search starts there), nor is anything in a tree.
+        assert_eq!(
+            HeuristicNote::of_text("A -- B\nstart C\ngoal B")
+                .unwrap()
+                .unreachable,
+            None
+        );
+        assert_eq!(
+            HeuristicNote::of_text("A[B C]\ngoal C")
+                .unwrap()
+                .unreachable,
+            None
+        );
+    }
+
     #[test]
     fn romania_is_clean() {
         let note = HeuristicNote::of_text(graph_preset("romania").unwrap().text).unwrap();
+        assert_eq!(note.unreachable, None);
         assert!(note.admissible && note.consistent);
         assert_eq!(note.verdict, "The heuristic is admissible and consistent.");
         assert!(note.faults.is_empty());

@@ -224,6 +224,9 @@ fn HeuristicPanel(props: &HeuristicPanelProps) -> Html {
         <section class={classes!("heuristic-check", (!clean).then_some("faulty"))} aria-labelledby="heuristic-check-title">
             <h3 id="heuristic-check-title">{ "Heuristic check" }</h3>
             <p class="verdict" role="status" aria-live="polite">{ n.verdict.clone() }</p>
+            if let Some(alone) = &n.unreachable {
+                <p class="unreachable">{ alone.clone() }</p>
+            }
             if !n.faults.is_empty() {
                 <ul class="faults">
                     { for n.faults.iter().map(|f| html! { <li>{ f.clone() }</li> }) }
