@@ -3,8 +3,10 @@
 use std::time::Instant;
 
 use arbor_game::{
-    alpha_beta, mix64, AlphaBetaOptions, Fail, Game, Ordering, Outcome, Quiet, Recorder, INF,
+    alpha_beta, mix64, AlphaBetaOptions, Budget, Fail, Game, Ordering, Outcome, Quiet, Recorder,
+    SplitMix64, INF,
 };
+use arbor_util::MoveLists;
 
 use crate::UsageError;
 
@@ -619,20 +621,28 @@ impl Game for Synthetic {
     }
 }
 
-/// The bookkeeping of the library's search without its observer hooks: node counts, a node
-/// budget, best-move tracking, the option checks. Only the hooks are gone, so comparing it
-/// with `alpha_beta` + `Quiet` measures exactly what the no-op observer costs. A measuring
-/// stick for this benchmark only; it plays no part in Arbor.
+/// The bookkeeping of the library's search without its observer hooks: node counts, the
+/// budget's charge, the growing table's check, best-move tracking and cutoff counts, the
+/// option checks, and the lists of moves and of the children ordering made, kept per ply.
+/// Only the hooks are gone, so comparing it with `alpha_beta` + `Quiet` measures what the
+/// no-op observer costs. (Kept in step with `alpha_beta`: bookkeeping added there and not
+/// here would be counted as the observer's.) A measuring stick for this benchmark only; it
+/// plays no part in Arbor.
 struct Bare<'a> {
     game: &'a Synthetic,
     options: AlphaBetaOptions,
     visited: u64,
     evaluated: u64,
     horizon: u64,
-    node_budget: Option<u64>,
+    cutoffs: u64,
+    budget: Budget<'a>,
+    /// The node count at which a growing table would grow (none here, as in the library's
+    /// default).
+    grow_at: Option<u64>,
     table: Option<Vec<u64>>,
     remember: bool,
-    moves: Vec<Vec<u32>>,
+    moves: MoveLists<u32>,
+    children: MoveLists<(u32, u64)>,
 }
 
 impl Bare<'_> {
@@ -644,9 +654,7 @@ impl Bare<'_> {
             return Ok(None);
         }
         self.visited += 1;
-        if self.node_budget.is_some_and(|n| self.visited > n) {
-            return Err(());
-        }
+        self.budget.charge(self.visited).map_err(|_| ())?;
         let colour = if self.game.to_move(s) == 0 { 1 } else { -1 };
         self.evaluated += 1;
         self.horizon += u64::from(!terminal);
@@ -669,8 +677,9 @@ impl Bare<'_> {
             return Ok((v, None));
         }
         self.visited += 1;
-        if self.node_budget.is_some_and(|n| self.visited > n) {
-            return Err(());
+        self.budget.charge(self.visited).map_err(|_| ())?;
+        if self.visited & 1023 == 0 && self.grow_at.is_some_and(|g| self.visited >= g) {
+            self.grow_at = None;
         }
         let key = if self.table.is_some() || self.remember {
             self.game.hash(s)
@@ -686,21 +695,28 @@ impl Bare<'_> {
         } else {
             remaining - 1
         };
-        let ply = s.0 as usize;
-        if self.moves.len() <= ply {
-            self.moves.resize_with(ply + 1, Vec::new);
-        }
-        let mut list = std::mem::take(&mut self.moves[ply]);
-        list.clear();
+        let ply = s.0;
+        let mut list = self.moves.take(ply);
+        let mut children = self.children.take(ply);
         self.game.actions(s, &mut list);
-        match self.options.ordering {
-            Ordering::Natural => {}
-            Ordering::Reversed => list.reverse(),
-            _ => list.sort_unstable(),
-        }
-        if let Some(first) = hint.map(|h| h as u32) {
-            if let Some(pos) = list.iter().position(|&m| m == first) {
-                list[..=pos].rotate_right(1);
+        if let (0, Some(seed)) = (ply, self.options.shuffle) {
+            SplitMix64(seed).shuffle(&mut list);
+        } else {
+            match self.options.ordering {
+                Ordering::Natural => {}
+                Ordering::Reversed => list.reverse(),
+                _ => {
+                    list.sort_unstable();
+                    children.extend(list.iter().map(|&m| self.game.result(s, m)));
+                }
+            }
+            if let Some(first) = hint.map(|h| h as u32) {
+                if let Some(pos) = list.iter().position(|&m| m == first) {
+                    list[..=pos].rotate_right(1);
+                    if !children.is_empty() {
+                        children[..=pos].rotate_right(1);
+                    }
+                }
             }
         }
         let mut best = -INF;
@@ -710,7 +726,10 @@ impl Bare<'_> {
         #[allow(clippy::needless_range_loop)]
         for i in 0..list.len() {
             let m = list[i];
-            let child = self.game.result(s, m);
+            let child = match children.get(i) {
+                Some(c) => *c,
+                None => self.game.result(s, m),
+            };
             let searched = match self.leaf(&child, below) {
                 Ok(Some(v)) => Ok(v),
                 Ok(None) => self.node(&child, below, -beta, -alpha).map(|(v, _)| v),
@@ -729,10 +748,14 @@ impl Bare<'_> {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
+                if i + 1 < list.len() {
+                    self.cutoffs += 1;
+                }
                 break;
             }
         }
-        self.moves[ply] = list;
+        self.moves.give_back(ply, list);
+        self.children.give_back(ply, children);
         result?;
         let value = match self.options.fail {
             Fail::Soft => best,
@@ -774,10 +797,13 @@ fn observer(branching: u32, depth: u32, runs: usize) -> Result<(), UsageError> {
             visited: 0,
             evaluated: 0,
             horizon: 0,
-            node_budget: None,
+            cutoffs: 0,
+            budget: Budget::unlimited(),
+            grow_at: None,
             table: None,
             remember: false,
-            moves: Vec::new(),
+            moves: MoveLists::default(),
+            children: MoveLists::default(),
         };
         let value = bare
             .node(&root, u32::MAX, -INF, INF)
@@ -785,6 +811,7 @@ fn observer(branching: u32, depth: u32, runs: usize) -> Result<(), UsageError> {
             .unwrap_or(0);
         std::hint::black_box(bare.horizon);
         std::hint::black_box(bare.evaluated);
+        std::hint::black_box(bare.cutoffs);
         (value, bare.visited)
     });
     let (quiet, quiet_ms): (Outcome<u32>, f64) =
