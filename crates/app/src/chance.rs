@@ -15,6 +15,7 @@ use arbor_game::{
 
 use crate::route::Route;
 use crate::scene::{decimal, fraction_end, NodeMark, Relation, Shown, Status};
+use crate::stepper::caption::labels;
 
 /// Where the tree came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -519,15 +520,6 @@ pub fn expression(run: &ChanceRun, frame: &ChanceFrame, id: NodeId) -> String {
         })
         .collect::<Vec<_>>()
         .join(" + ")
-}
-
-fn labels(tree: &GameTree, ids: &[NodeId]) -> String {
-    let names: Vec<&str> = ids.iter().map(|&i| tree.node(i).label.as_str()).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].to_string(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
 }
 
 /// The caption after `step` steps: what the last step did and why.

@@ -368,19 +368,11 @@ impl NPuzzle {
         let mut neighbour = [[u8::MAX; 4]; SLOTS];
         let mut moves = [[Slides::NONE; ANY_PREVIOUS + 1]; SLOTS];
         for cell in 0..n {
-            let (r, c) = (cell / cols, cell % cols);
             let out = &mut neighbour[cell];
-            if r > 0 {
-                out[dir_index(Dir::Up)] = (cell - cols) as u8;
-            }
-            if r + 1 < rows {
-                out[dir_index(Dir::Down)] = (cell + cols) as u8;
-            }
-            if c > 0 {
-                out[dir_index(Dir::Left)] = (cell - 1) as u8;
-            }
-            if c + 1 < cols {
-                out[dir_index(Dir::Right)] = (cell + 1) as u8;
+            for d in Dir::ORDER {
+                if let Some(to) = d.step(cell, cols, rows) {
+                    out[dir_index(d)] = to as u8;
+                }
             }
             for (previous, list) in moves[cell].iter_mut().enumerate() {
                 for d in Dir::ORDER {

@@ -1,4 +1,4 @@
-//! Text from links: percent-decoding.
+//! Text from links: percent-decoding; numbers and lists of names in words.
 
 /// Decodes `%XX` escapes (and `+` as a space when `plus_is_space`, as in a query string);
 /// malformed escapes are kept as they are and invalid UTF-8 becomes U+FFFD, so any input decodes
@@ -34,6 +34,18 @@ fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
+/// Names in a sentence: "A", "A and B", "A, B and C" (empty for none).
+pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 /// A count with its thousands grouped: 1234567 → "1,234,567".
 pub fn group_thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -50,6 +62,17 @@ pub fn group_thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_in_a_sentence() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["A"]), "A");
+        assert_eq!(and_list(&["A", "B"]), "A and B");
+        assert_eq!(
+            and_list(&["A".to_string(), "B".into(), "C".into()]),
+            "A, B and C"
+        );
+    }
 
     #[test]
     fn escapes_plus_and_malformed_input() {

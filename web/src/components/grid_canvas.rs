@@ -45,6 +45,7 @@ pub struct GridCanvasProps {
 }
 
 const INK: &str = "#1d2330";
+const PAPER: &str = "#ffffff";
 const LINE: &str = "#d5d9e0";
 const EXPLORED: &str = "#b9dcf2";
 const FRONTIER: &str = "#0072b2";
@@ -184,7 +185,7 @@ fn paint(
     let Some(ctx) = crate::components::tree_view::canvas::context_2d(canvas, ratio) else {
         return;
     };
-    ctx.set_fill_style_str("#ffffff");
+    ctx.set_fill_style_str(PAPER);
     ctx.fill_rect(0.0, 0.0, w, h);
     let width = grid.width();
     let text = px >= 14.0;
@@ -315,7 +316,7 @@ fn paint(
         // Ink dashes on white: not the orange of the node a step is about, and seen on a wall
         // as on a free cell.
         let (x, y) = ((cell % width) as f64 * px, (cell / width) as f64 * px);
-        ctx.set_stroke_style_str("#fff");
+        ctx.set_stroke_style_str(PAPER);
         ctx.set_line_width(3.0);
         ctx.stroke_rect(x + 1.5, y + 1.5, px - 3.0, px - 3.0);
         ctx.set_stroke_style_str(INK);

@@ -2,6 +2,7 @@
 
 use arbor_search::replay::{NodeInfo, SearchFrame, SearchReplay, Seen, StepKind};
 use arbor_search::{Algorithm, Cut, Dropped, Event, Mode, Status};
+use arbor_util::and_list;
 
 use crate::worker_api::SearchView;
 
@@ -131,17 +132,46 @@ pub fn listing(algorithm: Algorithm, mode: Mode, limited: bool) -> &'static [&'s
     }
 }
 
-/// True when the recorded search is the whole search and it ended without a goal because
-/// nothing was left to search (`status` is how the run ended, once it has).
-pub fn ends_in_failure(view: &SearchView, status: Option<&Status>) -> bool {
-    !view.cut_short && status == Some(&Status::Exhausted)
+/// True at the last step of a search that found no goal because nothing was left to search:
+/// the record is the whole search (not cut short) and the run ended exhausted (`status`, once
+/// it has ended). The caption then says why, and the pseudocode is at [`failure_line`].
+pub fn ends_in_failure(
+    view: &SearchView,
+    replay: &SearchReplay,
+    frame: &SearchFrame,
+    done: usize,
+    status: Option<&Status>,
+) -> bool {
+    done == replay.len()
+        && frame.found.is_none()
+        && !view.cut_short
+        && status == Some(&Status::Exhausted)
 }
 
-/// The line of [`listing`] a search that [`ends_in_failure`] ends at: the one that returns
-/// failure (the last, but for IDA*: where an iteration's t comes back).
+/// Why a search that [`ends_in_failure`] fails, in its own terms.
+fn why_it_fails(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::IdaStar => {
+            " No f went over the bound, so no bound is left to try: no goal can be reached from \
+             the start. The search fails."
+        }
+        Algorithm::IterativeDeepening => {
+            " No node was cut off at the depth limit, so a deeper limit finds nothing more: no \
+             goal can be reached from the start. The search fails."
+        }
+        Algorithm::Bidirectional => {
+            " Both queues are empty and the two searches never met: no path joins the start to \
+             a goal. The search fails."
+        }
+        _ => " The frontier is empty: no goal can be reached from the start. The search fails.",
+    }
+}
+
+/// The line of [`listing`] that returns failure: the last, but for IDA*, whose failure comes
+/// back where an iteration's t does.
 pub fn failure_line(algorithm: Algorithm, mode: Mode, limited: bool) -> usize {
     match algorithm {
-        Algorithm::IdaStar => 3,
+        Algorithm::IdaStar => line(algorithm, mode, StepKind::Iteration, &[]).unwrap_or(0),
         _ => listing(algorithm, mode, limited).len() - 1,
     }
 }
@@ -224,14 +254,6 @@ pub fn line(algorithm: Algorithm, mode: Mode, kind: StepKind, events: &[Event]) 
     })
 }
 
-fn list(names: &[String]) -> String {
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].clone(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
-}
-
 /// Most nodes named in a caption's list of ties.
 const TIED_NAMED: usize = 4;
 
@@ -271,7 +293,11 @@ pub fn tie_words(
     }
     let verb = if tied.len() == 1 { "has" } else { "have" };
     let me = label(node);
-    let head = format!("{} {verb} the same {priority} = {}", list(&names), mine[0]);
+    let head = format!(
+        "{} {verb} the same {priority} = {}",
+        and_list(&names),
+        mine[0]
+    );
     Some(if mine[1] < next[1] {
         let theirs: Vec<String> = tied
             .iter()
@@ -455,10 +481,10 @@ pub fn caption(
                 if generated.is_empty() {
                     format!("Expand {}: it has no children.", label(parent))
                 } else {
-                    format!("Expand {}: generate {}.", label(parent), list(&generated))
+                    format!("Expand {}: generate {}.", label(parent), and_list(&generated))
                 }
             } else {
-                format!("Back at {}: generate {}.", label(parent), list(&generated))
+                format!("Back at {}: generate {}.", label(parent), and_list(&generated))
             };
             if !pushed.is_empty() {
                 let verb = if pushed.len() == 1 { "joins" } else { "join" };
@@ -467,13 +493,13 @@ pub fn caption(
                     Algorithm::DepthFirst | Algorithm::DepthLimited | Algorithm::IterativeDeepening => "the stack, the first child on top",
                     _ => "the frontier",
                 };
-                s.push_str(&format!(" {} {verb} {place}.", list(&pushed)));
+                s.push_str(&format!(" {} {verb} {place}.", and_list(&pushed)));
             }
             if !dropped.is_empty() {
                 s.push_str(&format!(" Dropped: {}.", dropped.join(", ")));
             }
             if !over.is_empty() {
-                s.push_str(&format!(" Over the bound, cut off: {}.", list(&over)));
+                s.push_str(&format!(" Over the bound, cut off: {}.", and_list(&over)));
             }
             s
         }
@@ -503,24 +529,9 @@ pub fn caption(
                  beyond them (how it ended is above).",
                 view.nodes.len()
             )),
-            None if ends_in_failure(view, status) => text.push_str(match algorithm {
-                Algorithm::IdaStar => {
-                    " No f went over the bound, so no bound is left to try: no goal can be \
-                     reached from the start. The search fails."
-                }
-                Algorithm::IterativeDeepening => {
-                    " No node was cut off at the depth limit, so a deeper limit finds nothing \
-                     more: no goal can be reached from the start. The search fails."
-                }
-                Algorithm::Bidirectional => {
-                    " Both queues are empty and the two searches never met: no path joins the \
-                     start to a goal. The search fails."
-                }
-                _ => {
-                    " The frontier is empty: no goal can be reached from the start. The search \
-                     fails."
-                }
-            }),
+            None if ends_in_failure(view, replay, frame, done, status) => {
+                text.push_str(why_it_fails(algorithm))
+            }
             None => text.push_str(" The recorded search ends here."),
         }
     }
@@ -533,14 +544,19 @@ mod tests {
     use crate::worker_api::{serve, FromWorker, ProblemSpec, SearchRequest};
     use arbor_search::{graph_preset, Options, TieBreak};
 
-    fn record_with(options: Options, text: &str) -> (SearchView, SearchReplay, Status) {
+    /// The worker's record (at most `record` nodes) and how the run ended.
+    fn record_with(
+        options: Options,
+        text: &str,
+        record: usize,
+    ) -> (SearchView, SearchReplay, Status) {
         let algorithm = options.algorithm;
         let mut out = Vec::new();
         serve(
             &SearchRequest {
                 problem: ProblemSpec::Graph { text: text.into() },
                 options,
-                record: 10_000,
+                record,
                 max_nodes: None,
             },
             &mut |m| out.push(m),
@@ -573,7 +589,7 @@ mod tests {
     }
 
     fn all_with(options: Options, text: &str) -> Vec<String> {
-        let (view, replay, status) = record_with(options, text);
+        let (view, replay, status) = record_with(options, text, 10_000);
         let label = |id: u64| match &view.nodes[id as usize].state {
             crate::worker_api::StateView::Name(n) => n.clone(),
             _ => id.to_string(),
@@ -615,36 +631,20 @@ mod tests {
             );
         }
         // A record of the first 3 nodes of a longer search.
-        let mut out = Vec::new();
-        serve(
-            &SearchRequest {
-                problem: ProblemSpec::Graph {
-                    text: graph_preset("romania").unwrap().text.into(),
-                },
-                options: Options::new(Algorithm::BreadthFirst),
-                record: 3,
-                max_nodes: None,
-            },
-            &mut |m| out.push(m),
-            &|| 0.0,
+        let (view, replay, status) = record_with(
+            Options::new(Algorithm::BreadthFirst),
+            graph_preset("romania").unwrap().text,
+            3,
         );
-        let Some(FromWorker::Recorded(view)) = out.first() else {
-            panic!("the record first")
-        };
         assert!(view.cut_short);
-        let replay = SearchReplay::new(
-            view.nodes.iter().map(|n| n.info).collect(),
-            view.events.clone(),
-            Algorithm::BreadthFirst,
-        );
         let end = replay.len();
         let last = caption(
-            view,
+            &view,
             &replay,
             &replay.frame(end),
             end,
             &|id| id.to_string(),
-            Some(&Status::Exhausted),
+            Some(&status),
         );
         assert!(
             last.ends_with(&format!(

@@ -101,15 +101,14 @@ fn unreachable(graph: &Graph) -> Option<String> {
         .filter(|&v| !touched[v as usize])
         .map(|v| graph.name(v))
         .collect();
-    let (last, rest) = alone.split_last()?;
-    let names = if rest.is_empty() {
-        format!("{last} is")
-    } else {
-        format!("{} and {last} are", rest.join(", "))
+    let (verb, pronoun) = match alone.len() {
+        0 => return None,
+        1 => ("is", "it"),
+        _ => ("are", "them"),
     };
     Some(format!(
-        "{names} on no edge: no search reaches {}. (A mistyped name?)",
-        if rest.is_empty() { "it" } else { "them" }
+        "{} {verb} on no edge: no search reaches {pronoun}. (A mistyped name?)",
+        arbor_util::and_list(&alone)
     ))
 }
 

@@ -617,7 +617,7 @@ impl Drawing {
     pub fn picture(&self, state: &StateView) -> Picture {
         match state {
             StateView::Name(n) => Picture::Name(n.as_str().into()),
-            StateView::Cell { x, y } => Picture::Name(format!("({x},{y})").as_str().into()),
+            StateView::Cell { x, y } => Picture::Name(cell_name(*x, *y).as_str().into()),
             StateView::Tiles(t) => Picture::Tiles {
                 cols: self.cols.max(1),
                 tiles: t.as_slice().into(),
@@ -640,10 +640,15 @@ impl Drawing {
     pub fn label(&self, id: usize, state: &StateView) -> String {
         match state {
             StateView::Name(n) => n.clone(),
-            StateView::Cell { x, y } => format!("({x},{y})"),
+            StateView::Cell { x, y } => cell_name(*x, *y),
             _ => format!("#{id}"),
         }
     }
+}
+
+/// A grid cell's name in captions and lists: its column and row, counted from 0.
+pub fn cell_name(x: impl std::fmt::Display, y: impl std::fmt::Display) -> String {
+    format!("({x},{y})")
 }
 
 /// Reads weighted A*'s w (1 to 5, one decimal) as tenths.

@@ -33,13 +33,10 @@ fn window(w: Option<(i32, i32)>) -> String {
     }
 }
 
-fn labels(tree: &GameTree, ids: &[NodeId]) -> String {
+/// The nodes' labels in a sentence ("B, C and D"); the chance page's captions use it too.
+pub(crate) fn labels(tree: &GameTree, ids: &[NodeId]) -> String {
     let names: Vec<&str> = ids.iter().map(|&id| tree.node(id).label.as_str()).collect();
-    match names.len() {
-        0 => String::new(),
-        1 => names[0].to_string(),
-        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
-    }
+    arbor_util::and_list(&names)
 }
 
 /// Numbers as the tree shows them: for MAX, or (negamax) for the player to move at each node.

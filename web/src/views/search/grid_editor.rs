@@ -11,7 +11,7 @@ use super::{Action, State};
 use crate::components::controls::on_select;
 use crate::components::grid_canvas::GridCanvas;
 use crate::store::Store;
-use arbor_app::explore::{CellMark, Problem};
+use arbor_app::explore::{cell_name, CellMark, Problem};
 use arbor_app::worker_api::GridSpec;
 use arbor_puzzles::{Grid, GridEdit, GridHeuristic};
 use arbor_search::Algorithm;
@@ -87,8 +87,12 @@ fn describe(grid: &Grid, cell: usize) -> String {
             w => format!("weight {w}"),
         }
     };
-    // (With the name the captions give the cell: x and y counted from 0.)
-    format!("Row {}, column {}, ({x},{y}): {what}", y + 1, x + 1)
+    format!(
+        "Row {}, column {}, {}: {what}",
+        y + 1,
+        x + 1,
+        cell_name(x, y)
+    )
 }
 
 /// A select's change as its value, for local state.

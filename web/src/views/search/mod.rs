@@ -172,9 +172,7 @@ pub fn Search(props: &SearchProps) -> Html {
             let settings = &state.settings;
             // The last step of a search that found nothing and had nothing left is at the line
             // that returns failure.
-            let failed =
-                step == r.replay.len() && f.found.is_none() && ends_in_failure(&r.view, status);
-            let line = failed
+            let line = ends_in_failure(&r.view, &r.replay, f, step, status)
                 .then(|| failure_line(settings.algorithm, settings.mode, settings.limited()))
                 .or_else(|| {
                     let s = r.replay.steps().get(step.checked_sub(1)?)?;
