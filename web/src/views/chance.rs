@@ -101,7 +101,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
                     <div class="stats">
                         <h2>{ "Counts" }</h2>
                         <table>
-                            <thead><tr><th></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th></tr></thead>
+                            <thead><tr><th scope="col"><span class="sr-only">{ "Count" }</span></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th></tr></thead>
                             <tbody>
                                 <tr><th scope="row">{ "Visited" }</th><td>{ frame.visited }</td><td>{ run.stats.visited }</td></tr>
                                 <tr><th scope="row">{ "Leaves evaluated" }</th><td>{ frame.evaluated }</td><td>{ run.stats.evaluated }</td></tr>

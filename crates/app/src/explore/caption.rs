@@ -527,7 +527,7 @@ pub fn caption(
             None if view.cut_short => text.push_str(&format!(
                 " The recording ends here, with the first {} nodes generated; the search went on \
                  beyond them (how it ended is above).",
-                view.nodes.len()
+                arbor_util::group_thousands(view.nodes.len() as u64)
             )),
             None if ends_in_failure(view, replay, frame, done, status) => {
                 text.push_str(why_it_fails(algorithm))
@@ -647,10 +647,9 @@ mod tests {
             Some(&status),
         );
         assert!(
-            last.ends_with(&format!(
-                "The recording ends here, with the first {} nodes generated; the search went on beyond them (how it ended is above).",
-                view.nodes.len()
-            )),
+            last.ends_with(
+                "The recording ends here, with the first 3 nodes generated; the search went on beyond them (how it ended is above)."
+            ),
             "{last}"
         );
     }

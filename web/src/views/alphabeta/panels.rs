@@ -38,7 +38,7 @@ pub(super) fn StatsTable(props: &StatsTableProps) -> Html {
         <div class="stats">
             <h2>{ "Counts" }</h2>
             <table>
-                <thead><tr><th></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th><th scope="col">{ "Minimax" }</th></tr></thead>
+                <thead><tr><th scope="col"><span class="sr-only">{ "Count" }</span></th><th scope="col">{ "Now" }</th><th scope="col">{ "At the end" }</th><th scope="col">{ "Minimax" }</th></tr></thead>
                 <tbody>
                     { row("Visited", now.visited, end.visited, run.minimax.map(|m| m.visited)) }
                     { row("Evaluated", now.evaluated, end.evaluated, run.minimax.map(|m| m.evaluated)) }
