@@ -3,7 +3,7 @@
 //! Routes and their links ([`route`]), the drawn scene ([`scene`]) and the view's camera
 //! ([`camera`]), each page's settings, state and reducer ([`pages`], over the models of
 //! [`stepper`], [`explore`], [`play`] and [`practice`]), the step controls ([`control`]) and the
-//! search worker's requests and answers ([`worker_api`]). Nothing here depends on a browser: the
+//! search worker's requests and answers ([`worker_api`]), and identity by `Rc` ([`same`]). Nothing here depends on a browser: the
 //! web crate turns these into HTML and SVG, runs the worker and keeps the address bar, and every
 //! transition is tested natively.
 
@@ -19,6 +19,7 @@ pub mod pages;
 pub mod play;
 pub mod practice;
 pub mod route;
+pub mod same;
 pub mod scene;
 pub mod stepper;
 pub mod teachers;

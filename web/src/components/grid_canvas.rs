@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use arbor_app::explore::CellMark;
+use arbor_app::same::{same_opt, Same};
 use arbor_puzzles::Grid;
 
 /// Props of [`GridCanvas`].
@@ -89,12 +90,7 @@ pub fn GridCanvas(props: &GridCanvasProps) -> Html {
             props.cursor,
         );
         use_effect_with(
-            (
-                Rc::as_ptr(&grid) as usize,
-                marks.as_ref().map(|m| Rc::as_ptr(m) as usize),
-                path.as_ref().map(|p| Rc::as_ptr(p) as usize),
-                cursor,
-            ),
+            (Same::of(&grid), same_opt(&marks), same_opt(&path), cursor),
             move |_| {
                 if let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() {
                     paint(&c, &grid, marks.as_deref(), path.as_deref(), cursor);

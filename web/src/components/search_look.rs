@@ -8,26 +8,9 @@ use yew::prelude::*;
 use crate::components::tree_svg::{
     fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look, Sketch,
 };
+use arbor_app::explore::tree_scene::{box_size, BLOCK_CELL as GRID, TILE as CELL};
 use arbor_app::explore::{seen_name, Picture, SearchMark};
 use arbor_app::scene::SceneNode;
-
-/// Width and height of a node's box.
-pub fn box_size(picture: &Picture) -> (f64, f64) {
-    match picture {
-        Picture::None | Picture::Name(_) => (46.0, 28.0),
-        Picture::Tiles { cols, tiles } => {
-            let rows = tiles.len() / (*cols as usize).max(1);
-            (f64::from(*cols) * CELL + 6.0, rows as f64 * CELL + 6.0)
-        }
-        Picture::Blocks { width, height, .. } => (
-            f64::from(*width) * GRID + 6.0,
-            f64::from(*height) * GRID + 6.0,
-        ),
-    }
-}
-
-const CELL: f64 = 11.0;
-const GRID: f64 = 9.0;
 
 impl Look for SearchMark {
     fn sketch(&self) -> Sketch {

@@ -10,11 +10,12 @@ use crate::components::legend::Legend;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::random_form::RandomForm;
 use crate::components::tree_input::{ExamplePicker, TreeText};
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::chance::{self, rule_key, rule_title, ChanceSettings, ChanceSource};
 use arbor_app::pages::chance::{Action, State};
 use arbor_app::route::{Route, View};
+use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
 use arbor_app::stepper::Perspective;
 use arbor_game::presets::CHANCE_PRESETS;
@@ -58,9 +59,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
         .collect();
     let end_pruned = {
         let run = run.clone();
-        use_memo(Rc::as_ptr(&run) as usize, move |_| {
-            run.frame(run.len()).pruned
-        })
+        use_memo(Same::of(&run), move |_| run.frame(run.len()).pruned)
     };
     let caption = chance::caption(&run, &frame, step);
     let line = chance::line_at(&run, step);
@@ -93,7 +92,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
                     <StepControls step={step} len={run.len()} playing={state.playing} speed={state.speed} on={on_control} />
                     <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
                     <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} title={title}
-                        drawing={Rc::as_ptr(&tree) as usize as u64} focus={frame.current.map(|n| n.index())} follows=true />
+                        drawing={DrawingId::of(&tree)} focus={frame.current.map(|n| n.index())} follows=true />
                     <Legend perspective={Perspective::Max} players={2} chance=true />
                 </div>
                 <aside class="explain" aria-label="Explanation">

@@ -11,12 +11,13 @@ use crate::components::controls::{on_select, use_play_timer, use_step_keys, Step
 use crate::components::legend::{max_icon, min_icon, path_icon, square_icon};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_input::TreeText;
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::mcts::{exploration_text, number, phase, MctsView, Sample};
 use arbor_app::pages::mcts::{Action, State};
 use arbor_app::play::Kind;
 use arbor_app::route::{Route, View};
+use arbor_app::same::same_opt;
 use arbor_app::scene::show_value;
 use arbor_app::worker_api::ToWorker;
 use arbor_game::MctsEvent;
@@ -86,10 +87,9 @@ pub fn Mcts(props: &MctsProps) -> Html {
     let scene_view = view.clone();
     let frame = view.as_ref().map(|v| v.frame(step));
     let added = frame.as_ref().map_or(1, |f| f.nodes.len());
-    let scene = use_memo(
-        (view.as_ref().map_or(0, |v| Rc::as_ptr(v) as usize), added),
-        move |(_, added)| scene_view.map(|v| Rc::new(v.scene(*added))),
-    );
+    let scene = use_memo((same_opt(&view), added), move |(_, added)| {
+        scene_view.map(|v| Rc::new(v.scene(*added)))
+    });
     let status = if state.running {
         let done = state
             .progress
@@ -126,7 +126,7 @@ pub fn Mcts(props: &MctsProps) -> Html {
                         <StepControls step={step} len={v.len()} playing={state.playing} speed={state.speed} on={on_control} />
                         <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
                         <TreeView<arbor_app::scene::NodeMark> scene={scene.clone()} looks={Looks::of(marks)} title={title}
-                            drawing={Rc::as_ptr(v) as usize as u64} focus={frame.path.last().map(|&n| n as usize)} follows=true />
+                            drawing={DrawingId::of(v)} focus={frame.path.last().map(|&n| n as usize)} follows=true />
                         <ul class="legend" aria-label="Legend">
                             <li>{ max_icon() }{ format!("{} to move", v.sides[0]) }</li>
                             <li>{ min_icon() }{ format!("{} to move", v.sides[1]) }</li>

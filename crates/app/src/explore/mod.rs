@@ -4,6 +4,7 @@
 
 pub mod caption;
 pub mod heuristic_note;
+pub mod tree_scene;
 
 use std::rc::Rc;
 

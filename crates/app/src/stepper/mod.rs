@@ -3,7 +3,11 @@
 //! node shows ([`marks`]). Captions and pseudocode live in the submodules.
 
 pub mod caption;
+pub mod compare;
 pub mod pseudocode;
+pub mod view;
+
+pub use compare::{compare_orders, Comparison, OrderResult};
 
 use std::rc::Rc;
 
@@ -181,7 +185,8 @@ pub enum Source {
 pub struct Settings {
     /// The tree's source.
     pub source: Source,
-    /// MIN at the root (two-player trees).
+    /// MIN at the root (two-player trees): the source's own root unless the link or the
+    /// check box says otherwise.
     pub min_root: bool,
     /// The search.
     pub algorithm: Algorithm,
@@ -277,7 +282,17 @@ impl Settings {
                 weak,
             });
         }
-        s.min_root = route.get("root") == Some("min");
+        s.min_root = match route.get("root") {
+            Some("min") => true,
+            Some("max") => false,
+            Some(other) => {
+                warnings.push(format!(
+                    "The root “{other}” is neither min nor max; using the tree's own."
+                ));
+                s.source.root_is_min()
+            }
+            None => s.source.root_is_min(),
+        };
         if let (Some(a), false) = (route.get("algo"), matches!(s.source, Source::Game(_))) {
             match Algorithm::from_key(a) {
                 Some(a) => s.algorithm = a,
@@ -332,13 +347,15 @@ impl Settings {
             Source::Random(spec) => route.set("random", random_key(spec)),
             Source::Text(text) => route.set("tree", text.clone()),
         }
-        if self.min_root {
-            route.set("root", "min");
+        // Only where it differs from the source's own root (a typed tree says "min" itself).
+        if self.min_root != self.source.root_is_min() {
+            route.set("root", if self.min_root { "min" } else { "max" });
         }
         if self.algorithm != Algorithm::AlphaBeta {
             route.set("algo", self.algorithm.key());
         }
-        if self.ordering != Ordering::Natural && self.algorithm.prunes() {
+        // Kept for every algorithm, so switching back to a pruning one keeps the order chosen.
+        if self.ordering != Ordering::Natural {
             route.set("order", ordering_key(self.ordering));
         }
         if let Some(d) = self.depth {
@@ -363,12 +380,32 @@ impl Settings {
             }
         };
         refuse_chance(&tree)?;
-        Ok(if self.min_root {
-            tree.with_root_player(RootPlayer::Min)
+        Ok(tree.with_root_player(if self.min_root {
+            RootPlayer::Min
         } else {
-            tree
-        })
+            RootPlayer::Max
+        }))
     }
+}
+
+impl Source {
+    /// Whether the tree this source names has MIN at its root by itself: a preset or a typed
+    /// tree that starts with `min`. (A game's search and a random tree start with MAX.)
+    pub fn root_is_min(&self) -> bool {
+        match self {
+            Source::Preset(id) => preset(id).is_some_and(|p| text_root_is_min(p.text)),
+            Source::Text(text) => text_root_is_min(text),
+            Source::Random(_) | Source::Game(_) => false,
+        }
+    }
+}
+
+/// Whether a tree's text puts MIN at the root (`min [...]`), read without parsing the tree.
+pub fn text_root_is_min(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix("min")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c.is_whitespace() || c == '[' || c == '(')
 }
 
 /// `depth,minb,maxb,low,high,seed` (and `,players` when not 2).
@@ -725,49 +762,6 @@ pub fn run_game(view: &crate::play::ai::ExplainedView) -> Result<(GameTree, Run)
         limited: None,
     };
     Ok((tree, run))
-}
-
-/// Counts of alpha-beta under one order, for the side-by-side comparison.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OrderResult {
-    /// The order.
-    pub ordering: Ordering,
-    /// Leaves evaluated, nodes visited, nodes pruned.
-    pub evaluated: u64,
-    /// Nodes visited.
-    pub visited: u64,
-    /// Nodes never searched.
-    pub pruned: u64,
-    /// The final frame, to draw.
-    pub frame: Rc<Frame>,
-}
-
-/// Alpha-beta under the natural, best and worst orders on the same tree.
-pub fn compare_orders(tree: &GameTree, fail: Fail, depth: Option<u32>) -> Vec<OrderResult> {
-    [Ordering::Natural, Ordering::Best, Ordering::Worst]
-        .into_iter()
-        .map(|ordering| {
-            let mut recorder = Recorder::new();
-            let options = AlphaBetaOptions {
-                fail,
-                ordering,
-                depth,
-                ..AlphaBetaOptions::default()
-            };
-            let o = alpha_beta(tree, &tree.root(), &options, &mut recorder);
-            let replay = Replay::new(tree.clone(), recorder.into_trace());
-            let mut frame = replay.frame(replay.len());
-            // A finished picture: no node is "current".
-            frame.current = None;
-            OrderResult {
-                ordering,
-                evaluated: o.stats.evaluated,
-                visited: o.stats.visited,
-                pruned: frame.stats.pruned,
-                frame: Rc::new(frame),
-            }
-        })
-        .collect()
 }
 
 /// How values are shown on the tree.

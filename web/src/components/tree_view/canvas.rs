@@ -2,6 +2,7 @@
 
 use super::{readable, Painter};
 use arbor_app::camera::Camera;
+use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -122,7 +123,7 @@ pub(super) fn use_specks(
     painter: &Rc<dyn Painter>,
     specks: Specks,
 ) {
-    let painted = use_mut_ref(|| None::<(usize, Camera, (f64, f64))>);
+    let painted = use_mut_ref(|| None::<(Same<Scene>, Camera, (f64, f64))>);
     let Specks {
         on,
         cam,
@@ -135,7 +136,7 @@ pub(super) fn use_specks(
     use_effect_with(
         (
             on,
-            Rc::as_ptr(&scene) as usize,
+            Same::of(&scene),
             cam.x.to_bits(),
             cam.y.to_bits(),
             cam.scale.to_bits(),
@@ -144,12 +145,12 @@ pub(super) fn use_specks(
             revision,
         ),
         move |_| {
-            let now = (Rc::as_ptr(&scene) as usize, cam, frame_size);
+            let now = (Same::of(&scene), cam, frame_size);
             if !on {
                 *painted.borrow_mut() = None;
                 return;
             }
-            let same = *painted.borrow() == Some(now);
+            let same = painted.borrow().as_ref() == Some(&now);
             let only = if same { changed } else { None };
             paint(
                 &canvas,

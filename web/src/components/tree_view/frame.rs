@@ -4,10 +4,11 @@ use super::canvas::{natural_height, use_specks, Specks};
 use super::gestures::{use_gestures, Gestures};
 use super::overview::Overview;
 use super::tools::ViewTools;
-use super::{measure, readable, FrameProps, CULL_ABOVE, PAD};
+use super::{measure, readable, DrawingId, FrameProps, CULL_ABOVE, PAD};
 use crate::components::tree_svg::{fixed, fmt, EdgeView};
 use arbor_app::camera::{follow_target, FOLLOW_MARGIN};
 use arbor_app::camera::{Camera, DETAIL_SCALE};
+use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,8 +28,8 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     let camera: Rc<RefCell<Option<Camera>>> = use_mut_ref(|| None);
     let moved = use_state(|| 0u64);
     let follow = use_state(|| true);
-    let started_for = use_mut_ref(|| None::<u64>);
-    let followed = use_mut_ref(|| None::<(Option<usize>, usize, (u64, u64))>);
+    let started_for = use_mut_ref(|| None::<DrawingId>);
+    let followed = use_mut_ref(|| None::<(Option<usize>, Same<Scene>, (u64, u64))>);
     // The drawing's one tab stop (a scene index), and a node to give the focus to once drawn.
     let tab = use_state(|| 0usize);
     let pending_focus = use_state(|| None::<usize>);
@@ -37,7 +38,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     // which follows the drawing's).
     {
         let (frame, size) = (frame.clone(), size.clone());
-        use_effect_with(props.drawing, move |_| {
+        use_effect_with(props.drawing.clone(), move |_| {
             size.set(measure(&frame));
             let on_resize = {
                 let (frame, size) = (frame.clone(), size.clone());
@@ -58,14 +59,14 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     // A new tree follows the search again.
     {
         let follow = follow.clone();
-        use_effect_with(props.drawing, move |_| follow.set(true));
+        use_effect_with(props.drawing.clone(), move |_| follow.set(true));
     }
     let frame_size = *size;
     if frame_size.0 > 0.0 {
         let mut cam = camera.borrow_mut();
         // A new tree: the camera starts afresh.
-        if *started_for.borrow() != Some(props.drawing) {
-            *started_for.borrow_mut() = Some(props.drawing);
+        if started_for.borrow().as_ref() != Some(&props.drawing) {
+            *started_for.borrow_mut() = Some(props.drawing.clone());
             let root = scene.nodes.first().map_or((0.0, 0.0), |n| (n.x, n.y));
             *cam = Some(Camera::start(
                 (scene.width, scene.height),
@@ -78,10 +79,10 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
         // Following: the focus node and the path above it stay in view.
         let inputs = (
             props.focus,
-            Rc::as_ptr(&scene) as usize,
+            Same::of(&scene),
             (frame_size.0.to_bits(), frame_size.1.to_bits()),
         );
-        if *follow && *followed.borrow() != Some(inputs) {
+        if *follow && followed.borrow().as_ref() != Some(&inputs) {
             *followed.borrow_mut() = Some(inputs);
             let index = props
                 .focus

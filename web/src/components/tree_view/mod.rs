@@ -14,6 +14,7 @@ mod tools;
 
 use frame::Frame;
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -21,6 +22,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::components::tree_svg::{EdgeKind, Look, NodeView, Sketch};
+use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 
 /// Trees with more drawn nodes than this draw only what is in view.
@@ -50,7 +52,7 @@ pub(super) const PAD: f64 = 120.0;
 pub struct Looks<L> {
     /// A node's look, by key.
     pub get: Rc<dyn Fn(usize) -> L>,
-    /// Changes with every change of a look.
+    /// Changes with every change of a look: from [`next_revision`], so no two looks share one.
     pub revision: u64,
     /// The keys whose looks changed since the last revision, if known.
     pub changed: Option<Rc<Vec<usize>>>,
@@ -72,18 +74,40 @@ impl<L> PartialEq for Looks<L> {
     }
 }
 
+/// A revision no looks had before (see [`Looks::revision`]).
+pub fn next_revision() -> u64 {
+    thread_local!(static REVISION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
+    REVISION.with(|r| {
+        r.set(r.get() + 1);
+        r.get()
+    })
+}
+
+/// Which tree a view draws: when it changes, the view starts afresh (its camera fitted again).
+/// A tree held by identity (never by an address, which a freed tree leaves to the next one:
+/// see [`arbor_app::same`]), or a key of the caller's.
+#[derive(Clone, PartialEq)]
+pub enum DrawingId {
+    /// This value, by identity.
+    Of(Same<dyn Any>),
+    /// A key that changes with the drawing.
+    Key(u64),
+}
+
+impl DrawingId {
+    /// The drawing of this value (by identity).
+    pub fn of<T: Any>(value: &Rc<T>) -> DrawingId {
+        DrawingId::Of(Same(value.clone() as Rc<dyn Any>))
+    }
+}
+
 impl<L: Look> Looks<L> {
     /// The looks listed by key (a key past the end looks plain), as a new revision: for small
     /// drawings whose looks are computed whole (every node in view is redrawn).
     pub fn of(marks: Vec<L>) -> Self {
-        thread_local!(static REVISION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) });
-        let revision = REVISION.with(|r| {
-            r.set(r.get() + 1);
-            r.get()
-        });
         Looks {
             get: Rc::new(move |k: usize| marks.get(k).cloned().unwrap_or_default()),
-            revision,
+            revision: next_revision(),
             changed: None,
         }
     }
@@ -98,7 +122,7 @@ pub struct TreeViewProps<L: Look> {
     pub looks: Looks<L>,
     /// Changes when the drawing is of another tree, so the view starts afresh (folding and
     /// unfolding keep it).
-    pub drawing: u64,
+    pub drawing: DrawingId,
     /// The key of the node to keep in view, with the path above it (the search's current node).
     #[prop_or_default]
     pub focus: Option<usize>,
@@ -211,11 +235,10 @@ impl<L: Look> Painter for Cached<L> {
 pub(super) struct FrameProps {
     scene: SameScene,
     painter: AnyPainter,
-    /// Which looks the painter draws (their function's address) and their revision.
-    looks_id: usize,
+    /// Which looks the painter draws: their revision, which no other looks share.
     revision: u64,
     changed: Option<Rc<Vec<usize>>>,
-    drawing: u64,
+    drawing: DrawingId,
     focus: Option<usize>,
     follows: bool,
     title: AttrValue,
@@ -225,15 +248,8 @@ pub(super) struct FrameProps {
     children: Html,
 }
 
-/// A scene compared by address: the same placed tree, not an equal one.
-#[derive(Clone)]
-pub(super) struct SameScene(pub Rc<Scene>);
-
-impl PartialEq for SameScene {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
+/// A scene compared by identity: the same placed tree, not an equal one.
+pub(super) type SameScene = Same<Scene>;
 
 /// The painter, never compared: the looks' identity and revision say when it draws anew.
 #[derive(Clone)]
@@ -253,10 +269,9 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
         seen: RefCell::new(HashMap::new()),
     });
     html! {
-        <Frame scene={SameScene(props.scene.clone())} painter={AnyPainter(painter)}
-            looks_id={Rc::as_ptr(&props.looks.get) as *const () as usize}
+        <Frame scene={Same(props.scene.clone())} painter={AnyPainter(painter)}
             revision={props.looks.revision} changed={props.looks.changed.clone()}
-            drawing={props.drawing} focus={props.focus} follows={props.follows}
+            drawing={props.drawing.clone()} focus={props.focus} follows={props.follows}
             title={props.title.clone()} on_leaf={props.on_leaf.clone()} on_inner={props.on_inner.clone()}
             all_buttons={props.all_buttons}>
             { props.children.clone() }

@@ -2,6 +2,7 @@
 
 use crate::components::tree_svg::{fixed, fmt};
 use arbor_app::camera::Camera;
+use arbor_app::same::Same;
 use arbor_app::scene::{Rect, Scene};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -50,7 +51,7 @@ pub(super) fn Overview(props: &OverviewProps) -> Html {
     {
         let (canvas, scene) = (canvas.clone(), scene.clone());
         let size = (w as u32, h as u32);
-        use_effect_with((Rc::as_ptr(&scene) as usize, size), move |_| {
+        use_effect_with((Same::of(&scene), size), move |_| {
             // After the drawing itself is painted; and thinned to what the overview's pixels
             // can show: per level, one edge per pixel column.
             let timer = gloo_timers::callback::Timeout::new(30, move || {

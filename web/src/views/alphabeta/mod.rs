@@ -10,7 +10,6 @@ use panels::{ComparePanel, StatsTable};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use arbor_game::replay::Cursor;
 use arbor_game::{Fail, NodeId, RootPlayer};
 use yew::prelude::*;
 
@@ -20,12 +19,14 @@ use arbor_app::pages::alphabeta::{Action, State};
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{next_revision, DrawingId, Looks, TreeView};
 use crate::worker::SearchWorker;
 use arbor_app::route::{Route, View};
+use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
+use arbor_app::stepper;
 use arbor_app::stepper::{
-    self, caption::caption, pseudocode, Algorithm, Perspective, Settings, Source,
+    caption::caption, pseudocode, view::StepView, Algorithm, Perspective, Settings, Source,
 };
 use arbor_app::worker_api::{FromWorker, ToWorker};
 
@@ -111,44 +112,34 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     } else {
         Perspective::Max
     };
-    // A run is a new `Rc` whenever it changes: memoise on its identity.
-    let run_id = Rc::as_ptr(&run) as usize;
     // The frame at this step, kept by a cursor that moves a step at a time (a step costs what
-    // it changes), and the nodes whose looks changed since the last render.
-    let cursor: Rc<RefCell<Option<(usize, Cursor)>>> = use_mut_ref(|| None);
+    // it changes), and the nodes whose looks changed since the last render. The view holds the
+    // run it follows: a new run is told by identity, never by an address the old one freed.
+    let view: Rc<RefCell<Option<StepView>>> = use_mut_ref(|| None);
     let changed = {
-        let mut c = cursor.borrow_mut();
-        if c.as_ref().is_none_or(|(id, _)| *id != run_id) {
-            *c = Some((run_id, Cursor::new(&run.replay)));
-        }
-        let (_, cur) = c.as_mut().expect("a cursor");
-        let before = stepper::highlighted(cur.frame());
-        cur.seek(&run.replay, step);
-        let mut changed: Vec<usize> = cur.take_changed().iter().map(|n| n.index()).collect();
-        changed.extend(before.into_iter().chain(stepper::highlighted(cur.frame())));
-        changed
+        let mut v = view.borrow_mut();
+        let v = v.get_or_insert_with(|| StepView::new(run.clone()));
+        v.seek(&run, step)
     };
     let known_leaves = state.game.is_none();
     let looks = {
-        let (run, cursor) = (run.clone(), cursor.clone());
-        let changed = Rc::new(changed);
-        use_memo((run_id, step, perspective), move |(_, _, p)| {
+        let view = view.clone();
+        use_memo((Same::of(&run), step, perspective), move |(_, _, p)| {
             let p = *p;
             Looks {
                 get: Rc::new(move |k: usize| {
-                    let c = cursor.borrow();
-                    let frame = c.as_ref().expect("a cursor").1.frame();
-                    stepper::mark_of(run.replay.tree(), frame, k, p, known_leaves)
+                    view.borrow()
+                        .as_ref()
+                        .expect("a step view")
+                        .mark(k, p, known_leaves)
                 }),
-                revision: (run_id as u64).wrapping_mul(0x9E37_79B9)
-                    ^ (step as u64)
-                    ^ ((p as u64) << 62),
-                changed: Some(changed),
+                revision: next_revision(),
+                changed: changed.map(Rc::new),
             }
         })
     };
-    let held = cursor.borrow();
-    let frame = held.as_ref().expect("a cursor").1.frame();
+    let held = view.borrow();
+    let frame = held.as_ref().expect("a step view").frame();
     let text = caption(&run.replay, run.algorithm, step, frame, perspective);
     let line = pseudocode::line_at(&run, step);
 
@@ -172,7 +163,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     let on_trace = {
         let run = run.clone();
         use_callback(
-            (run_id, state.settings.clone()),
+            (Same::of(&run), state.settings.clone()),
             move |_: (), (_, settings)| {
                 let mut route = Route::new(View::AlphaBeta);
                 settings.to_route(&mut route);
@@ -217,7 +208,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                         <p class="loading" role="status"><span class="spinner" aria-hidden="true"></span>{ "Recording the AI's search in the background…" }</p>
                     } else {
                         <TreeView<NodeMark> scene={(*scene).clone()} looks={(*looks).clone()} title={title}
-                            drawing={Rc::as_ptr(&tree) as usize as u64} focus={frame.current.map(|n| n.index())} follows=true
+                            drawing={DrawingId::of(&tree)} focus={frame.current.map(|n| n.index())} follows=true
                             on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(on_inner)}>
                             <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(on_trace)} />
                             <TreeTools height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />
@@ -231,7 +222,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
                 </aside>
             </div>
             if tree.players() == 2 && state.game.is_none() && !state.loading {
-                <ComparePanel tree={tree.clone()} open={state.compare} fail={if run.algorithm == Algorithm::AlphaBetaHard { Fail::Hard } else { Fail::Soft }}
+                <ComparePanel tree={Same::of(&tree)} open={state.compare} fail={if run.algorithm == Algorithm::AlphaBetaHard { Fail::Hard } else { Fail::Soft }}
                     depth={state.settings.depth} dispatch={dispatch.clone()} />
             }
         </section>

@@ -3,10 +3,9 @@
 use crate::components::whole_tree::TreeSvg;
 use crate::store::Store;
 use arbor_app::pages::alphabeta::{Action, State};
+use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::stepper::{
-    self, ordering_key, ordering_title, Algorithm, OrderResult, Perspective, Run,
-};
+use arbor_app::stepper::{ordering_key, ordering_title, Algorithm, Comparison, OrderResult, Run};
 use arbor_game::{Fail, GameTree};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -62,7 +61,8 @@ pub(super) fn StatsTable(props: &StatsTableProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub(super) struct ComparePanelProps {
-    pub tree: Rc<GameTree>,
+    /// The tree shown (by identity: an equal tree typed again is not searched again).
+    pub tree: Same<GameTree>,
     pub open: bool,
     pub fail: Fail,
     pub depth: Option<u32>,
@@ -75,33 +75,26 @@ pub(super) const COMPARE_DRAW_LIMIT: usize = 400;
 #[component]
 pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
     // Three more searches of the tree, and minimax: worked out after the tree is first drawn
-    // (a large tree's first draw does not wait for them).
-    let results = use_state(|| None::<Rc<(Vec<OrderResult>, arbor_game::Stats)>>);
+    // (a large tree's first draw does not wait for them). Until the new ones come, the last
+    // results are of another tree: `Comparison::of` keeps them off this one.
+    let results = use_state(|| None::<Rc<Comparison>>);
     {
         let results = results.clone();
         use_effect_with(
             (props.tree.clone(), props.fail, props.depth, props.open),
             move |(tree, fail, depth, open)| {
-                results.set(None);
-                let (tree, fail, depth, open) = (tree.clone(), *fail, *depth, *open);
+                let (tree, fail, depth, open) = (tree.0.clone(), *fail, *depth, *open);
                 let timer = open.then(|| {
                     gloo_timers::callback::Timeout::new(80, move || {
-                        let orders = stepper::compare_orders(&tree, fail, depth);
-                        let minimax = arbor_game::minimax(
-                            &*tree,
-                            &tree.root(),
-                            depth,
-                            &mut arbor_game::Quiet,
-                        )
-                        .stats;
-                        results.set(Some(Rc::new((orders, minimax))));
+                        results.set(Some(Rc::new(Comparison::run(tree, fail, depth))));
                     })
                 });
                 move || drop(timer)
             },
         );
     }
-    let drawn = props.tree.len() <= COMPARE_DRAW_LIMIT;
+    let tree = &props.tree.0;
+    let drawn = tree.len() <= COMPARE_DRAW_LIMIT;
     let scene = use_memo(props.tree.clone(), move |tree| {
         drawn.then(|| Rc::new(Scene::of_tree(tree)))
     });
@@ -110,13 +103,11 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
         let open = props.open;
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Compare(!open)))
     };
-    let empty = (Vec::new(), arbor_game::Stats::default());
-    let (orders, minimax) = match &*results {
-        Some(r) => (&r.0, r.1),
-        None => (&empty.0, empty.1),
-    };
-    let km = props
-        .tree
+    let current = results
+        .as_deref()
+        .and_then(|c| c.of(tree, props.fail, props.depth));
+    let orders: &[OrderResult] = current.map_or(&[], |c| &c.orders);
+    let km = tree
         .uniform_shape()
         .filter(|_| props.depth.is_none())
         .and_then(|(b, d)| arbor_game::knuth_moore_minimum(b as u64, d));
@@ -128,7 +119,7 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
                 </button>
             </h2>
             if props.open {
-                if results.is_none() {
+                if current.is_none() {
                     <p class="hint" role="status">{ "Running alpha-beta in each order…" }</p>
                 }
                 <div class="compare-grid">
@@ -139,10 +130,10 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
                                     <strong>{ ordering_title(r.ordering) }</strong>
                                     <span class="counts">{ format!("{} leaves evaluated · {} nodes visited · {} pruned", r.evaluated, r.visited, r.pruned) }</span>
                                 </figcaption>
-                                if let Some(scene) = &*scene {
+                                if let (Some(scene), Some(c)) = (&*scene, current) {
                                     // Scrolls: a tab stop, so a keyboard can scroll it too.
                                     <div class="compare-tree" tabindex="0" role="group" aria-label={format!("{} order, drawn", ordering_title(r.ordering))}>
-                                        <TreeSvg<NodeMark> scene={scene.clone()} marks={Rc::new(stepper::marks(&props.tree, &r.frame, Perspective::Max, true))} zoom={0.5}
+                                        <TreeSvg<NodeMark> scene={scene.clone()} marks={Rc::new(c.marks(r))} zoom={0.5}
                                             title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
                                     </div>
                                 }
@@ -151,8 +142,8 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
                     }) }
                 </div>
                 <p class="hint">
-                    if results.is_some() {
-                        { format!("Minimax evaluates {} leaves and visits {} nodes.", minimax.evaluated, minimax.visited) }
+                    if let Some(c) = current {
+                        { format!("Minimax evaluates {} leaves and visits {} nodes.", c.minimax.evaluated, c.minimax.visited) }
                     }
                     if let Some(km) = km {
                         { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }

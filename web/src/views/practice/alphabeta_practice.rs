@@ -4,7 +4,7 @@ use super::{cannot_set, ExerciseSettings};
 use crate::components::controls::{use_play_timer, Control, StepControls};
 use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::control::{Stepping, SteppingAction};
 use arbor_app::pages::practice::{AbAction, AbState};
@@ -165,7 +165,7 @@ pub(super) fn AbPractice(props: &AbProps) -> Html {
                 if let Some(frame) = state.reveal {
                     <Reveal run={ex.clone()} start={frame} on_close={{ let d = state.dispatcher(); Callback::from(move |_| d.dispatch(AbAction::CloseReveal)) }} />
                 } else {
-                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
+                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&*scene)}
                         all_buttons=true on_leaf={Some(on_node)}
                         title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
                     if !asked.is_empty() {
@@ -299,7 +299,7 @@ pub(super) fn Reveal(props: &RevealProps) -> Html {
             <p class="hint">{ format!("The real run, from step {} — where your answers and alpha-beta first part ways.", props.start) }</p>
             <StepControls step={at} len={len} playing={stepping.playing} speed={stepping.speed} on={on} />
             <p class="caption" role="status" aria-live="polite">{ text }</p>
-            <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&*scene) as usize as u64}
+            <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&*scene)}
                 focus={current} follows=true title={format!("Alpha-beta's run, step {at} of {len}")} />
             <Pseudocode lines={stepper::pseudocode::listing(Algorithm::AlphaBeta)} current={stepper::pseudocode::line_at(run, at)} title={Algorithm::AlphaBeta.title()} />
             <div class="row"><button type="button" onclick={close}>{ "Back to your answers" }</button></div>

@@ -2,13 +2,14 @@
 //! the engine's run and says why the value is what it is.
 
 use super::{cannot_set, ExerciseSettings};
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::chance::{mark_of, rule_key, rule_title, ChanceSettings, ChanceSource};
 use arbor_app::pages::practice::{ChanceAction, ChanceState};
 use arbor_app::practice::chance::{Exercise, Verdict};
 use arbor_app::practice::Settings;
 use arbor_app::route::{Route, View};
+use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -43,7 +44,7 @@ pub(super) fn ChancePractice(props: &ChanceProps) -> Html {
     };
     let run = &ex.run;
     let tree = run.tree.clone();
-    let scene = use_memo(Rc::as_ptr(&tree) as usize, {
+    let scene = use_memo(Same::of(&tree), {
         let tree = tree.clone();
         move |_| Rc::new(Scene::of_tree(&tree))
     });
@@ -101,7 +102,7 @@ pub(super) fn ChancePractice(props: &ChanceProps) -> Html {
                 <p class="lede">{ format!("{}: type the value of every node below, children before parents. A chance node is worth the expectation of its children: each child's probability times its value, summed. {}",
                     rule_title(run.rule),
                     if rule_key(run.rule) == "expectimax" { "Every decision node is MAX (▲)." } else { "MAX (▲) and MIN (▼) take turns; chance nodes do not change whose turn it is." }) }</p>
-                <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={Rc::as_ptr(&tree) as usize as u64}
+                <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&tree)}
                     title={format!("Practice tree of {} nodes with chance nodes", tree.len())} />
                 <p class="hint">{ "▲ MAX takes its largest child value, ▼ MIN its smallest; a round node is chance: the chances of its children are listed with its value below. Leaves show their values." }</p>
                 <fieldset class="questions">

@@ -2,7 +2,7 @@
 //! harder level, compute every child's UCB1); checked against the engine's own selection.
 
 use super::{cannot_set, ExerciseSettings};
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::mcts::{exploration_text, MctsSettings};
 use arbor_app::pages::practice::{MctsAction, MctsState};
@@ -117,7 +117,7 @@ pub(super) fn McPractice(props: &McProps) -> Html {
             <>
                 <p class="question"><strong>{ format!("Iteration {}: selection is at {parent} (N = {}).", question.iteration, question.visits) }</strong>
                     { format!(" Every move from {parent} has been tried, so {} takes the child with the highest UCB1. Which one?", ex.chooser(question)) }</p>
-                <TreeView<NodeMark> scene={scene} looks={Looks::of(marks)} drawing={question.step as u64}
+                <TreeView<NodeMark> scene={scene} looks={Looks::of(marks)} drawing={DrawingId::Key(question.step as u64)}
                     focus={Some(question.node as usize)} follows=true
                     title={format!("Monte Carlo search tree before question {} (each node: Q/n)", q + 1)} />
                 <table class="ucb practice-ucb">

@@ -1,7 +1,7 @@
 //! Search practice: click the node taken next, or order the whole frontier.
 
 use super::{cannot_set, ExerciseSettings};
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::explore::{Drawing, Problem, SearchMark};
 use arbor_app::pages::practice::{SearchAction, SearchState};
@@ -84,7 +84,7 @@ pub(super) fn SearchPractice(props: &SearchProps) -> Html {
                 if let Some((ok, text)) = &state.message {
                     <p class={classes!("feedback", if *ok { "right" } else { "wrong" })} role="alert">{ if *ok { "✓ " } else { "✗ " } }{ text.clone() }</p>
                 }
-                <TreeView<SearchMark> scene={scene} looks={Looks::of(marks)} drawing={text_id(&ex.text)}
+                <TreeView<SearchMark> scene={scene} looks={Looks::of(marks)} drawing={DrawingId::Key(text_id(&ex.text))}
                     all_buttons={!done} on_leaf={(!done).then_some(on_node)}
                     title={format!("Search tree, question {} of {total}", (q + 1).min(total))} />
                 if ex.level == search::Level::Frontier && !done {

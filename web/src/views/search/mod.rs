@@ -8,7 +8,6 @@ mod grid_editor;
 mod panels;
 mod puzzle_editor;
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_search::{Limit, Mode, Status};
@@ -20,12 +19,12 @@ pub use arbor_app::pages::search::{Action, Recorded, Run, State};
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
-use crate::components::search_look::box_size;
-use crate::components::tree_view::{Looks, TreeView};
+use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use arbor_app::explore::caption::{caption, ends_in_failure, failure_line, line, listing};
+use arbor_app::explore::tree_scene::{search_scene, shown_current};
 use arbor_app::explore::{cell_marks, marks, CellMark, Problem, SearchMark};
 use arbor_app::route::{Route, View};
-use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
+use arbor_app::same::same_opt;
 use arbor_app::worker_api::SearchSummary;
 use arbor_app::worker_api::StateView;
 
@@ -78,10 +77,11 @@ pub fn Search(props: &SearchProps) -> Html {
 
     let step = state.settings.step;
     let recorded = state.recorded.clone();
-    let rec_id = recorded.as_ref().map_or(0, |r| Rc::as_ptr(r) as usize);
+    // The record by identity (never by address: see `arbor_app::same`).
+    let rec_id = same_opt(&recorded);
     let frame = {
         let recorded = recorded.clone();
-        use_memo((rec_id, step), move |(_, step)| {
+        use_memo((rec_id.clone(), step), move |(_, step)| {
             recorded.map(|r| Rc::new(r.replay.frame(*step)))
         })
     };
@@ -101,7 +101,7 @@ pub fn Search(props: &SearchProps) -> Html {
         let recorded = recorded.clone().filter(|_| grid.is_none());
         let folded = state.folded.clone();
         use_memo(
-            (rec_id, iteration, folded.clone(), grid.is_none()),
+            (rec_id.clone(), iteration, folded.clone(), grid.is_none()),
             move |(_, iteration, folded, _)| {
                 recorded.map(|r| Rc::new(search_scene(&r, *iteration, folded)))
             },
@@ -112,10 +112,10 @@ pub fn Search(props: &SearchProps) -> Html {
         let (recorded, frame) = (recorded.clone(), (*frame).clone());
         let tree_shown = grid.is_none();
         use_memo(
-            (rec_id, step, iteration, tree_shown),
-            move |&(_, _, iteration, shown)| match (recorded, frame) {
-                (Some(r), Some(f)) if shown => {
-                    Looks::of(marks(&r.view, &r.replay, &f, &r.drawing, iteration))
+            (rec_id.clone(), step, iteration, tree_shown),
+            move |(_, _, iteration, shown)| match (recorded, frame) {
+                (Some(r), Some(f)) if *shown => {
+                    Looks::of(marks(&r.view, &r.replay, &f, &r.drawing, *iteration))
                 }
                 _ => Looks::of(Vec::<SearchMark>::new()),
             },
@@ -123,9 +123,8 @@ pub fn Search(props: &SearchProps) -> Html {
     };
     let grid_marks = {
         let (recorded, frame, grid) = (recorded.clone(), (*frame).clone(), (*grid).clone());
-        use_memo(
-            (rec_id, step, grid.as_ref().map(|g| Rc::as_ptr(g) as usize)),
-            move |_| match (recorded, frame, grid) {
+        use_memo((rec_id.clone(), step, same_opt(&grid)), move |_| {
+            match (recorded, frame, grid) {
                 (Some(r), Some(f), Some(g)) => {
                     let marks = cell_marks(&r.view, &f, g.width(), g.height());
                     let path: Vec<usize> = f
@@ -139,8 +138,8 @@ pub fn Search(props: &SearchProps) -> Html {
                     Some((Rc::new(marks), Rc::new(path)))
                 }
                 _ => None,
-            },
-        )
+            }
+        })
     };
     let grid_status = match &*grid_marks {
         Some((marks, path)) => format!(
@@ -202,11 +201,7 @@ pub fn Search(props: &SearchProps) -> Html {
             _ => None,
         };
         use_callback(
-            (
-                recorded.as_ref().map(|r| Rc::as_ptr(r) as usize),
-                state.settings.clone(),
-                summary.is_some(),
-            ),
+            (rec_id.clone(), state.settings.clone(), summary.is_some()),
             move |_: (), (_, settings, _)| {
                 let mut route = Route::new(View::Search);
                 settings.to_route(&mut route);
@@ -246,7 +241,7 @@ pub fn Search(props: &SearchProps) -> Html {
                         }
                         if let (Some(scene), Some(r)) = (&*scene, &recorded) {
                             <TreeView<SearchMark> scene={scene.clone()} looks={(*looks).clone()}
-                                drawing={rec_id as u64} focus={shown_current(r, scene, (*frame).as_ref().and_then(|f| f.current))} follows=true
+                                drawing={DrawingId::of(r)} focus={shown_current(r, scene, (*frame).as_ref().and_then(|f| f.current))} follows=true
                                 title={format!("Search tree of {} by {}; step {step} of {}", problem_name(&state.settings.problem), r.replay.algorithm().title(), r.replay.len())}
                                 on_inner={Some(on_fold.clone())}>
                                 <ExportMenu selector=".search-view .main svg.tree" name="arbor-search" trace={Some(on_trace)} />
@@ -304,18 +299,6 @@ struct SearchExport<'a> {
     summary: Option<&'a SearchSummary>,
 }
 
-/// The node to keep in view: the current one, or if it is folded away, its nearest drawn
-/// ancestor (the fold that holds it).
-fn shown_current(r: &Recorded, scene: &Scene, current: Option<u64>) -> Option<usize> {
-    let mut key = current? as usize;
-    loop {
-        if scene.index_of_key.get(key).copied().flatten().is_some() {
-            return Some(key);
-        }
-        key = r.view.nodes.get(key)?.info.parent? as usize;
-    }
-}
-
 fn problem_name(problem: &Problem) -> String {
     match problem {
         Problem::Graph { .. } => "the tree or graph".into(),
@@ -323,53 +306,6 @@ fn problem_name(problem: &Problem) -> String {
         Problem::Blocks { .. } => "the blocks world".into(),
         Problem::Grid(_) => "the grid".into(),
     }
-}
-
-/// The scene of one iteration's search tree (every recorded node of it, drawn or not yet).
-fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> Scene {
-    let keys: Vec<usize> = r
-        .view
-        .nodes
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| n.info.iteration == iteration)
-        .map(|(i, _)| i)
-        .collect();
-    let picture = keys
-        .first()
-        .map(|&k| r.drawing.picture(&r.view.nodes[k].state))
-        .unwrap_or_default();
-    let (w, h) = box_size(&picture);
-    // Room between neighbours for the widest "g+h=f" drawn under a node.
-    let costs = keys
-        .iter()
-        .map(|&k| {
-            let n = &r.view.nodes[k].info;
-            let text = format!("{}+{}={}", n.g, n.h, n.g.saturating_add(n.h));
-            arbor_app::scene::text_width(&text, 12.0, true)
-        })
-        .fold(0.0, f64::max);
-    Scene::build(
-        &TreeShape {
-            keys: &keys,
-            parent: &|k| r.view.nodes[k].info.parent.map(|p| p as usize),
-            label: &|k| {
-                let n = &r.view.nodes[k];
-                match (&n.state, &n.action) {
-                    (arbor_app::worker_api::StateView::Name(name), _) => name.clone(),
-                    (_, Some(a)) => format!("#{k} {a}"),
-                    _ => format!("#{k}"),
-                }
-            },
-            shape: &|_| Shape::Leaf,
-            gap_x: (w + 18.0).max(costs + 8.0).max(56.0),
-            gap_y: (h + 40.0).max(GAP_Y * 0.8),
-            picture: None,
-            margins: Margins::default(),
-            half_width: &|_| 0.0,
-        },
-        &|k| folded.contains(&k),
-    )
 }
 
 /// How a run ended, in words.
