@@ -328,7 +328,10 @@ impl GameTree {
 
     /// A copy with one leaf's payoff replaced.
     pub fn with_payoff(&self, id: NodeId, payoff: Vec<i32>) -> Result<GameTree, String> {
-        let node = self.node(id);
+        let node = self
+            .nodes
+            .get(id.index())
+            .ok_or_else(|| format!("the tree has no node {}", id.index()))?;
         if !node.is_leaf() {
             return Err(format!("{} is not a leaf", node.label));
         }
@@ -581,6 +584,8 @@ struct Parser<'a> {
     pos: usize,
     text: &'a str,
     nodes: usize,
+    /// The first leaf's number of values and where it starts: every leaf must match it.
+    first_leaf: Option<(usize, usize)>,
 }
 
 impl<'a> Parser<'a> {
@@ -590,6 +595,38 @@ impl<'a> Parser<'a> {
             pos: 0,
             text,
             nodes: 0,
+            first_leaf: None,
+        }
+    }
+
+    /// Checks that the leaf starting at `start` has as many values as the first leaf.
+    fn leaf_arity(&mut self, start: usize, values: usize) -> Result<(), ParseError> {
+        match self.first_leaf {
+            None => {
+                self.first_leaf = Some((values, start));
+                Ok(())
+            }
+            Some((n, _)) if n == values => Ok(()),
+            Some((n, at)) => {
+                let kind = |k: usize| {
+                    if k == 1 {
+                        "a plain value".to_string()
+                    } else {
+                        format!("a utility vector of {k}")
+                    }
+                };
+                let first = self.error(at, "");
+                Err(self.error(
+                    start,
+                    format!(
+                        "leaves mix plain values and utility vectors: this leaf is {}, the first leaf (line {}, column {}) is {}; every leaf must be alike",
+                        kind(values),
+                        first.line,
+                        first.column,
+                        kind(n)
+                    ),
+                ))
+            }
         }
     }
 
@@ -780,6 +817,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Some('(') => {
+                let start = self.pos;
                 self.pos += 1;
                 loop {
                     self.skip_ws();
@@ -808,8 +846,13 @@ impl<'a> Parser<'a> {
                         "a utility vector needs one value per player (at least two)",
                     ));
                 }
+                self.leaf_arity(start, raw.payoff.len())?;
             }
-            _ => raw.payoff.push(self.int()?),
+            _ => {
+                let start = self.pos;
+                raw.payoff.push(self.int()?);
+                self.leaf_arity(start, 1)?;
+            }
         }
         if is_chance {
             raw.chance = Some(if probs.iter().all(Option::is_none) {
@@ -959,6 +1002,25 @@ mod tests {
         assert_eq!(tree.player_at(NodeId(1)), 1);
     }
 
+    /// A tree that mixes plain values and vectors is refused at the leaf that breaks the rule
+    /// (the example the teachers' page once listed).
+    #[test]
+    fn mixed_leaves_are_named_where_they_are() {
+        let e = GameTree::parse("min [[1,(2,3)]]").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 9), "{e}");
+        assert!(
+            e.message.contains("this leaf is a utility vector of 2"),
+            "{e}"
+        );
+        assert!(
+            e.message
+                .contains("the first leaf (line 1, column 7) is a plain value"),
+            "{e}"
+        );
+        let e = GameTree::parse("[(1,2),\n (3,4,5)]").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2), "{e}");
+    }
+
     #[test]
     fn text_round_trips() {
         for text in [
@@ -985,7 +1047,7 @@ mod tests {
             ("[]", 1, "at least one child"),
             ("[3;4]", 3, "expected ',', ']'"),
             ("", 1, "empty"),
-            ("[1,(2,3)]", 1, "mix"),
+            ("[1,(2,3)]", 4, "mix"),
             ("[A 3]", 2, "followed by ':'"),
             ("[99999999999]", 2, "too large"),
             ("[{3}4]", 5, "belongs to an inner node"),

@@ -215,17 +215,27 @@ impl State {
 
     /// Searches a new tree from the start.
     fn set_tree(&mut self, tree: GameTree, source: Source) {
-        let tree = if self.settings.min_root {
-            tree.with_root_player(RootPlayer::Min)
+        let tree = tree.with_root_player(if self.settings.min_root {
+            RootPlayer::Min
         } else {
-            tree
-        };
+            RootPlayer::Max
+        });
         self.tree = Rc::new(tree);
         self.settings.source = source;
         self.settings.step = 0;
         self.collapsed = Rc::new(BTreeSet::new());
         self.editing = None;
         self.rerun();
+    }
+
+    /// Whether `id` is a leaf of the tree shown.
+    fn is_leaf(&self, id: NodeId) -> bool {
+        id.index() < self.tree.len() && self.tree.node(id).is_leaf()
+    }
+
+    /// Whether `id` is an inner node of the tree shown.
+    fn is_inner(&self, id: NodeId) -> bool {
+        id.index() < self.tree.len() && !self.tree.node(id).is_leaf()
     }
 
     /// Unfolds the ancestors of the node the current step is about, so stepping never goes
@@ -321,6 +331,7 @@ impl crate::Reducer for State {
                     if let Ok(tree) = GameTree::parse(p.text) {
                         s.text = eager_text(&tree);
                         s.text_error = None;
+                        s.settings.min_root = Source::Preset(p.id).root_is_min();
                         s.set_tree(tree, Source::Preset(p.id));
                     }
                 }
@@ -339,7 +350,7 @@ impl crate::Reducer for State {
                 match GameTree::parse(&text) {
                     Ok(tree) => {
                         s.text_error = None;
-                        s.settings.min_root = false;
+                        s.settings.min_root = tree.root_player() == RootPlayer::Min;
                         s.set_tree(tree, Source::Text(text.clone()));
                     }
                     Err(e) => s.text_error = Some(e.to_string()),
@@ -347,7 +358,8 @@ impl crate::Reducer for State {
                 s.text = Some(text);
             }
             Action::WriteText => s.text = Some(s.tree.to_text()),
-            Action::EditLeaf(id) => s.editing = id,
+            // A click may arrive after the tree changed: only a leaf of this tree is edited.
+            Action::EditLeaf(id) => s.editing = id.filter(|&id| s.is_leaf(id)),
             Action::SetLeaf(id, value) => {
                 let payoff = if s.tree.players() > 2 {
                     None
@@ -366,6 +378,7 @@ impl crate::Reducer for State {
                 }
                 s.editing = None;
             }
+            Action::ToggleCollapse(id) if !s.is_inner(id) => {}
             Action::ToggleCollapse(id) => {
                 let mut set = (*s.collapsed).clone();
                 if !set.remove(&id) {

@@ -310,7 +310,8 @@ impl State {
             job,
         }));
         match work {
-            Work::Estimates => {}
+            // The last board's estimates are not this board's.
+            Work::Estimates => self.estimates = None,
             Work::Korf => {
                 self.korf.clear();
                 self.korf_done = None;

@@ -303,6 +303,16 @@ impl crate::Reducer for State {
             }
             Action::Think(secs) => s.setup.think_seconds = secs.clamp(1, 60),
             Action::Rules(rules, seed) => {
+                // Another game keeps who plays, each AI at a level the new game has.
+                let kind = rules.kind;
+                for player in &mut s.setup.players {
+                    if let Player::Ai(level) = player {
+                        if kind.level(level).is_none() {
+                            *player = Player::Ai(kind.default_level().key);
+                        }
+                    }
+                }
+                s.setup.o_first &= kind == Kind::TicTacToe;
                 s.setup.rules = rules;
                 s.restart(seed);
             }

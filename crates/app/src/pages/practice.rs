@@ -134,7 +134,8 @@ impl crate::Reducer for SearchState {
         let mut s = Rc::unwrap_or_clone(self);
         match action {
             SearchAction::Click(ex, node) => {
-                if q >= ex.questions.len() {
+                // A click after the search is over, or on no node of this exercise's tree.
+                if q >= ex.questions.len() || node as usize >= ex.view.nodes.len() {
                     return Rc::new(s);
                 }
                 match ex.level {

@@ -23,6 +23,8 @@ pub struct Recorded {
     pub replay: SearchReplay,
     /// How its tree is drawn.
     pub drawing: Drawing,
+    /// The settings it was searched with (the step aside).
+    pub searched: Settings,
 }
 
 /// Where the search worker is.
@@ -141,6 +143,9 @@ impl State {
         if self.heuristic.as_deref() != note.as_ref() {
             self.heuristic = note.map(Rc::new);
         }
+        // The record shown is always of the problem and search shown: the last one goes
+        // (its marks over a changed grid, or its captions under another search, would mislead).
+        self.recorded = None;
         match self.settings.problem.spec() {
             Ok(_) => {
                 self.problem_error = None;
@@ -149,7 +154,6 @@ impl State {
             }
             Err(e) => {
                 self.problem_error = Some(e);
-                self.recorded = None;
                 self.run = Run::Idle;
                 // The search of the text before is no longer the problem shown: its answers,
                 // still on their way, change nothing.
@@ -251,6 +255,10 @@ impl crate::Reducer for State {
                         view,
                         replay,
                         drawing,
+                        searched: Settings {
+                            step: 0,
+                            ..s.settings.clone()
+                        },
                     }));
                     if let Some(step) = s.pending_step.take() {
                         if step > len {

@@ -376,6 +376,15 @@ impl Pos {
             return Err("the game is over".into());
         }
         match (self, mv) {
+            (Pos::Ttt(_), Move::Cell(c)) if c >= 9 => Err(format!(
+                "there is no cell {} (cells are 1 to 9)",
+                u32::from(c) + 1
+            )),
+            (Pos::C4(_), Move::Column(c)) if c as usize >= connect4::WIDTH => Err(format!(
+                "there is no column {} (columns are 1 to {})",
+                u32::from(c) + 1,
+                connect4::WIDTH
+            )),
             (Pos::Ttt(b), Move::Cell(c)) => {
                 if b.cell(c as usize).is_some() {
                     Err(format!("row {}, column {} is taken", c / 3 + 1, c % 3 + 1))
@@ -619,7 +628,8 @@ impl Setup {
             route.set("hints", "1");
         }
         route.set("seed", self.seed.to_string());
-        if self.uses_clock() {
+        // Whenever it is not the default, so a change of player keeps the time chosen.
+        if self.uses_clock() || self.think_seconds != Setup::new(self.rules.kind).think_seconds {
             route.set("think", self.think_seconds.to_string());
         }
         route.set("moves", self.moves_text());

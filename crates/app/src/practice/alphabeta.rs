@@ -360,11 +360,12 @@ pub fn check(ex: &Exercise, answers: &Answers) -> Report {
     let tree = ex.tree();
     let key = &ex.key;
     let mut items = Vec::new();
-    // Branches: every pruned one (found or missed) and every wrong mark.
+    // Branches: every pruned one (found or missed) and every wrong mark (on a node of this
+    // tree: answers are kept by node number, and no other tree's number is checked here).
     let nodes: BTreeSet<NodeId> = key
         .pruned
         .keys()
-        .chain(answers.marked.iter())
+        .chain(answers.marked.iter().filter(|n| n.index() < tree.len()))
         .copied()
         .collect();
     for n in nodes {

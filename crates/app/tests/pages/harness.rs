@@ -1,0 +1,162 @@
+//! What the page tests share: random tree texts of every size (broken ones too), a page's URL
+//! written and read back, and the worker, run natively.
+
+use std::rc::Rc;
+
+use arbor_app::route::Route;
+use arbor_app::worker_api::{answer, FromWorker, ToWorker};
+use arbor_app::Reducer;
+use arbor_game::{GameTree, RandomSpec};
+use proptest::prelude::*;
+
+/// Applies an action, as Yew's `use_reducer` does.
+pub fn apply<S: Reducer>(state: Rc<S>, action: S::Action) -> Rc<S> {
+    state.reduce(action)
+}
+
+/// The route a page's settings write, as the address bar holds it and reads it back.
+pub fn through_address(write: impl FnOnce(&mut Route), view: arbor_app::route::View) -> Route {
+    let mut route = Route::new(view);
+    write(&mut route);
+    Route::parse(&route.to_hash())
+}
+
+/// A random tree's text: two players (sometimes three, as utility vectors), 1 to about 1,400
+/// nodes, MIN at the root sometimes.
+pub fn tree_text() -> impl Strategy<Value = String> {
+    (
+        0u32..6,
+        1u32..4,
+        0u32..3,
+        any::<u64>(),
+        prop::bool::weighted(0.15),
+        prop::bool::weighted(0.2),
+    )
+        .prop_map(|(depth, min_b, extra, seed, three, min_root)| {
+            let spec = RandomSpec {
+                depth,
+                min_branching: min_b,
+                max_branching: min_b + extra,
+                low: -20,
+                high: 20,
+                players: if three { 3 } else { 2 },
+                seed,
+                chance: false,
+            };
+            let text = spec
+                .generate()
+                .map(|t| t.to_text())
+                .unwrap_or_else(|_| "[1,2]".into());
+            if min_root && !three {
+                format!("min {text}")
+            } else {
+                text
+            }
+        })
+}
+
+/// What a person types: a whole tree, a tree with a leaf added after its first (the case a
+/// teacher tries first), or a tree cut, with a character dropped or with junk added.
+pub fn typed_text() -> impl Strategy<Value = String> {
+    (tree_text(), 0u8..6, any::<prop::sample::Index>()).prop_map(|(text, how, at)| {
+        let cut = |t: &str| {
+            let i = at.index(t.len().max(1));
+            t.char_indices()
+                .map(|(k, _)| k)
+                .take_while(|&k| k <= i)
+                .last()
+                .unwrap_or(0)
+        };
+        match how {
+            0 | 1 => text,
+            2 => add_leaf(&text),
+            3 => text[..cut(&text)].to_string(),
+            4 => {
+                let k = cut(&text);
+                let mut t = text.clone();
+                if k < t.len() {
+                    t.remove(k);
+                }
+                t
+            }
+            _ => format!("{text} ]["),
+        }
+    })
+}
+
+/// The tree with `,4` after its first leaf (a tree one node bigger); utility-vector trees as
+/// they are.
+pub fn add_leaf(text: &str) -> String {
+    if text.contains('(') {
+        return text.to_string();
+    }
+    match text.find(|c: char| c.is_ascii_digit()) {
+        Some(i) => {
+            let end = text[i..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(text.len(), |e| i + e);
+            format!("{},4{}", &text[..end], &text[end..])
+        }
+        None => text.to_string(),
+    }
+}
+
+/// A tree's text, for comparing trees.
+pub fn text_of(tree: &GameTree) -> String {
+    tree.to_text()
+}
+
+/// The worker's answers to `request`, as the worker would post them (computed natively by the
+/// same code, with a clock that advances five milliseconds per reading).
+pub fn worker(request: &ToWorker) -> Vec<FromWorker> {
+    let mut out = Vec::new();
+    let clock = std::cell::Cell::new(0.0);
+    let now = || {
+        clock.set(clock.get() + 5.0);
+        clock.get()
+    };
+    answer(request, &mut |m| out.push(m), &now);
+    out
+}
+
+/// How messages from the worker reach the page: in order, or one of them held back and
+/// delivered after a later action (late), or delivered twice.
+#[derive(Clone, Copy, Debug)]
+pub enum Delivery {
+    /// All of them, in order, at once.
+    Now,
+    /// All but the last, now; the last after the next action.
+    LastLate,
+    /// All of them twice.
+    Twice,
+    /// None now: all after the next action.
+    AllLate,
+}
+
+/// A delivery.
+pub fn delivery() -> impl Strategy<Value = Delivery> {
+    prop_oneof![
+        4 => Just(Delivery::Now),
+        1 => Just(Delivery::LastLate),
+        1 => Just(Delivery::Twice),
+        1 => Just(Delivery::AllLate),
+    ]
+}
+
+/// Splits answers into those delivered now and those held for later.
+pub fn deliver<T: Clone>(messages: Vec<T>, how: Delivery) -> (Vec<T>, Vec<T>) {
+    match how {
+        Delivery::Now => (messages, Vec::new()),
+        Delivery::LastLate => {
+            let mut now = messages;
+            let late = now.pop().into_iter().collect();
+            (now, late)
+        }
+        Delivery::Twice => {
+            let mut now = messages.clone();
+            now.extend(messages);
+            (now, Vec::new())
+        }
+        Delivery::AllLate => (Vec::new(), messages),
+    }
+}
