@@ -883,6 +883,16 @@ pub fn c4_verdict(score: i32, side_stones_now: u32, opponent_stones_now: u32) ->
     }
 }
 
+/// A proven result without how soon — 1 (or more) a win, 0 a draw, −1 (or less) a loss — as
+/// a verdict: the opening book's, or a weak solve's.
+pub fn result_verdict(result: i32) -> Verdict {
+    match result.signum() {
+        0 => Verdict::Draw,
+        1 => Verdict::Win(None),
+        _ => Verdict::Loss(None),
+    }
+}
+
 /// The sides' stones (first player's, second's) on a connect-four board.
 pub fn c4_stones(p: &Position) -> [u32; 2] {
     let n = p.moves();
