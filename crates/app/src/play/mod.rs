@@ -839,6 +839,19 @@ impl Verdict {
         }
     }
 
+    /// A verdict in a few characters, for a badge: `+3`, `=`, `−2`, `≈5`.
+    pub fn badge(self) -> String {
+        match self {
+            Verdict::Win(Some(n)) => format!("win {n}"),
+            Verdict::Win(None) => "win".into(),
+            Verdict::Draw => "draw".into(),
+            Verdict::Loss(Some(n)) => format!("loss {n}"),
+            Verdict::Loss(None) => "loss".into(),
+            Verdict::Estimate(x) => format!("≈{}", crate::scene::show_value(x)),
+            Verdict::Playouts(p) => format!("≈{}.{:02}", p / 100, p % 100),
+        }
+    }
+
     /// A shape that tells the verdict without colour: ▲ win, ● draw, ▼ loss, ◆ estimate.
     pub fn shape(self) -> &'static str {
         match self {
@@ -869,6 +882,21 @@ impl Verdict {
             Verdict::Playouts(p) => i64::from(p),
         }
     }
+}
+
+/// A hint in words, for a button's accessible name: the badge's own words first (a name holds
+/// the text a sighted user sees, for speech input), then the verdict spelled out.
+pub fn hint_words(verdict: Option<Verdict>) -> String {
+    verdict
+        .map(|v| {
+            let badge = v.badge();
+            match v {
+                Verdict::Estimate(_) | Verdict::Playouts(_) => format!(": {badge}, not proven"),
+                Verdict::Draw => format!(": {badge}"),
+                v => format!(": {badge} ({})", v.text()),
+            }
+        })
+        .unwrap_or_default()
 }
 
 /// Connect four's exact score (data sets' convention, [`arbor_games::connect4::win_score`]) for

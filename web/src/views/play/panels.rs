@@ -4,7 +4,7 @@ use super::fresh_seed;
 use crate::store::Store;
 use arbor_app::pages::play::{Action, State};
 use arbor_app::play::ai::{Hint, Thinking, Thought};
-use arbor_app::play::{Kind, Move, Player, Rules, Setup, Verdict};
+use arbor_app::play::{Kind, Move, Player, Rules, Setup};
 use arbor_games::connect4::Proof;
 use yew::prelude::*;
 
@@ -13,38 +13,16 @@ pub(super) fn hint_badge(h: Option<&Hint>) -> Html {
     match h {
         Some(h) => html! {
             <span class={classes!("hint-badge", h.verdict.class())} aria-hidden="true">
-                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ short(h.verdict) }
+                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ h.verdict.badge() }
             </span>
         },
         None => html! {},
     }
 }
 
-/// A verdict in a few characters, for a badge: `+3`, `=`, `−2`, `≈5`.
-pub(super) fn short(v: Verdict) -> String {
-    match v {
-        Verdict::Win(Some(n)) => format!("win {n}"),
-        Verdict::Win(None) => "win".into(),
-        Verdict::Draw => "draw".into(),
-        Verdict::Loss(Some(n)) => format!("loss {n}"),
-        Verdict::Loss(None) => "loss".into(),
-        Verdict::Estimate(x) => format!("≈{}", arbor_app::scene::show_value(x)),
-        Verdict::Playouts(p) => format!("≈{}.{:02}", p / 100, p % 100),
-    }
-}
-
-/// A hint in words, for a button's accessible name: the badge's own words first (a name holds
-/// the text a sighted user sees, for speech input), then the verdict spelled out.
+/// A hint in words, for a button's accessible name ([`arbor_app::play::hint_words`]).
 pub(super) fn hint_words(h: Option<&Hint>) -> String {
-    h.map(|h| {
-        let badge = short(h.verdict);
-        match h.verdict {
-            Verdict::Estimate(_) | Verdict::Playouts(_) => format!(": {badge}, not proven"),
-            Verdict::Draw => format!(": {badge}"),
-            v => format!(": {badge} ({})", v.text()),
-        }
-    })
-    .unwrap_or_default()
+    arbor_app::play::hint_words(h.map(|h| h.verdict))
 }
 
 #[derive(Properties, PartialEq)]
