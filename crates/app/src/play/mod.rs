@@ -839,7 +839,9 @@ impl Verdict {
         }
     }
 
-    /// A verdict in a few characters, for a badge: `+3`, `=`, `−2`, `≈5`.
+    /// A verdict in a few characters, for a badge: `win 3`, `win` (how soon not known),
+    /// `draw`, `loss 2`, `≈−14?` (an estimate: not proven, and not on the scale of the moves
+    /// counted by wins and losses — the question mark says so where it is drawn).
     pub fn badge(self) -> String {
         match self {
             Verdict::Win(Some(n)) => format!("win {n}"),
@@ -847,7 +849,7 @@ impl Verdict {
             Verdict::Draw => "draw".into(),
             Verdict::Loss(Some(n)) => format!("loss {n}"),
             Verdict::Loss(None) => "loss".into(),
-            Verdict::Estimate(x) => format!("≈{}", crate::scene::show_value(x)),
+            Verdict::Estimate(x) => format!("≈{}?", crate::scene::show_value(x)),
             Verdict::Playouts(p) => format!("≈{}.{:02}", p / 100, p % 100),
         }
     }
@@ -872,31 +874,66 @@ impl Verdict {
         }
     }
 
-    /// A number to compare verdicts by, higher better.
-    pub fn rank(self) -> i64 {
+    /// A number to compare proven verdicts by, higher better (a win whose length is not
+    /// known ranks below every counted win, a loss likewise above every counted loss); `None`
+    /// for an estimate, which is on another scale and not proven: it is never ranked among
+    /// proven verdicts.
+    pub fn rank(self) -> Option<i64> {
         match self {
-            Verdict::Win(n) => 1_000_000 - i64::from(n.unwrap_or(0)),
-            Verdict::Draw => 0,
-            Verdict::Loss(n) => -1_000_000 + i64::from(n.unwrap_or(0)),
-            Verdict::Estimate(v) => i64::from(v),
-            Verdict::Playouts(p) => i64::from(p),
+            Verdict::Win(n) => Some(1_000_000 - i64::from(n.unwrap_or(100))),
+            Verdict::Draw => Some(0),
+            Verdict::Loss(n) => Some(-1_000_000 + i64::from(n.unwrap_or(100))),
+            Verdict::Estimate(_) | Verdict::Playouts(_) => None,
         }
     }
 }
 
 /// A hint in words, for a button's accessible name: the badge's own words first (a name holds
-/// the text a sighted user sees, for speech input), then the verdict spelled out.
-pub fn hint_words(verdict: Option<Verdict>) -> String {
+/// the text a sighted user sees, for speech input), then the verdict spelled out — in connect
+/// four, a win or loss without its length is proven but how soon is not known, and an
+/// estimate is not proven and counts no moves.
+pub fn hint_words(kind: Kind, verdict: Option<Verdict>) -> String {
     verdict
         .map(|v| {
             let badge = v.badge();
             match v {
-                Verdict::Estimate(_) | Verdict::Playouts(_) => format!(": {badge}, not proven"),
+                Verdict::Estimate(_) => {
+                    format!(": {badge}, not proven: a heuristic value, not a count of moves")
+                }
+                Verdict::Playouts(_) => format!(": {badge}, not proven"),
                 Verdict::Draw => format!(": {badge}"),
+                Verdict::Win(None) | Verdict::Loss(None) if kind == Kind::Connect4 => {
+                    format!(": {badge} ({}; proven, how soon not known)", v.text())
+                }
                 v => format!(": {badge} ({})", v.text()),
             }
         })
         .unwrap_or_default()
+}
+
+/// Below the board, when some hints are not proven: which moves, and that their numbers are
+/// not to be ranked with the proven ones (`None` when every hint is proven).
+pub fn unproven_note(kind: Kind, hints: &[ai::Hint]) -> Option<String> {
+    let names: Vec<String> = hints
+        .iter()
+        .filter(|h| matches!(h.verdict, Verdict::Estimate(_)))
+        .map(|h| h.mv.describe(kind))
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let (these, their) = if names.len() == 1 {
+        ("this move", "Its")
+    } else {
+        ("these moves", "Their")
+    };
+    Some(format!(
+        "Not proven in the time for hints: {} (◆). {their} numbers are the threat \
+         evaluation's, six plies on, on its own scale (higher is better): not a count of \
+         moves, and not comparable with the proven wins and losses; compare {these} only with \
+         each other.",
+        arbor_util::and_list(&names),
+    ))
 }
 
 /// Connect four's exact score (data sets' convention, [`arbor_games::connect4::win_score`]) for
@@ -1049,6 +1086,65 @@ mod tests {
         let (s, notes) = Setup::from_route(&Route::parse("#/play?game=nim&piles=3,x&p2=god"));
         assert_eq!(s.rules.piles, vec![9]);
         assert_eq!(notes.len(), 2, "{notes:?}");
+    }
+
+    /// Issue 33: a hint not proven in time says so, in the badge a sighted person reads as in
+    /// the name a screen reader reads (which holds the badge's words), and below the board;
+    /// and it is never ranked among proven hints. A result proven without how soon says that.
+    #[test]
+    fn an_unproven_hint_says_so() {
+        let estimate = Verdict::Estimate(-14);
+        let badge = estimate.badge();
+        assert!(badge.ends_with('?'), "{badge}");
+        let words = hint_words(Kind::Connect4, Some(estimate));
+        assert!(
+            words.contains(&badge) && words.contains("not proven"),
+            "{words}"
+        );
+        assert!(words.contains("not a count of moves"), "{words}");
+        // Proven verdicts are ranked, an estimate (whatever its number) is not.
+        assert_eq!(estimate.rank(), None);
+        assert_eq!(Verdict::Estimate(900).rank(), None);
+        let ranked: Vec<Verdict> = vec![
+            Verdict::Loss(Some(2)),
+            Verdict::Loss(Some(10)),
+            Verdict::Loss(None),
+            Verdict::Draw,
+            Verdict::Win(None),
+            Verdict::Win(Some(15)),
+            Verdict::Win(Some(1)),
+        ];
+        assert!(ranked.windows(2).all(|w| w[0].rank() < w[1].rank()));
+        // A result without how soon: proven, and said so, in connect four; Nim's wins are
+        // never counted, and say nothing of it.
+        assert_eq!(
+            hint_words(Kind::Connect4, Some(Verdict::Win(None))),
+            ": win (wins; proven, how soon not known)"
+        );
+        assert_eq!(
+            hint_words(Kind::Nim, Some(Verdict::Win(None))),
+            ": win (wins)"
+        );
+        assert_eq!(
+            hint_words(Kind::Connect4, Some(Verdict::Loss(Some(10)))),
+            ": loss 10 (loses in 10 moves)"
+        );
+        // The note below the board names the unproven moves, and only when there are some.
+        let hint = |c: u8, verdict| ai::Hint {
+            mv: Move::Column(c),
+            verdict,
+        };
+        let mut hints = vec![hint(0, Verdict::Loss(Some(10))), hint(1, estimate)];
+        let note = unproven_note(Kind::Connect4, &hints).unwrap();
+        assert!(note.starts_with("Not proven in the time for hints: column 2 (◆). Its numbers"));
+        hints.push(hint(4, Verdict::Estimate(3)));
+        let note = unproven_note(Kind::Connect4, &hints).unwrap();
+        assert!(
+            note.contains("column 2 and column 5 (◆). Their numbers"),
+            "{note}"
+        );
+        hints.retain(|h| h.verdict.rank().is_some());
+        assert_eq!(unproven_note(Kind::Connect4, &hints), None);
     }
 
     #[test]

@@ -152,6 +152,9 @@ pub fn Play(props: &PlayProps) -> Html {
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame(fresh_seed()))}>{ "New game" }</button>
                     </div>
+                    if let Some(note) = hints.and_then(|h| arbor_app::play::unproven_note(kind, h)) {
+                        <p class="hint unproven-note">{ note }</p>
+                    }
                     if s.hints {
                         <HintLegend kind={kind} />
                     }

@@ -21,8 +21,8 @@ pub(super) fn hint_badge(h: Option<&Hint>) -> Html {
 }
 
 /// A hint in words, for a button's accessible name ([`arbor_app::play::hint_words`]).
-pub(super) fn hint_words(h: Option<&Hint>) -> String {
-    arbor_app::play::hint_words(h.map(|h| h.verdict))
+pub(super) fn hint_words(kind: Kind, h: Option<&Hint>) -> String {
+    arbor_app::play::hint_words(kind, h.map(|h| h.verdict))
 }
 
 #[derive(Properties, PartialEq)]
@@ -44,8 +44,11 @@ pub(super) fn HintLegend(props: &HintLegendProps) -> Html {
             <span class="hint-badge loss"><span class="shape">{ "▼" }</span>{ if nim { " loss" } else { " loss n" } }</span>
             { if nim { " loses." } else { " loses, the opponent winning with n moves." } }
             if props.kind == Kind::Connect4 {
-                { " " }<span class="hint-badge estimate"><span class="shape">{ "◆" }</span>{ " ≈v" }</span>
-                { " not proven in time: the threat evaluation six plies on (higher is better)." }
+                { " Without n (" }<span class="hint-badge win"><span class="shape">{ "▲" }</span>{ " win" }</span>{ ", " }
+                <span class="hint-badge loss"><span class="shape">{ "▼" }</span>{ " loss" }</span>
+                { "): proven, but how soon was not found in time (or comes from the opening book, which holds only the result). " }
+                <span class="hint-badge estimate"><span class="shape">{ "◆" }</span>{ " ≈v?" }</span>
+                { " not proven in time: the threat evaluation six plies on, a guess on its own scale (higher is better) — not a count of moves, not to be ranked with the proven ones." }
             }
         </p>
     }
