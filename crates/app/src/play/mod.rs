@@ -936,6 +936,61 @@ pub fn unproven_note(kind: Kind, hints: &[ai::Hint]) -> Option<String> {
     ))
 }
 
+/// What the AI panel says of an AI move's value and how it was found (every level but
+/// MCTS's, whose run is told otherwise).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The value, for MAX.
+    pub value: String,
+    /// The nodes searched, and whether and how the move is proven.
+    pub proof: String,
+    /// No search ran for the move: why (said in place of the link to the tree behind it).
+    pub no_search: Option<String>,
+}
+
+/// What the AI panel says of `thought`, a move of a side whose first player (MAX) is named
+/// `max`.
+pub fn move_note(thought: &ai::Thought, max: &str) -> MoveNote {
+    use connect4::Proof;
+    let value = format!(
+        "Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
+        crate::scene::show_value(thought.value),
+        max
+    );
+    let how = if thought.proof == Some(Proof::Book) {
+        "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
+    } else if thought.proof == Some(Proof::Lost) {
+        format!(
+            "proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.",
+            thought.depth
+        )
+    } else if thought.proof == Some(Proof::Result) {
+        "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
+    } else if thought.proof == Some(Proof::Exact) {
+        "proven: the solver found the exact score — the fastest win, or the latest loss."
+            .to_string()
+    } else if thought.proven {
+        "proven (searched to the end of the game).".to_string()
+    } else if thought.stopped {
+        format!(
+            "not proven: stopped, so it played the best move of its deepest finished search ({} plies).",
+            thought.depth
+        )
+    } else {
+        format!("not proven: it looked {} plies ahead.", thought.depth)
+    };
+    MoveNote {
+        value,
+        proof: format!(
+            "{} nodes; {how}",
+            arbor_util::group_thousands(thought.nodes)
+        ),
+        no_search: (thought.proof == Some(Proof::Book)).then(|| {
+            "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book).".to_string()
+        }),
+    }
+}
+
 /// Connect four's exact score (data sets' convention, [`arbor_games::connect4::win_score`]) for
 /// the side that gets it, as a verdict: with `stones_now` of the winner's stones on the board,
 /// the win comes with its next `winning_stones(score) − stones_now`-th stone.

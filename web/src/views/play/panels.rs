@@ -5,7 +5,6 @@ use crate::store::Store;
 use arbor_app::pages::play::{Action, State};
 use arbor_app::play::ai::{Hint, Thinking, Thought};
 use arbor_app::play::{Kind, Move, Player, Rules, Setup};
-use arbor_games::connect4::Proof;
 use yew::prelude::*;
 
 /// A hint's badge: shape and words, so it reads without colour.
@@ -131,7 +130,7 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
             if let Some(e) = &props.failed {
                 <p class="error" role="alert">{ e.clone() }</p>
             }
-            if let Some(last) = &props.last {
+            if let Some((last, note)) = props.last.as_ref().map(|l| (l, arbor_app::play::move_note(&l.thought, l.max))) {
                 <div class="last-ai">
                     <p>
                         { format!("{} (AI) played {}. ", last.side, last.mv) }
@@ -151,32 +150,14 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                             (m.visits * 100 + m.iterations / 2).checked_div(m.iterations).unwrap_or(0), last.side, m.mean) }</p>
                         <p class="hint">{ if last.thought.stopped { "Not proven: stopped, so it played the most visited move so far. MCTS samples; it does not prove." } else { "Not proven: MCTS samples random games; it does not prove." } }</p>
                     } else {
-                        <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
-                            arbor_app::scene::show_value(last.thought.value), last.max) }</p>
-                        <p class="hint">
-                            { format!("{} nodes; ", arbor_util::group_thousands(last.thought.nodes)) }
-                            { if last.thought.proof == Some(Proof::Book) {
-                                "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
-                            } else if last.thought.proof == Some(Proof::Lost) {
-                                format!("proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.", last.thought.depth)
-                            } else if last.thought.proof == Some(Proof::Result) {
-                                "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
-                            } else if last.thought.proof == Some(Proof::Exact) {
-                                "proven: the solver found the exact score — the fastest win, or the latest loss.".to_string()
-                            } else if last.thought.proven {
-                                "proven (searched to the end of the game).".to_string()
-                            } else if last.thought.stopped {
-                                format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
-                            } else {
-                                format!("not proven: it looked {} plies ahead.", last.thought.depth)
-                            } }
-                        </p>
+                        <p class="hint value-note">{ note.value.clone() }</p>
+                        <p class="hint">{ note.proof.clone() }</p>
                     }
                     if let Some(note) = &last.thought.note {
                         <p class="error" role="alert">{ note.clone() }</p>
                     }
-                    if last.thought.proof == Some(Proof::Book) {
-                        <p class="hint">{ "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book)." }</p>
+                    if let Some(why) = &note.no_search {
+                        <p class="hint">{ why.clone() }</p>
                     } else {
                         <p><a class="tree-link" href={last.link.clone()}>{ if last.thought.mcts.is_some() { "Open the MCTS tree behind this move →" } else { "Open the search tree behind this move →" } }</a></p>
                     }
