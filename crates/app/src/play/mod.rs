@@ -948,15 +948,52 @@ pub struct MoveNote {
     pub no_search: Option<String>,
 }
 
-/// What the AI panel says of `thought`, a move of a side whose first player (MAX) is named
-/// `max`.
-pub fn move_note(thought: &ai::Thought, max: &str) -> MoveNote {
+/// What the AI panel says of `thought`, a move the AI made at a level searching with
+/// `strength`, in a game whose first player (MAX) is named `max`: the value with the scale it
+/// is on — the opening book's result, the solver's exact score or weak result, a
+/// depth-limited search's heuristic value (or a finished game it saw), tic-tac-toe's and
+/// Nim's values — and only a search's value called the root's of the tree behind the move.
+pub fn move_note(thought: &ai::Thought, strength: Strength, max: &str) -> MoveNote {
     use connect4::Proof;
-    let value = format!(
-        "Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
-        crate::scene::show_value(thought.value),
-        max
-    );
+    let v = crate::scene::show_value(thought.value);
+    let for_max = format!("for MAX ({max}, who moved first)");
+    const ROOT: &str = "It is the value at the root of the tree behind this move.";
+    let limited = matches!(strength, Strength::Depth { .. });
+    let value = match (thought.mv, thought.proof) {
+        (_, Some(Proof::Book)) => format!(
+            "Result from the opening book: {v} {for_max} — on the book's scale, 1 a win for MAX, 0 a draw, −1 a loss; how soon is not in the book."
+        ),
+        (_, Some(Proof::Exact)) => format!(
+            "Exact score from the solver: {v} {for_max} — on the solver's scale, a win scores 22 less the winner's stones when the game ends (the sooner, the larger), a loss the negative, a draw 0. {ROOT}"
+        ),
+        (_, Some(Proof::Result)) => format!(
+            "Result from the solver: {v} {for_max} — on a weak solve's scale, 1 a win for MAX, 0 a draw, −1 a loss; how soon was not found in time. {ROOT}"
+        ),
+        (Move::Column(_), _) => match connect4::proven_score(thought.value) {
+            Some(score) => format!(
+                "A finished game within the search's {} plies: {v} {for_max} — on the depth-limited search's scale a game it sees won is worth 1000 plus the exact score (here {}: 22 less the winner's stones), a game lost the negative, so this is proven. {ROOT}",
+                thought.depth,
+                score.abs()
+            ),
+            None => format!(
+                "Heuristic value ({}, {} plies ahead): {v} {for_max} — not proven, on the evaluation's own scale (higher is better for MAX; a game seen to its end is worth more than 1000). {ROOT}",
+                if matches!(strength, Strength::Depth { threats: false, .. }) {
+                    "the seed's heuristic: runs of two and three"
+                } else {
+                    "the threat evaluation"
+                },
+                thought.depth
+            ),
+        },
+        (Move::Cell(_), _) => format!(
+            "Value {for_max}: {v} — on the search's scale, a win is worth 10 less the marks on the board when it ends, a loss the negative, a draw 0{}. {ROOT}",
+            if limited { " (as is a game unfinished at the depth limit)" } else { "" }
+        ),
+        (Move::Take(_), _) => format!(
+            "Value {for_max}: {v} — 1 a win for MAX, −1 a loss{}. {ROOT}",
+            if limited { ", 0 a game unfinished at the depth limit" } else { "" }
+        ),
+    };
     let how = if thought.proof == Some(Proof::Book) {
         "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
     } else if thought.proof == Some(Proof::Lost) {
@@ -1200,6 +1237,160 @@ mod tests {
         );
         hints.retain(|h| h.verdict.rank().is_some());
         assert_eq!(unproven_note(Kind::Connect4, &hints), None);
+    }
+
+    /// A connect-four AI move's thought, as `think` gives it.
+    fn c4_thought(value: i32, verdict: Verdict, proof: Option<connect4::Proof>) -> ai::Thought {
+        ai::Thought {
+            mv: Move::Column(3),
+            verdict,
+            value,
+            depth: 6,
+            nodes: if proof == Some(connect4::Proof::Book) {
+                0
+            } else {
+                5_000
+            },
+            proven: proof.is_some(),
+            stopped: false,
+            solver: matches!(
+                proof,
+                Some(connect4::Proof::Exact | connect4::Proof::Result)
+            ),
+            weak: matches!(proof, Some(connect4::Proof::Book | connect4::Proof::Result)),
+            proof,
+            note: None,
+            mcts: None,
+        }
+    }
+
+    /// Issue 33: a book move said "Its search valued the position 1" beside "No search ran for
+    /// this move", and values changed scale (1, 17, −1015) with no word of why. Each value now
+    /// says what it is and on what scale; only a search's value is called a search's.
+    #[test]
+    fn every_value_says_its_scale_and_a_book_move_no_search() {
+        use connect4::Proof;
+        let max = "Blue ●";
+        let (perfect, threats, seed) = (
+            Strength::Perfect,
+            Strength::Depth {
+                depth: 6,
+                threats: true,
+            },
+            Strength::Depth {
+                depth: 4,
+                threats: false,
+            },
+        );
+        let book = move_note(
+            &c4_thought(1, Verdict::Win(None), Some(Proof::Book)),
+            perfect,
+            max,
+        );
+        assert!(!book.value.contains("search"), "{}", book.value);
+        assert!(book.value.contains("opening book"), "{}", book.value);
+        assert!(book.value.contains("1 a win"), "{}", book.value);
+        assert!(book.no_search.is_some());
+        let exact = move_note(
+            &c4_thought(17, Verdict::Win(Some(2)), Some(Proof::Exact)),
+            perfect,
+            max,
+        );
+        assert!(
+            exact
+                .value
+                .starts_with("Exact score from the solver: 17 for MAX"),
+            "{}",
+            exact.value
+        );
+        assert!(
+            exact.value.contains("22 less the winner's stones"),
+            "{}",
+            exact.value
+        );
+        let result = move_note(
+            &c4_thought(-1, Verdict::Win(None), Some(Proof::Result)),
+            perfect,
+            max,
+        );
+        assert!(
+            result
+                .value
+                .starts_with("Result from the solver: −1 for MAX"),
+            "{}",
+            result.value
+        );
+        assert!(result.value.contains("how soon"), "{}", result.value);
+        let guess = move_note(&c4_thought(17, Verdict::Estimate(17), None), threats, max);
+        assert!(
+            guess
+                .value
+                .starts_with("Heuristic value (the threat evaluation, 6 plies ahead): 17"),
+            "{}",
+            guess.value
+        );
+        assert!(guess.value.contains("not proven"), "{}", guess.value);
+        let seeds = move_note(&c4_thought(-3, Verdict::Estimate(3), None), seed, max);
+        assert!(
+            seeds.value.contains("the seed's heuristic"),
+            "{}",
+            seeds.value
+        );
+        let seen = move_note(
+            &c4_thought(-1015, Verdict::Loss(Some(3)), None),
+            threats,
+            max,
+        );
+        assert!(
+            seen.value.contains("1000 plus the exact score (here 15"),
+            "{}",
+            seen.value
+        );
+        // The solver proved every move lost: the value is the lookahead's, and says so.
+        let lost = move_note(
+            &c4_thought(-40, Verdict::Loss(None), Some(Proof::Lost)),
+            perfect,
+            max,
+        );
+        assert!(lost.value.starts_with("Heuristic value"), "{}", lost.value);
+        assert!(
+            lost.proof.contains("the solver proved every move loses"),
+            "{}",
+            lost.proof
+        );
+        // Tic-tac-toe and Nim: their own scales.
+        let ttt = ai::Thought {
+            mv: Move::Cell(4),
+            value: 0,
+            ..c4_thought(0, Verdict::Draw, None)
+        };
+        let note = move_note(&ttt, perfect, "X");
+        assert!(note.value.contains("10 less the marks"), "{}", note.value);
+        let nim = ai::Thought {
+            mv: Move::Take(Take { pile: 0, take: 1 }),
+            value: 1,
+            ..c4_thought(1, Verdict::Win(None), None)
+        };
+        let note = move_note(&nim, threats, "Player 1");
+        assert!(
+            note.value
+                .contains("1 a win for MAX, −1 a loss, 0 a game unfinished"),
+            "{}",
+            note.value
+        );
+        for n in [&exact, &result, &guess, &seeds, &seen, &lost] {
+            assert!(
+                n.value.contains("for MAX (Blue ●, who moved first)"),
+                "{}",
+                n.value
+            );
+            assert!(
+                n.value.contains("root of the tree behind this move"),
+                "{}",
+                n.value
+            );
+            assert_eq!(n.no_search, None);
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ use arbor_app::pages::play::{Action, State, Task};
 
 use crate::worker::SearchWorker;
 use arbor_app::play::ai::{Hint, Thinking};
-use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos};
+use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos, Strength};
 use arbor_app::route::{Route, View};
 use arbor_app::worker_api::FromWorker;
 
@@ -168,6 +168,7 @@ pub fn Play(props: &PlayProps) -> Html {
                         last={state.last_ai.as_ref().map(|a| LastMove {
                             side: s.side_name(a.side),
                             max: s.side_name(0),
+                            strength: kind.level(a.level).map_or(Strength::Perfect, |l| l.strength),
                             ended: match outcome {
                                 Outcome::Won(w) if w == a.side => Some("It won: the game is over.".to_string()),
                                 Outcome::Won(_) => Some("The game is over.".to_string()),

@@ -4,7 +4,7 @@ use super::fresh_seed;
 use crate::store::Store;
 use arbor_app::pages::play::{Action, State};
 use arbor_app::play::ai::{Hint, Thinking, Thought};
-use arbor_app::play::{Kind, Move, Player, Rules, Setup};
+use arbor_app::play::{Kind, Move, Player, Rules, Setup, Strength};
 use yew::prelude::*;
 
 /// A hint's badge: shape and words, so it reads without colour.
@@ -84,6 +84,8 @@ pub(super) struct LastMove {
     pub side: &'static str,
     /// The first player's name (MAX in the search tree).
     pub max: &'static str,
+    /// How the AI searched at its level.
+    pub strength: Strength,
     /// How the game ended, if this move ended it.
     pub ended: Option<String>,
     pub mv: String,
@@ -130,7 +132,7 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
             if let Some(e) = &props.failed {
                 <p class="error" role="alert">{ e.clone() }</p>
             }
-            if let Some((last, note)) = props.last.as_ref().map(|l| (l, arbor_app::play::move_note(&l.thought, l.max))) {
+            if let Some((last, note)) = props.last.as_ref().map(|l| (l, arbor_app::play::move_note(&l.thought, l.strength, l.max))) {
                 <div class="last-ai">
                     <p>
                         { format!("{} (AI) played {}. ", last.side, last.mv) }
