@@ -636,6 +636,62 @@ pub fn window_below(pictures: bool) -> f64 {
     }
 }
 
+/// How far below a game node's centre the picture of its position starts.
+pub const PICTURE_TOP: f64 = 24.0;
+/// A cell of connect four's picture (7 × 6 cells).
+pub const C4_CELL: f64 = 6.0;
+/// A cell of tic-tac-toe's picture (3 × 3 cells).
+pub const TTT_CELL: f64 = 11.0;
+/// Nim's picture: one row per pile, then the sizes in words at this type size.
+pub const NIM_ROW: f64 = 6.0;
+/// The type size of Nim's picture's words.
+pub const NIM_TEXT: f64 = 10.0;
+
+/// The box a node's picture fills, from the node's centre: (left, top, right, bottom).
+pub fn picture_box(p: &GamePicture) -> (f64, f64, f64, f64) {
+    let (w, h) = match p {
+        GamePicture::TicTacToe { .. } => (3.0 * TTT_CELL, 3.0 * TTT_CELL),
+        GamePicture::Connect4(_) => (7.0 * C4_CELL, 6.0 * C4_CELL),
+        GamePicture::Nim(piles) => {
+            let words: Vec<String> = piles.iter().map(|p| p.to_string()).collect();
+            let widest = piles
+                .iter()
+                .map(|&n| f64::from(n) * 3.0)
+                .fold(0.0, f64::max);
+            let baseline = piles.len() as f64 * NIM_ROW + 9.0;
+            (
+                widest.max(text_width(&words.join(" · "), NIM_TEXT, false)),
+                text_span(baseline, NIM_TEXT).1,
+            )
+        }
+    };
+    (-w / 2.0, PICTURE_TOP, w / 2.0, PICTURE_TOP + h)
+}
+
+/// The type size of a folded node's count, as `style.css` sets it.
+pub const FOLD_TEXT: f64 = 11.0;
+
+/// Where a folded node's mark is drawn, from the node's centre: a small triangle and how many
+/// nodes the fold hides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoldMark {
+    /// The triangle's corners.
+    pub triangle: [(f64, f64); 3],
+    /// The count: `+7114`.
+    pub text: String,
+    /// Where the count starts (its left end) and its baseline.
+    pub text_at: (f64, f64),
+}
+
+/// The mark of a node whose fold hides `hidden` nodes.
+pub fn fold_mark(hidden: usize) -> FoldMark {
+    FoldMark {
+        triangle: [(0.0, 26.0), (-14.0, 46.0), (14.0, 46.0)],
+        text: format!("+{hidden}"),
+        text_at: (0.0, 60.0),
+    }
+}
+
 /// Baseline of a node's value, from its centre: where its shape is wide enough.
 pub fn value_baseline(shape: Shape) -> f64 {
     match shape {

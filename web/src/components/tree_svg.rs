@@ -296,10 +296,11 @@ pub fn folded_marker(node: &SceneNode) -> Html {
         return html! {};
     }
     let (x, y) = (node.x, node.y);
+    let mark = arbor_app::scene::fold_mark(node.hidden);
     html! {
         <g class="collapsed-mark" aria-hidden="true">
-            <polygon points={points(x, y, &[(0.0, 26.0), (-14.0, 46.0), (14.0, 46.0)])} />
-            <text x={fmt(x)} y={fmt(y + 60.0)}>{ format!("+{}", node.hidden) }</text>
+            <polygon points={points(x, y, &mark.triangle)} />
+            <text x={fmt(x + mark.text_at.0)} y={fmt(y + mark.text_at.1)}>{ mark.text }</text>
         </g>
     }
 }
