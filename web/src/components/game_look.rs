@@ -7,9 +7,9 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use arbor_app::scene::{
-    data_value, fraction_data, fraction_end, label_place, show_value, value_baseline, window_below,
-    GamePicture, NodeMark, SceneNode, Shape, Shown, Status, C4_CELL, NIM_ROW, NOTE_BASELINE,
-    NOTE_OFFSET, PICTURE_TOP, TAG_BASELINE, TTT_CELL, WINDOW_LINE,
+    data_value, fold_top, fraction_data, fraction_end, label_place, show_value, value_baseline,
+    window_below, GamePicture, NodeMark, SceneNode, Shape, Shown, Status, C4_CELL, NIM_ROW,
+    NOTE_BASELINE, NOTE_OFFSET, PICTURE_TOP, TAG_BASELINE, TTT_CELL, WINDOW_LINE,
 };
 
 impl Look for NodeMark {
@@ -164,7 +164,7 @@ impl Look for NodeMark {
             </g>
             if node.hidden > 0 || node.picture.is_some() {
                 <g class="node-decor" aria-hidden="true" onclick={decor_click}>
-                    { folded_marker(node) }
+                    { folded_marker(node, fold_top(node.picture.is_some())) }
                     if let Some(p) = &node.picture {
                         { picture(p, x, y + PICTURE_TOP) }
                     }
