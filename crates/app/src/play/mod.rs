@@ -922,6 +922,14 @@ pub fn unproven_note(kind: Kind, hints: &[ai::Hint]) -> Option<String> {
     if names.is_empty() {
         return None;
     }
+    if names.len() == hints.len() {
+        return Some(
+            "No hint was proven in the time for hints (◆): their numbers are the threat \
+             evaluation's, six plies on, on its own scale (higher is better), not a count of \
+             moves."
+                .to_string(),
+        );
+    }
     let (these, their) = if names.len() == 1 {
         ("this move", "Its")
     } else {
@@ -1235,6 +1243,9 @@ mod tests {
             note.contains("column 2 and column 5 (◆). Their numbers"),
             "{note}"
         );
+        let all: Vec<ai::Hint> = hints.iter().skip(1).cloned().collect();
+        let note = unproven_note(Kind::Connect4, &all).unwrap();
+        assert!(note.starts_with("No hint was proven"), "{note}");
         hints.retain(|h| h.verdict.rank().is_some());
         assert_eq!(unproven_note(Kind::Connect4, &hints), None);
     }
