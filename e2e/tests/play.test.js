@@ -191,6 +191,10 @@ test("the perfect connect-four player opens from its book: proven at once, with 
   await letTheAiMove(page);
   await settled(page);
   assert.match(await page.locator(".last-ai").textContent(), /proven: Arbor's opening book holds this position/);
+  // The book's value is called the book's result, never a search's.
+  const note = await page.locator(".last-ai .value-note").textContent();
+  assert.match(note, /^Result from the opening book: (1|0|−1) for MAX \(Blue ●, who moved first\)/);
+  assert.doesNotMatch(note, /search/);
   // The person's hints: every column's result, none an estimate, on the columns' buttons.
   await page.waitForFunction(() => document.querySelectorAll(".c4-board .hint-badge").length === 7, null, { timeout: 20000 });
   const names = await page
@@ -250,7 +254,7 @@ test("a shared link shows exactly its position: the AI moves only when asked", a
   assert.match(await status(page).textContent(), /^Orange ○ \(the AI\) played column \d\. Blue ● to move \(you\)\.$/);
   assert.match(await page.locator(".last-ai").textContent(), /wins in 2 moves/);
   const note = await page.locator(".last-ai .value-note").textContent();
-  const value = /valued the position (−?\d+) for MAX \(Blue ●, who moved first\)/.exec(note);
+  const value = /^Exact score from the solver: (−?\d+) for MAX \(Blue ●, who moved first\)/.exec(note);
   assert.ok(value, note);
   // The tree behind the move ends with the move played, at the value the page said.
   const column = /played column (\d)/.exec(await page.locator(".last-ai").textContent())[1];

@@ -215,8 +215,8 @@ impl Scene {
                 margins: Margins {
                     x: (left.max(right) + 6.0).max(MARGIN),
                     top: (top + 6.0).max(MARGIN),
-                    // The folded marker hangs 64 px below a node.
-                    bottom: (bottom.max(64.0) + 6.0).max(MARGIN),
+                    // Every word and mark below a node, the fold mark included.
+                    bottom: (bottom + 6.0).max(MARGIN),
                 },
                 half_width: &|shape| metrics.half_width(shape),
             },
@@ -498,6 +498,8 @@ pub struct Metrics {
     pub label_width: f64,
     /// The widest "A to move" (multi-player trees; 0 otherwise).
     pub tag_width: f64,
+    /// Half the width of the widest fold mark: a node that hides every other node.
+    pub fold_half: f64,
 }
 
 impl Metrics {
@@ -566,6 +568,7 @@ impl Metrics {
             window_width,
             label_width,
             tag_width,
+            fold_half: fold_mark(tree.len().saturating_sub(1), 0.0).badge.2 / 2.0,
         }
     }
 
@@ -592,7 +595,12 @@ impl Metrics {
             &[Shape::Leaf, Shape::Max, Shape::Min, Shape::Chance]
         };
         let picture = if pictures { 40.0 } else { 0.0 };
-        let words = [self.window_width / 2.0, self.tag_width / 2.0, picture];
+        let words = [
+            self.window_width / 2.0,
+            self.tag_width / 2.0,
+            picture,
+            self.fold_half,
+        ];
         let left = widest(shapes, &|s| {
             let label = -label_offset(s, self.half_width(s)).0 + self.label_width;
             (self.half_width(s) + STROKE).max(label)
@@ -606,7 +614,9 @@ impl Metrics {
             up = up.min(text_span(TAG_BASELINE, type_size::SMALL).0);
         }
         let below = window_below(pictures) + WINDOW_LINE;
-        let down = text_span(below, type_size::WINDOW).1;
+        let down = text_span(below, type_size::WINDOW)
+            .1
+            .max(fold_top(pictures) + FOLD_HEIGHT);
         (left, right, -up, down)
     }
 }
@@ -627,12 +637,103 @@ pub const NOTE_OFFSET: f64 = 8.0;
 /// Distance between the two lines of (α, β).
 pub const WINDOW_LINE: f64 = 13.0;
 
-/// Baseline of the first line of (α, β), below the node (and its picture, if any).
+/// Baseline of the first line of (α, β), below the node (and its picture and fold mark, if
+/// any: a folded node shows its window when the search is inside it).
 pub fn window_below(pictures: bool) -> f64 {
     if pictures {
-        74.0
+        fold_top(true) + FOLD_HEIGHT + 1.0 + 0.8 * type_size::WINDOW
     } else {
         37.0
+    }
+}
+
+/// How far below a game node's centre the picture of its position starts.
+pub const PICTURE_TOP: f64 = 24.0;
+/// A cell of connect four's picture (7 × 6 cells).
+pub const C4_CELL: f64 = 6.0;
+/// A cell of tic-tac-toe's picture (3 × 3 cells).
+pub const TTT_CELL: f64 = 11.0;
+/// Nim's picture: one row per pile, then the sizes in words at this type size.
+pub const NIM_ROW: f64 = 6.0;
+/// The type size of Nim's picture's words.
+pub const NIM_TEXT: f64 = 10.0;
+
+/// The box a node's picture fills, from the node's centre: (left, top, right, bottom).
+pub fn picture_box(p: &GamePicture) -> (f64, f64, f64, f64) {
+    let (w, h) = match p {
+        GamePicture::TicTacToe { .. } => (3.0 * TTT_CELL, 3.0 * TTT_CELL),
+        GamePicture::Connect4(_) => (7.0 * C4_CELL, 6.0 * C4_CELL),
+        GamePicture::Nim(piles) => {
+            let words: Vec<String> = piles.iter().map(|p| p.to_string()).collect();
+            let widest = piles
+                .iter()
+                .map(|&n| f64::from(n) * 3.0)
+                .fold(0.0, f64::max);
+            let baseline = piles.len() as f64 * NIM_ROW + 9.0;
+            (
+                widest.max(text_width(&words.join(" · "), NIM_TEXT, false)),
+                text_span(baseline, NIM_TEXT).1,
+            )
+        }
+    };
+    (-w / 2.0, PICTURE_TOP, w / 2.0, PICTURE_TOP + h)
+}
+
+/// The type size of a folded node's count, as `style.css` sets it.
+pub const FOLD_TEXT: f64 = 11.0;
+/// The height of a folded node's badge.
+pub const FOLD_HEIGHT: f64 = 14.0;
+/// The bottom of the tallest picture of a position (connect four's, 6 cells; tic-tac-toe's and
+/// Nim's, up to four piles, end above it).
+pub const PICTURES_BOTTOM: f64 = PICTURE_TOP + 6.0 * C4_CELL;
+
+/// Where a folded node's mark is drawn, from the node's centre: a badge, as wide as its words,
+/// holding a small triangle (the subtree folded away) and how many nodes the fold hides,
+/// centred under the node — or, in a tree with pictures of positions, under the picture, which
+/// would hide it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoldMark {
+    /// The badge: left, top, width, height.
+    pub badge: (f64, f64, f64, f64),
+    /// The triangle's corners, in the badge's left end.
+    pub triangle: [(f64, f64); 3],
+    /// The count: `+7114`.
+    pub text: String,
+    /// The middle of the count (it is drawn centred there) and its baseline.
+    pub text_at: (f64, f64),
+}
+
+/// How far below a node's centre its fold mark starts: under the node's shape (the old
+/// triangle's place), or under the picture of its position.
+pub fn fold_top(pictures: bool) -> f64 {
+    if pictures {
+        PICTURES_BOTTOM + 2.0
+    } else {
+        26.0
+    }
+}
+
+/// The mark of a node whose fold hides `hidden` nodes, its top `top` below the node's centre
+/// ([`fold_top`]). Its width comes from the count's digits ([`text_width`], generous), so
+/// the count always fits.
+pub fn fold_mark(hidden: usize, top: f64) -> FoldMark {
+    const PAD: f64 = 4.0;
+    const TRIANGLE: f64 = 8.0;
+    const GAP: f64 = 3.0;
+    let text = format!("+{hidden}");
+    let words = text_width(&text, FOLD_TEXT, false);
+    let width = PAD + TRIANGLE + GAP + words + PAD;
+    let left = -width / 2.0;
+    let t = left + PAD;
+    FoldMark {
+        badge: (left, top, width, FOLD_HEIGHT),
+        triangle: [
+            (t, top + 4.0),
+            (t + TRIANGLE, top + 4.0),
+            (t + TRIANGLE / 2.0, top + FOLD_HEIGHT - 4.0),
+        ],
+        text,
+        text_at: (t + TRIANGLE + GAP + words / 2.0, top + 10.5),
     }
 }
 
@@ -774,6 +875,85 @@ pub fn data_value(v: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 33: in the tree behind a connect-four move a folded node's count ("+7114") was
+    /// drawn from the node's centre rightwards, under the picture of its position, which hid
+    /// its first characters ("14" showed). For every count up to a million: the count lies on
+    /// its badge, beside the triangle; the badge lies under every picture and above the
+    /// window (α, β) drawn below them, within the room the layout leaves below a node.
+    #[test]
+    fn a_folded_count_is_drawn_whole() {
+        let pictures = [
+            GamePicture::Connect4(vec![1; 42]),
+            GamePicture::TicTacToe {
+                cells: [1; 9],
+                o_first: false,
+            },
+            GamePicture::Nim(vec![9]),
+            GamePicture::Nim(vec![3, 4, 5, 12]),
+        ];
+        let boxes: Vec<_> = pictures.iter().map(picture_box).collect();
+        let window_top = text_span(window_below(true), type_size::WINDOW).0;
+        for with_pictures in [false, true] {
+            let top = fold_top(with_pictures);
+            for n in 1..=1_000_000usize {
+                let m = fold_mark(n, top);
+                let (left, top, width, height) = m.badge;
+                let words = text_width(&m.text, FOLD_TEXT, false);
+                let (above, below) = text_span(m.text_at.1, FOLD_TEXT);
+                let (start, end) = (m.text_at.0 - words / 2.0, m.text_at.0 + words / 2.0);
+                let triangle_end = m.triangle.iter().map(|p| p.0).fold(f64::MIN, f64::max);
+                assert!(
+                    start > triangle_end && end < left + width,
+                    "{} runs past its badge",
+                    m.text
+                );
+                assert!(above > top && below < top + height, "{}", m.text);
+                assert!(m
+                    .triangle
+                    .iter()
+                    .all(|&(x, y)| x > left && y > top && y < top + height));
+                if with_pictures {
+                    for b in &boxes {
+                        assert!(top > b.3, "{} on the picture {b:?}", m.text);
+                    }
+                    assert!(top + height < window_top, "{} on the window", m.text);
+                }
+            }
+        }
+        // The layout leaves room for the widest mark a tree can have (one that hides every
+        // other node) beside its neighbour's, and below the lowest level.
+        let leaves = (0..3000).map(|i| (i % 19).to_string()).collect::<Vec<_>>();
+        let text = format!(
+            "[{}]",
+            leaves
+                .chunks(1000)
+                .map(|c| format!("[{}]", c.join(",")))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let tree = GameTree::parse(&text).unwrap();
+        let pictures: Vec<Rc<GamePicture>> = (0..tree.len())
+            .map(|_| Rc::new(GamePicture::Connect4(vec![0; 42])))
+            .collect();
+        let scene = Scene::of_game(&tree, &|k| k != 0, &pictures);
+        let children = &scene.nodes[scene.children[0].clone()];
+        assert_eq!(children.len(), 3);
+        for pair in children.windows(2) {
+            assert_eq!(pair[0].hidden, 1000);
+            let (a, b) = (
+                fold_mark(pair[0].hidden, 0.0),
+                fold_mark(pair[1].hidden, 0.0),
+            );
+            assert!(pair[1].x - pair[0].x > (a.badge.2 + b.badge.2) / 2.0);
+        }
+        let lowest = children[0].y + fold_top(true) + FOLD_HEIGHT;
+        assert!(
+            lowest < scene.height,
+            "{lowest} below the drawing ({})",
+            scene.height
+        );
+    }
 
     #[test]
     fn arrows_lead_to_the_parent_first_child_and_neighbours() {

@@ -283,7 +283,7 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
                 Err(e) => post(FromWorker::Failed(e)),
             }
         }
-        ToWorker::Hints { rules, moves } => match crate::play::ai::hints(rules, moves) {
+        ToWorker::Hints { rules, moves } => match crate::play::ai::hints(rules, moves, now) {
             Ok(h) => post(FromWorker::Hints(h)),
             Err(e) => post(FromWorker::Failed(e)),
         },
@@ -880,7 +880,9 @@ mod tests {
             let bytes = to_bytes(request).unwrap();
             assert_eq!(&from_bytes::<ToWorker>(&bytes).unwrap(), request);
             let mut answers = Vec::new();
-            answer(request, &mut |m| answers.push(m), &|| 0.0);
+            // A clock that moves on (1 ms a reading): connect four's hints stop at their time.
+            let clock = arbor_util::SteppingClock::new(1.0);
+            answer(request, &mut |m| answers.push(m), &clock.as_fn());
             for message in answers {
                 let bytes = to_bytes(&message).unwrap();
                 let back: FromWorker = from_bytes(&bytes).unwrap();

@@ -1,12 +1,12 @@
-//! `arbor c4 solve`: exact scores of connect-four positions, one per line; `arbor c4 book`:
-//! the opening book.
+//! `arbor c4 solve`: exact scores of connect-four positions, one per line; `arbor c4 hints`:
+//! every column's hint, as the Play page gives them; `arbor c4 book`: the opening book.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arbor_games::connect4::{Position, Solver};
+use arbor_games::connect4::{HintValue, PerfectPlayer, Position, Solver};
 use arbor_games::connect4_book::{self, Book, BookMove, Side};
 
 use crate::UsageError;
@@ -26,6 +26,13 @@ enum What {
     /// exact score for the player to move (positive wins, the sooner the larger: 22 less the
     /// winner's stones at the end; 0 draws; negative loses).
     Solve(SolveArgs),
+    /// Every column's hint at positions read as `solve` reads them, as the Play page gives
+    /// them: the perfect player's solver (its table kept from one position to the next)
+    /// within the time allowed. Prints for each `moves millis` and, for columns 1 to 7, the
+    /// exact score after the column for the player to move (as `solve` prints it), or `win`,
+    /// `draw`, `loss` where only the result was proven in time, or `~v` for an unproven
+    /// estimate (the threat evaluation six plies deep), or `full`.
+    Hints(HintsArgs),
     /// Make the opening book: every position the perfect player can face up to --plies
     /// stones, as first and as second player, whatever the opponent plays, solved weakly (win,
     /// draw or loss) with a move that keeps the result. Each position solved is appended to
@@ -56,6 +63,23 @@ struct BookArgs {
 }
 
 #[derive(clap::Args)]
+struct HintsArgs {
+    /// Time for each position's hints, in milliseconds (the Play page allows 2,000).
+    #[arg(long, default_value_t = 2_000)]
+    millis: u32,
+    /// The solver's table of 2^BITS entries (12 bytes each), kept from one position to the
+    /// next (the Play page's player keeps 2^21).
+    #[arg(long, default_value_t = 21, value_parser = clap::value_parser!(u32).range(17..=28))]
+    table_bits: u32,
+    /// The opening book whose results to give where it holds the position after a column
+    /// (the Play page's is web/c4-opening.book).
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// Files with one position per line (default: standard input).
+    files: Vec<PathBuf>,
+}
+
+#[derive(clap::Args)]
 struct SolveArgs {
     /// Only win (1), draw (0) or loss (−1): faster.
     #[arg(long)]
@@ -76,6 +100,7 @@ struct SolveArgs {
 pub fn run(args: &Args) -> Result<bool, UsageError> {
     let args = match &args.what {
         What::Solve(args) => args,
+        What::Hints(args) => return hints(args),
         What::Book(args) => return book(args).map(|()| true),
     };
     let mut solver = Solver::new(args.table_bits);
@@ -88,13 +113,7 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
     for (name, input) in crate::input::open(&args.files)? {
         for (i, line) in input.lines().enumerate() {
             let line = line.map_err(|e| UsageError(format!("cannot read {name}: {e}")))?;
-            let moves = line.split(' ').next().unwrap_or("").trim();
-            let position = match Position::from_moves(moves) {
-                Ok(p) if p.is_won() => Err("the game is already won".to_string()),
-                Ok(p) if p.is_full() => Err("the board is already full".to_string()),
-                Ok(p) => Ok(p),
-                Err(e) => Err(e.to_string()),
-            };
+            let (moves, position) = read_position(&line);
             let position = match position {
                 Ok(p) => p,
                 Err(e) => {
@@ -110,6 +129,67 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
                 .expect("a solve without a budget finishes");
             let micros = started.elapsed().as_micros();
             let _ = writeln!(out, "{moves} {} {} {micros}", solved.score, solved.nodes);
+        }
+    }
+    Ok(all_good)
+}
+
+/// Reads a position's line, as `solve` and `hints` read them: the moves before the first space.
+fn read_position(line: &str) -> (&str, Result<Position, String>) {
+    let moves = line.split(' ').next().unwrap_or("").trim();
+    let position = match Position::from_moves(moves) {
+        Ok(p) if p.is_won() => Err("the game is already won".to_string()),
+        Ok(p) if p.is_full() => Err("the board is already full".to_string()),
+        Ok(p) => Ok(p),
+        Err(e) => Err(e.to_string()),
+    };
+    (moves, position)
+}
+
+/// Runs `arbor c4 hints`.
+fn hints(args: &HintsArgs) -> Result<bool, UsageError> {
+    let mut player = PerfectPlayer::new(args.table_bits);
+    if let Some(path) = &args.book {
+        let bytes = std::fs::read(path)
+            .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
+        let book =
+            Book::from_bytes(&bytes).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+        player.set_book(Some(book));
+    }
+    let clock = arbor_util::SystemClock::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut all_good = true;
+    for (name, input) in crate::input::open(&args.files)? {
+        for (i, line) in input.lines().enumerate() {
+            let line = line.map_err(|e| UsageError(format!("cannot read {name}: {e}")))?;
+            let (moves, position) = read_position(&line);
+            let p = match position {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("arbor: {name}, line {}: “{moves}”: {e}; skipping it", i + 1);
+                    all_good = false;
+                    continue;
+                }
+            };
+            let started = Instant::now();
+            let hints = player.hints(&p, &clock, f64::from(args.millis), 6);
+            let millis = started.elapsed().as_millis();
+            let columns: Vec<String> = (0..7u8)
+                .map(
+                    |c| match hints.iter().find(|h| h.column == c).map(|h| h.value) {
+                        None => "full".to_string(),
+                        Some(HintValue::Exact(s)) => s.to_string(),
+                        Some(HintValue::Result(r)) => match r.signum() {
+                            1 => "win".to_string(),
+                            0 => "draw".to_string(),
+                            _ => "loss".to_string(),
+                        },
+                        Some(HintValue::Estimate(v)) => format!("~{v}"),
+                    },
+                )
+                .collect();
+            let _ = writeln!(out, "{moves} {millis} {}", columns.join(" "));
         }
     }
     Ok(all_good)

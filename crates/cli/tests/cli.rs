@@ -289,6 +289,28 @@ fn c4_solve_prints_moves_score_nodes_micros() {
     assert_eq!(scores, ["-1", "1"]);
 }
 
+/// Issue 33's position: column 2 the only win (in the solver's score 1: with the last stone),
+/// every other column a loss — each the negation of `c4 solve`'s score for the position after
+/// it, which is the data sets' convention (4444473521222 scores −1, 4444473521226 13, the
+/// rest 6). Time enough for any machine: the hints stop as soon as every column is proven.
+#[test]
+fn c4_hints_print_every_columns_exact_score() {
+    let (out, err, code) = run_with_input(
+        &["c4", "hints"],
+        &["--millis", "60000"],
+        "444447352122\n4444444\n",
+    );
+    assert_eq!(code, Some(1), "the bad line is reported: {err}");
+    assert!(
+        err.contains("line 2") && err.contains("column 4 is full"),
+        "{err}"
+    );
+    let words: Vec<&str> = out.trim_end().split(' ').collect();
+    assert_eq!(words[0], "444447352122");
+    words[1].parse::<u64>().unwrap();
+    assert_eq!(words[2..], ["-6", "1", "-6", "-6", "-6", "-13", "-6"]);
+}
+
 #[test]
 fn c4_bad_lines_are_named_and_skipped() {
     let good = "2252576253462244111563365343671351441";

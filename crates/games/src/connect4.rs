@@ -20,7 +20,7 @@ use arbor_game::{
 };
 use arbor_util::Aborted;
 
-use crate::ai::{self, Choice, MoveScore, Plan};
+use crate::ai::{self, Choice, Plan};
 
 /// Columns.
 pub const WIDTH: usize = 7;
@@ -900,17 +900,30 @@ impl PerfectPlayer {
         self.book.as_ref()
     }
 
-    /// A solver with the player's table (a new one the first time) and this deadline.
-    fn solver<'c>(&mut self, clock: &'c dyn Clock, deadline_ms: f64, seed: u64) -> Solver<'c> {
+    /// A solver with the player's table (a new one the first time) and this deadline: give
+    /// the table back with [`PerfectPlayer::keep`].
+    fn table_solver<'c>(&mut self, clock: &'c dyn Clock, deadline_ms: f64) -> Solver<'c> {
         let solver = match self.table.take() {
             Some(table) => Solver::with_table(table),
             None => Solver::new(self.table_bits),
         };
-        let mut solver = solver.with_budget(Budget {
+        solver.with_budget(Budget {
             nodes: None,
             deadline_ms: Some(deadline_ms),
             clock: Some(clock),
-        });
+        })
+    }
+
+    /// Keeps the table of a solver from [`PerfectPlayer::table_solver`].
+    fn keep(&mut self, mut solver: Solver<'_>) {
+        self.table = solver.take_table();
+    }
+
+    /// [`PerfectPlayer::table_solver`] for a move's solve: the root's moves shuffled by
+    /// `seed`, and never answered by the table at the root (so that the solve can be replayed
+    /// from an empty table).
+    fn solver<'c>(&mut self, clock: &'c dyn Clock, deadline_ms: f64, seed: u64) -> Solver<'c> {
+        let mut solver = self.table_solver(clock, deadline_ms);
         solver.set_shuffle(Some(seed));
         solver.search.set_fresh_root(true);
         solver
@@ -1036,53 +1049,164 @@ impl PerfectPlayer {
     }
 }
 
-/// Every playable column's score for the player to move, for hints: exact where the solver
-/// proves it within `node_budget` nodes (value = exact score, data sets' convention), else the
-/// threat evaluation searched `estimate_depth` plies (value = a [`Connect4`] value for the
-/// mover, not exact).
-pub fn hints(p: &Position, node_budget: u64, estimate_depth: u32) -> Vec<MoveScore<u8>> {
-    if p.is_over() {
-        return Vec::new();
+/// What the hints know of a column's value, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum HintValue {
+    /// Proven: the exact score (the data sets' convention: positive wins, the sooner the
+    /// larger; 0 draws; negative loses).
+    Exact(i32),
+    /// Proven: the result only — 1 win, 0 draw, −1 loss — from a weak solve or the opening
+    /// book; how soon was not found in time.
+    Result(i32),
+    /// Not proven: a [`Connect4`] value of the threat evaluation a few plies on, for the
+    /// player to move (higher is better; not on the exact scores' scale).
+    Estimate(i32),
+}
+
+impl HintValue {
+    /// 1 win, 0 draw, −1 loss, if proven.
+    pub fn result(self) -> Option<i32> {
+        match self {
+            HintValue::Exact(s) | HintValue::Result(s) => Some(s.signum()),
+            HintValue::Estimate(_) => None,
+        }
     }
-    let mut estimates: Option<Vec<MoveScore<u8>>> = None;
-    let mut out = Vec::new();
-    for c in CENTRE_FIRST
-        .iter()
-        .copied()
-        .filter(|&c| p.can_play(c as usize))
-    {
-        let child = p.play(c as usize);
-        if child.is_won() {
-            out.push(MoveScore {
-                mv: c,
-                value: win_score(p.own_next_stone()),
-                exact: true,
-            });
-            continue;
+}
+
+/// One column's hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ColumnHint {
+    /// The column, 0-based.
+    pub column: u8,
+    /// What is known of it.
+    pub value: HintValue,
+}
+
+impl PerfectPlayer {
+    /// Every playable column's value for the player to move (left to right), within `millis`
+    /// on `clock`, for hints: exact where the solver proves it, else the result where a weak
+    /// solve (or the book) proves it, else the threat evaluation searched `estimate_depth`
+    /// plies (not proven). The solves share the player's table, kept from move to move, so a
+    /// proof found for the AI's move answers much of the hints after it, and the other way.
+    ///
+    /// In order: wins at once; the book's results, where it holds the position after the
+    /// column (when it holds every one, nothing is searched: the opening); the position
+    /// itself solved weakly, as the player solves it (a loss makes every column a loss; a
+    /// win or draw proves the column that keeps it) within half the time; then each column
+    /// not yet known solved weakly, then each one exactly, in rounds where every column gets
+    /// an equal share of the time left, so that one hard column cannot take all of it.
+    pub fn hints(
+        &mut self,
+        p: &Position,
+        clock: &dyn Clock,
+        millis: f64,
+        estimate_depth: u32,
+    ) -> Vec<ColumnHint> {
+        if p.is_over() {
+            return Vec::new();
         }
-        let mut solver = Solver::new(18).with_budget(Budget::nodes(node_budget));
-        if let Ok(solved) = solver.solve(&child, false) {
-            out.push(MoveScore {
-                mv: c,
-                value: -solved.score,
-                exact: true,
-            });
-            continue;
+        let start = clock.now_ms();
+        let deadline = start + millis;
+        let mut hints: Vec<(u8, Position, Option<HintValue>)> = (0..WIDTH as u8)
+            .filter(|&c| p.can_play(usize::from(c)))
+            .map(|c| {
+                let child = p.play(usize::from(c));
+                let known = if child.is_won() {
+                    Some(HintValue::Exact(win_score(p.own_next_stone())))
+                } else {
+                    let book = self.book.as_ref().and_then(|b| b.get(&child));
+                    book.map(|m| HintValue::Result(-m.result))
+                };
+                (c, child, known)
+            })
+            .collect();
+        let all_known =
+            |hints: &[(u8, Position, Option<HintValue>)]| hints.iter().all(|h| h.2.is_some());
+        if all_known(&hints) {
+            // The opening: the book holds every column (or each one wins at once).
+            return finish(hints);
         }
-        let estimates = estimates.get_or_insert_with(|| {
+        if !hints.iter().any(|h| h.1.is_won()) {
+            let mut solver = self.table_solver(clock, start + millis / 2.0);
+            let root = solver.solve(p, true);
+            self.keep(solver);
+            match root {
+                Ok(w) if w.score < 0 => {
+                    for h in hints.iter_mut().filter(|h| h.2.is_none()) {
+                        h.2 = Some(HintValue::Result(-1));
+                    }
+                }
+                Ok(w) => {
+                    if let Some(h) = hints.iter_mut().find(|h| Some(h.0) == w.best) {
+                        h.2.get_or_insert(HintValue::Result(w.score));
+                    }
+                }
+                Err(Aborted) => {}
+            }
+        }
+        // Weakly, then exactly: a column needs a solve while it is not yet known that well.
+        for weak in [true, false] {
+            let needs = |v: Option<HintValue>| match v {
+                None => true,
+                Some(HintValue::Result(_)) => !weak,
+                Some(_) => false,
+            };
+            loop {
+                let pending: Vec<usize> = (0..hints.len()).filter(|&i| needs(hints[i].2)).collect();
+                let mut solved_any = false;
+                for (k, &i) in pending.iter().enumerate() {
+                    let now = clock.now_ms();
+                    if now >= deadline {
+                        break;
+                    }
+                    let share = (deadline - now) / (pending.len() - k) as f64;
+                    let mut solver = self.table_solver(clock, now + share);
+                    let solved = solver.solve(&hints[i].1, weak);
+                    self.keep(solver);
+                    if let Ok(s) = solved {
+                        hints[i].2 = Some(if weak {
+                            HintValue::Result(-s.score)
+                        } else {
+                            HintValue::Exact(-s.score)
+                        });
+                        solved_any = true;
+                    }
+                }
+                if !solved_any {
+                    break;
+                }
+            }
+        }
+        if !all_known(&hints) {
             let game = Connect4 {
                 eval: Eval::Threats,
             };
-            ai::score_moves(&game, p, Some(estimate_depth), 16)
-        });
-        let value = estimates.iter().find(|s| s.mv == c).map_or(0, |s| s.value);
-        out.push(MoveScore {
-            mv: c,
-            value,
-            exact: false,
-        });
+            let estimates = ai::score_moves(&game, p, Some(estimate_depth), 16);
+            for h in hints.iter_mut().filter(|h| h.2.is_none()) {
+                let value = estimates
+                    .iter()
+                    .find(|s| s.mv == h.0)
+                    .map_or(0, |s| s.value);
+                // A win or loss the lookahead sees to its end is proven, and how soon too.
+                h.2 = Some(match proven_score(value) {
+                    Some(score) => HintValue::Exact(score),
+                    None => HintValue::Estimate(value),
+                });
+            }
+        }
+        finish(hints)
     }
-    out
+}
+
+/// The hints found, in order.
+fn finish(hints: Vec<(u8, Position, Option<HintValue>)>) -> Vec<ColumnHint> {
+    hints
+        .into_iter()
+        .map(|(column, _, value)| ColumnHint {
+            column,
+            value: value.unwrap_or(HintValue::Estimate(0)),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -7,9 +7,9 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use arbor_app::scene::{
-    data_value, fraction_data, fraction_end, label_place, show_value, value_baseline, window_below,
-    GamePicture, NodeMark, SceneNode, Shape, Shown, Status, NOTE_BASELINE, NOTE_OFFSET,
-    TAG_BASELINE, WINDOW_LINE,
+    data_value, fold_top, fraction_data, fraction_end, label_place, show_value, value_baseline,
+    window_below, GamePicture, NodeMark, SceneNode, Shape, Shown, Status, C4_CELL, NIM_ROW,
+    NOTE_BASELINE, NOTE_OFFSET, PICTURE_TOP, TAG_BASELINE, TTT_CELL, WINDOW_LINE,
 };
 
 impl Look for NodeMark {
@@ -164,9 +164,9 @@ impl Look for NodeMark {
             </g>
             if node.hidden > 0 || node.picture.is_some() {
                 <g class="node-decor" aria-hidden="true" onclick={decor_click}>
-                    { folded_marker(node) }
+                    { folded_marker(node, fold_top(node.picture.is_some())) }
                     if let Some(p) = &node.picture {
-                        { picture(p, x, y + 24.0) }
+                        { picture(p, x, y + PICTURE_TOP) }
                     }
                 </g>
             }
@@ -179,7 +179,7 @@ impl Look for NodeMark {
 fn picture(p: &GamePicture, x: f64, y: f64) -> Html {
     match p {
         GamePicture::TicTacToe { cells, o_first } => {
-            const C: f64 = 11.0;
+            const C: f64 = TTT_CELL;
             let left = x - 1.5 * C;
             html! {
                 <g class="mini-ttt" aria-hidden="true">
@@ -197,7 +197,7 @@ fn picture(p: &GamePicture, x: f64, y: f64) -> Html {
             }
         }
         GamePicture::Connect4(cells) => {
-            const C: f64 = 6.0;
+            const C: f64 = C4_CELL;
             let left = x - 3.5 * C;
             html! {
                 <g class="mini-c4" aria-hidden="true">
@@ -215,9 +215,9 @@ fn picture(p: &GamePicture, x: f64, y: f64) -> Html {
                 <g class="mini-nim" aria-hidden="true">
                     { for piles.iter().enumerate().map(|(row, &n)| {
                         let w = f64::from(n) * 3.0;
-                        html! { <rect x={fmt(x - w / 2.0)} y={fmt(y + row as f64 * 6.0)} width={fmt(w.max(0.5))} height="4" /> }
+                        html! { <rect x={fmt(x - w / 2.0)} y={fmt(y + row as f64 * NIM_ROW)} width={fmt(w.max(0.5))} height="4" /> }
                     }) }
-                    <text x={fmt(x)} y={fmt(y + piles.len() as f64 * 6.0 + 9.0)}>{ text.join(" · ") }</text>
+                    <text x={fmt(x)} y={fmt(y + piles.len() as f64 * NIM_ROW + 9.0)}>{ text.join(" · ") }</text>
                 </g>
             }
         }

@@ -137,7 +137,7 @@ impl Look for SearchMark {
                 { for costs }
             </g>
             if node.hidden > 0 {
-                <g class="node-decor" aria-hidden="true" onclick={decor_click}>{ folded_marker(node) }</g>
+                <g class="node-decor" aria-hidden="true" onclick={decor_click}>{ folded_marker(node, arbor_app::scene::fold_top(false)) }</g>
             }
             </>
         }

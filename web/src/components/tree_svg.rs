@@ -290,16 +290,20 @@ fn refocus(e: &KeyboardEvent) {
     .forget();
 }
 
-/// A folded node's marker: a small triangle and how many nodes it hides.
-pub fn folded_marker(node: &SceneNode) -> Html {
+/// A folded node's mark, `top` below its centre ([`arbor_app::scene::fold_top`]): a badge as
+/// wide as its words, with a small triangle and how many nodes the fold hides.
+pub fn folded_marker(node: &SceneNode, top: f64) -> Html {
     if node.hidden == 0 {
         return html! {};
     }
     let (x, y) = (node.x, node.y);
+    let mark = arbor_app::scene::fold_mark(node.hidden, top);
+    let (left, top, width, height) = mark.badge;
     html! {
         <g class="collapsed-mark" aria-hidden="true">
-            <polygon points={points(x, y, &[(0.0, 26.0), (-14.0, 46.0), (14.0, 46.0)])} />
-            <text x={fmt(x)} y={fmt(y + 60.0)}>{ format!("+{}", node.hidden) }</text>
+            <rect x={fmt(x + left)} y={fmt(y + top)} width={fmt(width)} height={fmt(height)} rx="4" />
+            <polygon points={points(x, y, &mark.triangle)} />
+            <text x={fmt(x + mark.text_at.0)} y={fmt(y + mark.text_at.1)}>{ mark.text }</text>
         </g>
     }
 }

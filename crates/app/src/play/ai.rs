@@ -10,7 +10,7 @@ use arbor_game::{
 };
 use arbor_games::ai::{self, Choice, Plan};
 use arbor_games::connect4::{
-    self, Connect4, Connect4Solver, Eval, PerfectPlayer, Position, Proof, Solver,
+    self, Connect4, Connect4Solver, Eval, HintValue, PerfectPlayer, Position, Proof, Solver,
 };
 use arbor_games::connect4_book::Book;
 use arbor_games::nim::Piles;
@@ -455,11 +455,7 @@ pub fn think(
                 Proof::Book | Proof::Result => {
                     let result = if side == 0 { c.value } else { -c.value };
                     Thought {
-                        verdict: match result {
-                            0 => Verdict::Draw,
-                            r if r > 0 => Verdict::Win(None),
-                            _ => Verdict::Loss(None),
-                        },
+                        verdict: super::result_verdict(result),
                         proven: true,
                         solver: picked.proof == Proof::Result,
                         weak: true,
@@ -639,10 +635,16 @@ pub struct Hint {
     pub verdict: Verdict,
 }
 
+/// How long connect four's hints may search, in milliseconds (on the clock `hints` is given).
+pub const HINT_MS: f64 = 2_000.0;
+/// How deep the threat evaluation looks for a connect-four hint the solver did not prove.
+pub const HINT_ESTIMATE_DEPTH: u32 = 6;
+
 /// Every legal move's score for the player to move: exact for tic-tac-toe and Nim; for
-/// connect four exact where the solver proves it quickly, else the threat evaluation six plies
-/// deep.
-pub fn hints(rules: &Rules, moves: &str) -> Result<Vec<Hint>, String> {
+/// connect four the book's result in the opening, else the solver's exact score where it
+/// proves it within [`HINT_MS`] on `now`'s clock (milliseconds), else its result (win, draw or
+/// loss) where a weak solve proves it, else the threat evaluation six plies deep (not proven).
+pub fn hints(rules: &Rules, moves: &str, now: &dyn Fn() -> f64) -> Result<Vec<Hint>, String> {
     let pos = position(rules, moves)?;
     let side = pos.to_move();
     Ok(match pos {
@@ -672,50 +674,20 @@ pub fn hints(rules: &Rules, moves: &str) -> Result<Vec<Hint>, String> {
         Pos::C4(p) => {
             let stones = c4_stones(&p);
             let (mine, theirs) = (stones[side], stones[1 - side]);
-            // The opening book's results first: after a move, the AI is to move, in a
-            // position the book holds if the game has followed it.
+            // The opening book's results first (after a move, the AI is to move, in a position
+            // the book holds if the game has followed it); then the perfect player's solver,
+            // with its table, for as long as hints may take.
             let _ = ensure_book();
-            let book: Vec<(u8, Verdict)> = PERFECT.with_borrow(|player| {
-                (0..connect4::WIDTH as u8)
-                    .filter(|&c| p.can_play(usize::from(c)))
-                    .filter_map(|c| {
-                        let m = player.book()?.get(&p.play(usize::from(c)))?;
-                        let v = match -m.result {
-                            0 => Verdict::Draw,
-                            r if r > 0 => Verdict::Win(None),
-                            _ => Verdict::Loss(None),
-                        };
-                        Some((c, v))
-                    })
-                    .collect()
-            });
-            let playable = (0..connect4::WIDTH).filter(|&c| p.can_play(c)).count();
-            if book.len() == playable {
-                return Ok(book
-                    .into_iter()
-                    .map(|(c, verdict)| Hint {
-                        mv: Move::Column(c),
-                        verdict,
-                    })
-                    .collect());
-            }
-            connect4::hints(&p, 300_000, 6)
+            let clock = FnClock(now);
+            PERFECT
+                .with_borrow_mut(|player| player.hints(&p, &clock, HINT_MS, HINT_ESTIMATE_DEPTH))
                 .into_iter()
-                .map(|s| match book.iter().find(|b| b.0 == s.mv) {
-                    Some(&(c, verdict)) if !s.exact => Hint {
-                        mv: Move::Column(c),
-                        verdict,
-                    },
-                    _ => Hint {
-                        mv: Move::Column(s.mv),
-                        verdict: if s.exact {
-                            super::c4_verdict(s.value, mine, theirs)
-                        } else {
-                            match connect4::proven_score(s.value) {
-                                Some(score) => super::c4_verdict(score, mine, theirs),
-                                None => Verdict::Estimate(s.value),
-                            }
-                        },
+                .map(|h| Hint {
+                    mv: Move::Column(h.column),
+                    verdict: match h.value {
+                        HintValue::Exact(score) => super::c4_verdict(score, mine, theirs),
+                        HintValue::Result(r) => super::result_verdict(r),
+                        HintValue::Estimate(v) => Verdict::Estimate(v),
                     },
                 })
                 .collect()
@@ -1075,7 +1047,7 @@ mod tests {
                     let col = open[(rng.next_u64() % open.len() as u64) as usize];
                     if p.moves() < 11 {
                         // In the book's opening, every column's result is known.
-                        let h = hints(&rules, &moves).unwrap();
+                        let h = hints(&rules, &moves, &clock).unwrap();
                         assert_eq!(h.len(), open.len());
                         assert!(h.iter().all(|h| !matches!(h.verdict, Verdict::Estimate(_))));
                         if !p.play(col).is_over() {
@@ -1148,7 +1120,7 @@ mod tests {
 
     #[test]
     fn hints_score_every_move() {
-        let h = hints(&Rules::of(Kind::TicTacToe), "1425").unwrap();
+        let h = hints(&Rules::of(Kind::TicTacToe), "1425", &|| 0.0).unwrap();
         assert_eq!(h.len(), 5);
         assert_eq!(
             h.iter().find(|h| h.mv == Move::Cell(2)).unwrap().verdict,
@@ -1175,11 +1147,128 @@ mod tests {
             };
             assert_eq!(class, for_x, "X in cell {}", c + 1);
         }
-        let h = hints(&Rules::of(Kind::Nim), "").unwrap();
+        let h = hints(&Rules::of(Kind::Nim), "", &|| 0.0).unwrap();
         assert_eq!(h.len(), 3);
         assert_eq!(h[0].verdict, Verdict::Win(None), "take 1 from 9 wins");
         assert_eq!(h[1].verdict, Verdict::Loss(None));
     }
+
+    /// Each column's verdict for the player to move at `p`, from the solver alone: every
+    /// column's position solved to the end (no budget), the score seen from the mover.
+    fn solved_columns(p: &Position, oracle: &mut Solver) -> Vec<(u8, Verdict)> {
+        let stones = c4_stones(p);
+        let (mine, theirs) = (stones[p.to_move()], stones[1 - p.to_move()]);
+        (0..7u8)
+            .filter(|&c| p.can_play(usize::from(c)))
+            .map(|c| {
+                let child = p.play(usize::from(c));
+                let score = if child.is_won() {
+                    connect4::win_score(mine as i32 + 1)
+                } else {
+                    oracle.reset();
+                    -oracle.solve(&child, false).unwrap().score
+                };
+                (c, super::super::c4_verdict(score, mine, theirs))
+            })
+            .collect()
+    }
+
+    /// Win, draw or loss, if proven.
+    fn class(v: Verdict) -> Option<i32> {
+        match v {
+            Verdict::Win(_) => Some(1),
+            Verdict::Draw => Some(0),
+            Verdict::Loss(_) => Some(-1),
+            Verdict::Estimate(_) | Verdict::Playouts(_) => None,
+        }
+    }
+
+    /// Issue 33: just after the book, the hints called column 2 "≈ −14, not proven" while the
+    /// perfect player proved it the only win in under a second (`arbor c4 solve` agrees).
+    #[test]
+    fn connect_four_hints_prove_the_only_winning_column() {
+        let moves = "444447352122";
+        let p = Position::from_moves(moves).unwrap();
+        let clock = arbor_util::SteppingClock::new(HINT_TEST_STEP);
+        let h = hints(&Rules::of(Kind::Connect4), moves, &clock.as_fn()).unwrap();
+        let solved = solved_columns(&p, &mut Solver::new(20));
+        assert_eq!(h.len(), solved.len());
+        for (c, truth) in solved {
+            let hint = h.iter().find(|h| h.mv == Move::Column(c)).unwrap().verdict;
+            assert_eq!(
+                class(truth),
+                Some(if c == 1 { 1 } else { -1 }),
+                "column {}",
+                c + 1
+            );
+            assert_eq!(hint, truth, "column {}", c + 1);
+        }
+    }
+
+    /// Hints in connect four past the book, on random positions of 10 to 30 stones (without a
+    /// win at once): every column proven in the hints' time, each the verdict of the solver
+    /// run to the end on that column alone; and the perfect player, thinking as long at the
+    /// same position (with the table the hints left, as in the worker), proves its move and
+    /// never plays a column its hint calls otherwise.
+    #[test]
+    fn connect_four_hints_are_the_solvers_and_the_perfect_players() {
+        let rules = Rules::of(Kind::Connect4);
+        let mut oracle = Solver::new(20);
+        let mut checked = 0;
+        for i in 0..200u64 {
+            if checked == 14 {
+                break;
+            }
+            let plies = 10 + (i as usize * 5) % 21;
+            let moves = random_moves(&rules, plies, 33_000 + i);
+            let p = Position::from_moves(&moves).unwrap();
+            // A win at once is every player's move, and every hint's at once.
+            if p.moves() < 10 || (0..7).any(|c| p.is_winning_move(c)) {
+                continue;
+            }
+            checked += 1;
+            let clock = arbor_util::SteppingClock::new(HINT_TEST_STEP);
+            let h = hints(&rules, &moves, &clock.as_fn()).unwrap();
+            let solved = solved_columns(&p, &mut oracle);
+            assert_eq!(h.len(), solved.len(), "{moves}");
+            for &(c, truth) in &solved {
+                let hint = h.iter().find(|h| h.mv == Move::Column(c)).unwrap().verdict;
+                assert!(
+                    class(hint).is_some(),
+                    "{moves}: column {} not proven: {hint:?}",
+                    c + 1
+                );
+                match hint {
+                    // How soon, when the hint says it, is the solver's; else the result is.
+                    Verdict::Win(Some(_)) | Verdict::Loss(Some(_)) | Verdict::Draw => {
+                        assert_eq!(hint, truth, "{moves}: column {}", c + 1)
+                    }
+                    _ => assert_eq!(class(hint), class(truth), "{moves}: column {}", c + 1),
+                }
+            }
+            let clock = arbor_util::SteppingClock::new(HINT_TEST_STEP);
+            let t = think(
+                &ThinkRequest {
+                    rules: rules.clone(),
+                    moves: moves.clone(),
+                    level: "perfect".into(),
+                    seed: i,
+                    millis: 2_000,
+                },
+                &clock.as_fn(),
+                &mut |_| {},
+            )
+            .unwrap();
+            let hint = h.iter().find(|h| h.mv == t.mv).unwrap().verdict;
+            assert!(t.proven, "{moves}: {t:?}");
+            assert_eq!(class(hint), class(t.verdict), "{moves}: {t:?}");
+        }
+        assert_eq!(checked, 14);
+    }
+
+    /// The clock's step per reading (every 1,024 nodes) in tests of the hints' time: 0.1 ms,
+    /// about ten million nodes a second, near the worker's speed.
+    const HINT_TEST_STEP: f64 = 0.1;
 
     /// Plays `plies` random legal moves from the start (fewer if the game ends first).
     fn random_moves(rules: &Rules, plies: usize, seed: u64) -> String {

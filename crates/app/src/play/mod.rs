@@ -849,6 +849,21 @@ impl Verdict {
         }
     }
 
+    /// A verdict in a few characters, for a badge: `win 3`, `win` (how soon not known),
+    /// `draw`, `loss 2`, `≈−14?` (an estimate: not proven, and not on the scale of the moves
+    /// counted by wins and losses — the question mark says so where it is drawn).
+    pub fn badge(self) -> String {
+        match self {
+            Verdict::Win(Some(n)) => format!("win {n}"),
+            Verdict::Win(None) => "win".into(),
+            Verdict::Draw => "draw".into(),
+            Verdict::Loss(Some(n)) => format!("loss {n}"),
+            Verdict::Loss(None) => "loss".into(),
+            Verdict::Estimate(x) => format!("≈{}?", crate::scene::show_value(x)),
+            Verdict::Playouts(p) => format!("≈{}.{:02}", p / 100, p % 100),
+        }
+    }
+
     /// A shape that tells the verdict without colour: ▲ win, ● draw, ▼ loss, ◆ estimate.
     pub fn shape(self) -> &'static str {
         match self {
@@ -869,15 +884,165 @@ impl Verdict {
         }
     }
 
-    /// A number to compare verdicts by, higher better.
-    pub fn rank(self) -> i64 {
+    /// A number to compare proven verdicts by, higher better (a win whose length is not
+    /// known ranks below every counted win, a loss likewise above every counted loss); `None`
+    /// for an estimate, which is on another scale and not proven: it is never ranked among
+    /// proven verdicts.
+    pub fn rank(self) -> Option<i64> {
         match self {
-            Verdict::Win(n) => 1_000_000 - i64::from(n.unwrap_or(0)),
-            Verdict::Draw => 0,
-            Verdict::Loss(n) => -1_000_000 + i64::from(n.unwrap_or(0)),
-            Verdict::Estimate(v) => i64::from(v),
-            Verdict::Playouts(p) => i64::from(p),
+            Verdict::Win(n) => Some(1_000_000 - i64::from(n.unwrap_or(100))),
+            Verdict::Draw => Some(0),
+            Verdict::Loss(n) => Some(-1_000_000 + i64::from(n.unwrap_or(100))),
+            Verdict::Estimate(_) | Verdict::Playouts(_) => None,
         }
+    }
+}
+
+/// A hint in words, for a button's accessible name: the badge's own words first (a name holds
+/// the text a sighted user sees, for speech input), then the verdict spelled out — in connect
+/// four, a win or loss without its length is proven but how soon is not known, and an
+/// estimate is not proven and counts no moves.
+pub fn hint_words(kind: Kind, verdict: Option<Verdict>) -> String {
+    verdict
+        .map(|v| {
+            let badge = v.badge();
+            match v {
+                Verdict::Estimate(_) => {
+                    format!(": {badge}, not proven: a heuristic value, not a count of moves")
+                }
+                Verdict::Playouts(_) => format!(": {badge}, not proven"),
+                Verdict::Draw => format!(": {badge}"),
+                Verdict::Win(None) | Verdict::Loss(None) if kind == Kind::Connect4 => {
+                    format!(": {badge} ({}; proven, how soon not known)", v.text())
+                }
+                v => format!(": {badge} ({})", v.text()),
+            }
+        })
+        .unwrap_or_default()
+}
+
+/// Below the board, when some hints are not proven: which moves, and that their numbers are
+/// not to be ranked with the proven ones (`None` when every hint is proven).
+pub fn unproven_note(kind: Kind, hints: &[ai::Hint]) -> Option<String> {
+    let names: Vec<String> = hints
+        .iter()
+        .filter(|h| matches!(h.verdict, Verdict::Estimate(_)))
+        .map(|h| h.mv.describe(kind))
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    if names.len() == hints.len() {
+        return Some(
+            "No hint was proven in the time for hints (◆): their numbers are the threat \
+             evaluation's, six plies on, on its own scale (higher is better), not a count of \
+             moves."
+                .to_string(),
+        );
+    }
+    let (these, their) = if names.len() == 1 {
+        ("this move", "Its")
+    } else {
+        ("these moves", "Their")
+    };
+    Some(format!(
+        "Not proven in the time for hints: {} (◆). {their} numbers are the threat \
+         evaluation's, six plies on, on its own scale (higher is better): not a count of \
+         moves, and not comparable with the proven wins and losses; compare {these} only with \
+         each other.",
+        arbor_util::and_list(&names),
+    ))
+}
+
+/// What the AI panel says of an AI move's value and how it was found (every level but
+/// MCTS's, whose run is told otherwise).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The value, for MAX.
+    pub value: String,
+    /// The nodes searched, and whether and how the move is proven.
+    pub proof: String,
+    /// No search ran for the move: why (said in place of the link to the tree behind it).
+    pub no_search: Option<String>,
+}
+
+/// What the AI panel says of `thought`, a move the AI made at a level searching with
+/// `strength`, in a game whose first player (MAX) is named `max`: the value with the scale it
+/// is on — the opening book's result, the solver's exact score or weak result, a
+/// depth-limited search's heuristic value (or a finished game it saw), tic-tac-toe's and
+/// Nim's values — and only a search's value called the root's of the tree behind the move.
+pub fn move_note(thought: &ai::Thought, strength: Strength, max: &str) -> MoveNote {
+    use connect4::Proof;
+    let v = crate::scene::show_value(thought.value);
+    let for_max = format!("for MAX ({max}, who moved first)");
+    const ROOT: &str = "It is the value at the root of the tree behind this move.";
+    let limited = matches!(strength, Strength::Depth { .. });
+    let value = match (thought.mv, thought.proof) {
+        (_, Some(Proof::Book)) => format!(
+            "Result from the opening book: {v} {for_max} — on the book's scale, 1 a win for MAX, 0 a draw, −1 a loss; how soon is not in the book."
+        ),
+        (_, Some(Proof::Exact)) => format!(
+            "Exact score from the solver: {v} {for_max} — on the solver's scale, a win scores 22 less the winner's stones when the game ends (the sooner, the larger), a loss the negative, a draw 0. {ROOT}"
+        ),
+        (_, Some(Proof::Result)) => format!(
+            "Result from the solver: {v} {for_max} — on a weak solve's scale, 1 a win for MAX, 0 a draw, −1 a loss; how soon was not found in time. {ROOT}"
+        ),
+        (Move::Column(_), _) => match connect4::proven_score(thought.value) {
+            Some(score) => format!(
+                "A finished game within the search's {} plies: {v} {for_max} — on the depth-limited search's scale a game it sees won is worth 1000 plus the exact score (here {}: 22 less the winner's stones), a game lost the negative, so this is proven. {ROOT}",
+                thought.depth,
+                score.abs()
+            ),
+            None => format!(
+                "Heuristic value ({}, {} plies ahead): {v} {for_max} — not proven, on the evaluation's own scale (higher is better for MAX; a game seen to its end is worth more than 1000). {ROOT}",
+                if matches!(strength, Strength::Depth { threats: false, .. }) {
+                    "the seed's heuristic: runs of two and three"
+                } else {
+                    "the threat evaluation"
+                },
+                thought.depth
+            ),
+        },
+        (Move::Cell(_), _) => format!(
+            "Value {for_max}: {v} — on the search's scale, a win is worth 10 less the marks on the board when it ends, a loss the negative, a draw 0{}. {ROOT}",
+            if limited { " (as is a game unfinished at the depth limit)" } else { "" }
+        ),
+        (Move::Take(_), _) => format!(
+            "Value {for_max}: {v} — 1 a win for MAX, −1 a loss{}. {ROOT}",
+            if limited { ", 0 a game unfinished at the depth limit" } else { "" }
+        ),
+    };
+    let how = if thought.proof == Some(Proof::Book) {
+        "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
+    } else if thought.proof == Some(Proof::Lost) {
+        format!(
+            "proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.",
+            thought.depth
+        )
+    } else if thought.proof == Some(Proof::Result) {
+        "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
+    } else if thought.proof == Some(Proof::Exact) {
+        "proven: the solver found the exact score — the fastest win, or the latest loss."
+            .to_string()
+    } else if thought.proven {
+        "proven (searched to the end of the game).".to_string()
+    } else if thought.stopped {
+        format!(
+            "not proven: stopped, so it played the best move of its deepest finished search ({} plies).",
+            thought.depth
+        )
+    } else {
+        format!("not proven: it looked {} plies ahead.", thought.depth)
+    };
+    MoveNote {
+        value,
+        proof: format!(
+            "{} nodes; {how}",
+            arbor_util::group_thousands(thought.nodes)
+        ),
+        no_search: (thought.proof == Some(Proof::Book)).then(|| {
+            "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book).".to_string()
+        }),
     }
 }
 
@@ -890,6 +1055,16 @@ pub fn c4_verdict(score: i32, side_stones_now: u32, opponent_stones_now: u32) ->
         0 => Verdict::Draw,
         s if s > 0 => Verdict::Win(Some(winning_stones(s) as u32 - side_stones_now)),
         s => Verdict::Loss(Some(winning_stones(-s) as u32 - opponent_stones_now)),
+    }
+}
+
+/// A proven result without how soon — 1 (or more) a win, 0 a draw, −1 (or less) a loss — as
+/// a verdict: the opening book's, or a weak solve's.
+pub fn result_verdict(result: i32) -> Verdict {
+    match result.signum() {
+        0 => Verdict::Draw,
+        1 => Verdict::Win(None),
+        _ => Verdict::Loss(None),
     }
 }
 
@@ -1021,6 +1196,222 @@ mod tests {
         let (s, notes) = Setup::from_route(&Route::parse("#/play?game=nim&piles=3,x&p2=god"));
         assert_eq!(s.rules.piles, vec![9]);
         assert_eq!(notes.len(), 2, "{notes:?}");
+    }
+
+    /// Issue 33: a hint not proven in time says so, in the badge a sighted person reads as in
+    /// the name a screen reader reads (which holds the badge's words), and below the board;
+    /// and it is never ranked among proven hints. A result proven without how soon says that.
+    #[test]
+    fn an_unproven_hint_says_so() {
+        let estimate = Verdict::Estimate(-14);
+        let badge = estimate.badge();
+        assert!(badge.ends_with('?'), "{badge}");
+        let words = hint_words(Kind::Connect4, Some(estimate));
+        assert!(
+            words.contains(&badge) && words.contains("not proven"),
+            "{words}"
+        );
+        assert!(words.contains("not a count of moves"), "{words}");
+        // Proven verdicts are ranked, an estimate (whatever its number) is not.
+        assert_eq!(estimate.rank(), None);
+        assert_eq!(Verdict::Estimate(900).rank(), None);
+        let ranked: Vec<Verdict> = vec![
+            Verdict::Loss(Some(2)),
+            Verdict::Loss(Some(10)),
+            Verdict::Loss(None),
+            Verdict::Draw,
+            Verdict::Win(None),
+            Verdict::Win(Some(15)),
+            Verdict::Win(Some(1)),
+        ];
+        assert!(ranked.windows(2).all(|w| w[0].rank() < w[1].rank()));
+        // A result without how soon: proven, and said so, in connect four; Nim's wins are
+        // never counted, and say nothing of it.
+        assert_eq!(
+            hint_words(Kind::Connect4, Some(Verdict::Win(None))),
+            ": win (wins; proven, how soon not known)"
+        );
+        assert_eq!(
+            hint_words(Kind::Nim, Some(Verdict::Win(None))),
+            ": win (wins)"
+        );
+        assert_eq!(
+            hint_words(Kind::Connect4, Some(Verdict::Loss(Some(10)))),
+            ": loss 10 (loses in 10 moves)"
+        );
+        // The note below the board names the unproven moves, and only when there are some.
+        let hint = |c: u8, verdict| ai::Hint {
+            mv: Move::Column(c),
+            verdict,
+        };
+        let mut hints = vec![hint(0, Verdict::Loss(Some(10))), hint(1, estimate)];
+        let note = unproven_note(Kind::Connect4, &hints).unwrap();
+        assert!(note.starts_with("Not proven in the time for hints: column 2 (◆). Its numbers"));
+        hints.push(hint(4, Verdict::Estimate(3)));
+        let note = unproven_note(Kind::Connect4, &hints).unwrap();
+        assert!(
+            note.contains("column 2 and column 5 (◆). Their numbers"),
+            "{note}"
+        );
+        let all: Vec<ai::Hint> = hints.iter().skip(1).cloned().collect();
+        let note = unproven_note(Kind::Connect4, &all).unwrap();
+        assert!(note.starts_with("No hint was proven"), "{note}");
+        hints.retain(|h| h.verdict.rank().is_some());
+        assert_eq!(unproven_note(Kind::Connect4, &hints), None);
+    }
+
+    /// A connect-four AI move's thought, as `think` gives it.
+    fn c4_thought(value: i32, verdict: Verdict, proof: Option<connect4::Proof>) -> ai::Thought {
+        ai::Thought {
+            mv: Move::Column(3),
+            verdict,
+            value,
+            depth: 6,
+            nodes: if proof == Some(connect4::Proof::Book) {
+                0
+            } else {
+                5_000
+            },
+            proven: proof.is_some(),
+            stopped: false,
+            solver: matches!(
+                proof,
+                Some(connect4::Proof::Exact | connect4::Proof::Result)
+            ),
+            weak: matches!(proof, Some(connect4::Proof::Book | connect4::Proof::Result)),
+            proof,
+            note: None,
+            mcts: None,
+        }
+    }
+
+    /// Issue 33: a book move said "Its search valued the position 1" beside "No search ran for
+    /// this move", and values changed scale (1, 17, −1015) with no word of why. Each value now
+    /// says what it is and on what scale; only a search's value is called a search's.
+    #[test]
+    fn every_value_says_its_scale_and_a_book_move_no_search() {
+        use connect4::Proof;
+        let max = "Blue ●";
+        let (perfect, threats, seed) = (
+            Strength::Perfect,
+            Strength::Depth {
+                depth: 6,
+                threats: true,
+            },
+            Strength::Depth {
+                depth: 4,
+                threats: false,
+            },
+        );
+        let book = move_note(
+            &c4_thought(1, Verdict::Win(None), Some(Proof::Book)),
+            perfect,
+            max,
+        );
+        assert!(!book.value.contains("search"), "{}", book.value);
+        assert!(book.value.contains("opening book"), "{}", book.value);
+        assert!(book.value.contains("1 a win"), "{}", book.value);
+        assert!(book.no_search.is_some());
+        let exact = move_note(
+            &c4_thought(17, Verdict::Win(Some(2)), Some(Proof::Exact)),
+            perfect,
+            max,
+        );
+        assert!(
+            exact
+                .value
+                .starts_with("Exact score from the solver: 17 for MAX"),
+            "{}",
+            exact.value
+        );
+        assert!(
+            exact.value.contains("22 less the winner's stones"),
+            "{}",
+            exact.value
+        );
+        let result = move_note(
+            &c4_thought(-1, Verdict::Win(None), Some(Proof::Result)),
+            perfect,
+            max,
+        );
+        assert!(
+            result
+                .value
+                .starts_with("Result from the solver: −1 for MAX"),
+            "{}",
+            result.value
+        );
+        assert!(result.value.contains("how soon"), "{}", result.value);
+        let guess = move_note(&c4_thought(17, Verdict::Estimate(17), None), threats, max);
+        assert!(
+            guess
+                .value
+                .starts_with("Heuristic value (the threat evaluation, 6 plies ahead): 17"),
+            "{}",
+            guess.value
+        );
+        assert!(guess.value.contains("not proven"), "{}", guess.value);
+        let seeds = move_note(&c4_thought(-3, Verdict::Estimate(3), None), seed, max);
+        assert!(
+            seeds.value.contains("the seed's heuristic"),
+            "{}",
+            seeds.value
+        );
+        let seen = move_note(
+            &c4_thought(-1015, Verdict::Loss(Some(3)), None),
+            threats,
+            max,
+        );
+        assert!(
+            seen.value.contains("1000 plus the exact score (here 15"),
+            "{}",
+            seen.value
+        );
+        // The solver proved every move lost: the value is the lookahead's, and says so.
+        let lost = move_note(
+            &c4_thought(-40, Verdict::Loss(None), Some(Proof::Lost)),
+            perfect,
+            max,
+        );
+        assert!(lost.value.starts_with("Heuristic value"), "{}", lost.value);
+        assert!(
+            lost.proof.contains("the solver proved every move loses"),
+            "{}",
+            lost.proof
+        );
+        // Tic-tac-toe and Nim: their own scales.
+        let ttt = ai::Thought {
+            mv: Move::Cell(4),
+            value: 0,
+            ..c4_thought(0, Verdict::Draw, None)
+        };
+        let note = move_note(&ttt, perfect, "X");
+        assert!(note.value.contains("10 less the marks"), "{}", note.value);
+        let nim = ai::Thought {
+            mv: Move::Take(Take { pile: 0, take: 1 }),
+            value: 1,
+            ..c4_thought(1, Verdict::Win(None), None)
+        };
+        let note = move_note(&nim, threats, "Player 1");
+        assert!(
+            note.value
+                .contains("1 a win for MAX, −1 a loss, 0 a game unfinished"),
+            "{}",
+            note.value
+        );
+        for n in [&exact, &result, &guess, &seeds, &seen, &lost] {
+            assert!(
+                n.value.contains("for MAX (Blue ●, who moved first)"),
+                "{}",
+                n.value
+            );
+            assert!(
+                n.value.contains("root of the tree behind this move"),
+                "{}",
+                n.value
+            );
+            assert_eq!(n.no_search, None);
+        }
     }
 
     #[test]

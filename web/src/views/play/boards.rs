@@ -2,7 +2,7 @@
 
 use super::panels::{hint_badge, hint_words};
 use arbor_app::play::ai::Hint;
-use arbor_app::play::Move;
+use arbor_app::play::{Kind, Move};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -28,7 +28,7 @@ pub(super) fn TttBoard(props: &TttBoardProps) -> Html {
             { for props.cells.iter().enumerate().map(|(i, &p)| {
                 let hint = props.hints.as_ref().and_then(|h| h.iter().find(|h| h.mv == Move::Cell(i as u8)));
                 let name = format!("Row {}, column {}{}{}", i / 3 + 1, i % 3 + 1,
-                    if p == 0 { String::new() } else { format!(", {}", mark(p)) }, hint_words(hint));
+                    if p == 0 { String::new() } else { format!(", {}", mark(p)) }, hint_words(Kind::TicTacToe, hint));
                 let onclick = props.on_move.reform(move |_: MouseEvent| Move::Cell(i as u8));
                 html! {
                     <button type="button" class={classes!("cell", props.win.contains(&i).then_some("win"),
@@ -69,7 +69,7 @@ pub(super) fn C4Board(props: &C4BoardProps) -> Html {
             { for (0..7usize).map(|c| {
                 let hint = props.hints.as_ref().and_then(|h| h.iter().find(|h| h.mv == Move::Column(c as u8)));
                 let full = cells[c] != 0;
-                let name = format!("Drop in column {}{}{}", c + 1, if full { " (full)" } else { "" }, hint_words(hint));
+                let name = format!("Drop in column {}{}{}", c + 1, if full { " (full)" } else { "" }, hint_words(Kind::Connect4, hint));
                 let onclick = props.on_move.reform(move |_: MouseEvent| Move::Column(c as u8));
                 html! {
                     <button type="button" class={classes!("column", full.then_some("full"))} aria-label={name} data-column={(c + 1).to_string()} {onclick}>
@@ -113,7 +113,7 @@ pub(super) fn NimBoard(props: &NimBoardProps) -> Html {
                                 let hint = props.hints.as_ref().and_then(|h| h.iter().find(|h| h.mv == mv));
                                 let onclick = props.on_move.reform(move |_: MouseEvent| mv);
                                 html! {
-                                    <button type="button" class="take" aria-label={format!("Take {take} from pile {}{}", p + 1, hint_words(hint))} {onclick}>
+                                    <button type="button" class="take" aria-label={format!("Take {take} from pile {}{}", p + 1, hint_words(Kind::Nim, hint))} {onclick}>
                                         { format!("Take {take}") }{ hint_badge(hint) }
                                     </button>
                                 }

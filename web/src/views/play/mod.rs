@@ -19,7 +19,7 @@ use arbor_app::pages::play::{Action, State, Task};
 
 use crate::worker::SearchWorker;
 use arbor_app::play::ai::{Hint, Thinking};
-use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos};
+use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos, Strength};
 use arbor_app::route::{Route, View};
 use arbor_app::worker_api::FromWorker;
 
@@ -152,6 +152,9 @@ pub fn Play(props: &PlayProps) -> Html {
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame(fresh_seed()))}>{ "New game" }</button>
                     </div>
+                    if let Some(note) = hints.and_then(|h| arbor_app::play::unproven_note(kind, h)) {
+                        <p class="hint unproven-note">{ note }</p>
+                    }
                     if s.hints {
                         <HintLegend kind={kind} />
                     }
@@ -165,6 +168,7 @@ pub fn Play(props: &PlayProps) -> Html {
                         last={state.last_ai.as_ref().map(|a| LastMove {
                             side: s.side_name(a.side),
                             max: s.side_name(0),
+                            strength: kind.level(a.level).map_or(Strength::Perfect, |l| l.strength),
                             ended: match outcome {
                                 Outcome::Won(w) if w == a.side => Some("It won: the game is over.".to_string()),
                                 Outcome::Won(_) => Some("The game is over.".to_string()),

@@ -4,8 +4,7 @@ use super::fresh_seed;
 use crate::store::Store;
 use arbor_app::pages::play::{Action, State};
 use arbor_app::play::ai::{Hint, Thinking, Thought};
-use arbor_app::play::{Kind, Move, Player, Rules, Setup, Verdict};
-use arbor_games::connect4::Proof;
+use arbor_app::play::{Kind, Move, Player, Rules, Setup, Strength};
 use yew::prelude::*;
 
 /// A hint's badge: shape and words, so it reads without colour.
@@ -13,38 +12,16 @@ pub(super) fn hint_badge(h: Option<&Hint>) -> Html {
     match h {
         Some(h) => html! {
             <span class={classes!("hint-badge", h.verdict.class())} aria-hidden="true">
-                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ short(h.verdict) }
+                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ h.verdict.badge() }
             </span>
         },
         None => html! {},
     }
 }
 
-/// A verdict in a few characters, for a badge: `+3`, `=`, `−2`, `≈5`.
-pub(super) fn short(v: Verdict) -> String {
-    match v {
-        Verdict::Win(Some(n)) => format!("win {n}"),
-        Verdict::Win(None) => "win".into(),
-        Verdict::Draw => "draw".into(),
-        Verdict::Loss(Some(n)) => format!("loss {n}"),
-        Verdict::Loss(None) => "loss".into(),
-        Verdict::Estimate(x) => format!("≈{}", arbor_app::scene::show_value(x)),
-        Verdict::Playouts(p) => format!("≈{}.{:02}", p / 100, p % 100),
-    }
-}
-
-/// A hint in words, for a button's accessible name: the badge's own words first (a name holds
-/// the text a sighted user sees, for speech input), then the verdict spelled out.
-pub(super) fn hint_words(h: Option<&Hint>) -> String {
-    h.map(|h| {
-        let badge = short(h.verdict);
-        match h.verdict {
-            Verdict::Estimate(_) | Verdict::Playouts(_) => format!(": {badge}, not proven"),
-            Verdict::Draw => format!(": {badge}"),
-            v => format!(": {badge} ({})", v.text()),
-        }
-    })
-    .unwrap_or_default()
+/// A hint in words, for a button's accessible name ([`arbor_app::play::hint_words`]).
+pub(super) fn hint_words(kind: Kind, h: Option<&Hint>) -> String {
+    arbor_app::play::hint_words(kind, h.map(|h| h.verdict))
 }
 
 #[derive(Properties, PartialEq)]
@@ -66,8 +43,11 @@ pub(super) fn HintLegend(props: &HintLegendProps) -> Html {
             <span class="hint-badge loss"><span class="shape">{ "▼" }</span>{ if nim { " loss" } else { " loss n" } }</span>
             { if nim { " loses." } else { " loses, the opponent winning with n moves." } }
             if props.kind == Kind::Connect4 {
-                { " " }<span class="hint-badge estimate"><span class="shape">{ "◆" }</span>{ " ≈v" }</span>
-                { " not proven in time: the threat evaluation six plies on (higher is better)." }
+                { " Without n (" }<span class="hint-badge win"><span class="shape">{ "▲" }</span>{ " win" }</span>{ ", " }
+                <span class="hint-badge loss"><span class="shape">{ "▼" }</span>{ " loss" }</span>
+                { "): proven, but how soon was not found in time (or comes from the opening book, which holds only the result). " }
+                <span class="hint-badge estimate"><span class="shape">{ "◆" }</span>{ " ≈v?" }</span>
+                { " not proven in time: the threat evaluation six plies on, a guess on its own scale (higher is better) — not a count of moves, not to be ranked with the proven ones." }
             }
         </p>
     }
@@ -104,6 +84,8 @@ pub(super) struct LastMove {
     pub side: &'static str,
     /// The first player's name (MAX in the search tree).
     pub max: &'static str,
+    /// How the AI searched at its level.
+    pub strength: Strength,
     /// How the game ended, if this move ended it.
     pub ended: Option<String>,
     pub mv: String,
@@ -150,7 +132,7 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
             if let Some(e) = &props.failed {
                 <p class="error" role="alert">{ e.clone() }</p>
             }
-            if let Some(last) = &props.last {
+            if let Some((last, note)) = props.last.as_ref().map(|l| (l, arbor_app::play::move_note(&l.thought, l.strength, l.max))) {
                 <div class="last-ai">
                     <p>
                         { format!("{} (AI) played {}. ", last.side, last.mv) }
@@ -170,32 +152,14 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                             (m.visits * 100 + m.iterations / 2).checked_div(m.iterations).unwrap_or(0), last.side, m.mean) }</p>
                         <p class="hint">{ if last.thought.stopped { "Not proven: stopped, so it played the most visited move so far. MCTS samples; it does not prove." } else { "Not proven: MCTS samples random games; it does not prove." } }</p>
                     } else {
-                        <p class="hint value-note">{ format!("Its search valued the position {} for MAX ({}, who moved first) — the value at the root of the tree behind this move.",
-                            arbor_app::scene::show_value(last.thought.value), last.max) }</p>
-                        <p class="hint">
-                            { format!("{} nodes; ", arbor_util::group_thousands(last.thought.nodes)) }
-                            { if last.thought.proof == Some(Proof::Book) {
-                                "proven: Arbor's opening book holds this position (solved offline by the same solver: win, draw or loss; how soon is not in the book).".to_string()
-                            } else if last.thought.proof == Some(Proof::Lost) {
-                                format!("proven: the solver proved every move loses; it played the move its {}-ply lookahead prefers.", last.thought.depth)
-                            } else if last.thought.proof == Some(Proof::Result) {
-                                "proven: the solver proved the result and that this move keeps it; how soon was not found in time.".to_string()
-                            } else if last.thought.proof == Some(Proof::Exact) {
-                                "proven: the solver found the exact score — the fastest win, or the latest loss.".to_string()
-                            } else if last.thought.proven {
-                                "proven (searched to the end of the game).".to_string()
-                            } else if last.thought.stopped {
-                                format!("not proven: stopped, so it played the best move of its deepest finished search ({} plies).", last.thought.depth)
-                            } else {
-                                format!("not proven: it looked {} plies ahead.", last.thought.depth)
-                            } }
-                        </p>
+                        <p class="hint value-note">{ note.value.clone() }</p>
+                        <p class="hint">{ note.proof.clone() }</p>
                     }
                     if let Some(note) = &last.thought.note {
                         <p class="error" role="alert">{ note.clone() }</p>
                     }
-                    if last.thought.proof == Some(Proof::Book) {
-                        <p class="hint">{ "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book)." }</p>
+                    if let Some(why) = &note.no_search {
+                        <p class="hint">{ why.clone() }</p>
                     } else {
                         <p><a class="tree-link" href={last.link.clone()}>{ if last.thought.mcts.is_some() { "Open the MCTS tree behind this move →" } else { "Open the search tree behind this move →" } }</a></p>
                     }
