@@ -376,7 +376,7 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
                     </select>
                 </label>
             </div>
-            <p class="hint">{ "Costs are in hundredths of a step: a straight step costs 100, a diagonal one 142 (√2 rounded up), each times the weight of the cell entered." }</p>
+            <p class="hint">{ "Costs are in steps: a straight step costs 1, a diagonal one 1.42 (√2 rounded up), each times the weight of the cell entered." }</p>
             if !heuristic.admissible(diagonal) {
                 <p class="hint">{ "Manhattan distance overestimates with diagonal moves (one diagonal step of 1.42 covers two of its units): A* may return a longer path. Octile distance is exact on an open 8-way grid." }</p>
             }
