@@ -53,6 +53,32 @@ test("drawing a wall with the mouse makes A* go round it; the grid is in the lin
   page.assertHealthy();
 });
 
+test("a fast drag paints every cell it crosses, straight or slanted", async () => {
+  const row = ".".repeat(20);
+  const grid = ["S" + ".".repeat(19), row, row, row, row, row, row, ".".repeat(19) + "G"].join("/");
+  const page = await open(`#/search?problem=grid&grid=${grid}&algo=astar`);
+  const walls = async () => Number((await page.locator(CANVAS).getAttribute("aria-label")).match(/(\d+) walls/)[1]);
+  assert.equal(await walls(), 0);
+  // One pointer move from column 2 to column 17 of row 3: the pointer skips the cells between.
+  let [x, y] = await cellPoint(page, 2, 3, 20, 8);
+  let [x2, y2] = await cellPoint(page, 17, 3, 20, 8);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 1 });
+  await page.mouse.up();
+  await page.waitForFunction((sel) => /16 walls/.test(document.querySelector(sel).getAttribute("aria-label")), CANVAS);
+  // Slanted, from (2, 5) to (9, 6): a wall with no diagonal gap, 7 + 1 + 1 cells.
+  [x, y] = await cellPoint(page, 2, 5, 20, 8);
+  [x2, y2] = await cellPoint(page, 9, 6, 20, 8);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 1 });
+  await page.mouse.up();
+  await page.waitForFunction((sel) => /25 walls/.test(document.querySelector(sel).getAttribute("aria-label")), CANVAS);
+  assert.equal(await walls(), 25);
+  page.assertHealthy();
+});
+
 test("the keyboard draws too: arrows move the cursor, Space puts a wall, the cell is announced", async () => {
   const page = await open("#/search?problem=grid&grid=S..G/..../....&algo=bfs");
   assert.equal(await cost(page), 3);

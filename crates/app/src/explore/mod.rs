@@ -4,6 +4,7 @@
 
 pub mod caption;
 pub mod heuristic_note;
+pub mod line;
 
 use std::rc::Rc;
 
