@@ -759,9 +759,10 @@ impl MctsView {
     pub fn caption(&self, frame: &Frame<'_>) -> String {
         let Some(event) = frame.event else {
             return format!(
-                "Ready: {} iterations of select, expand, simulate, backpropagate from the root, {} to move. Step on to watch the first.",
+                "Ready: {} iterations of select, expand, simulate, backpropagate from the root, {} to move. {}",
                 self.iterations,
-                self.mover_name(self.root_player)
+                self.mover_name(self.root_player),
+                crate::control::STEP_TO_BEGIN
             );
         };
         match event {
@@ -1118,6 +1119,8 @@ mod tests {
             &mut |_| {},
         )
         .unwrap();
+        let first = view.caption(&view.frame(0));
+        assert!(first.ends_with(crate::control::STEP_TO_BEGIN), "{first}");
         let mut seen = [false; 4];
         for step in 0..=view.len() {
             let frame = view.frame(step);

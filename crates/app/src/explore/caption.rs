@@ -342,7 +342,7 @@ pub fn caption(
     let algorithm = replay.algorithm();
     if done == 0 {
         return format!(
-            "{}: {} Step forward to begin.",
+            "{}: {} {}",
             algorithm.title(),
             match algorithm {
                 Algorithm::BreadthFirst => "the shallowest node in the frontier is expanded first (a first-in, first-out queue).",
@@ -354,7 +354,8 @@ pub fn caption(
                 Algorithm::AStar => "the node with the lowest f = g + h is expanded first.",
                 Algorithm::IdaStar => "depth-first within a bound on f = g + h, raised each iteration to the smallest f that went over.",
                 Algorithm::Bidirectional => "uniform cost forwards from the start and backwards from the goal at once, the cheaper node of the two first, until the two searches meet.",
-            }
+            },
+            crate::control::STEP_TO_BEGIN
         );
     }
     let Some(step) = replay.steps().get(done - 1) else {
