@@ -371,7 +371,7 @@ pub const MCTS_PARAMS: &[Param] = &[
     ),
     pe(
         "game, moves",
-        "ttt, c4, nim; the moves as on #/play",
+        "ttt, c4, nim; the moves as on #/play (tic-tac-toe's cells also by name, a1–c3)",
         "A game position instead of a tree (Nim also takes piles, take and misere).",
         &[
             "#/mcts?game=ttt&moves=51&n=2000",
