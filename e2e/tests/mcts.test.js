@@ -124,7 +124,8 @@ test("Play against MCTS: its move opens the very tree that chose it on the MCTS 
   assert.ok(played, "the status names the AI's move");
   const cell = "abc"[Number(played[2]) - 1] + played[1];
   await page.getByRole("link", { name: "Open the MCTS tree behind this move →" }).click();
-  await urlMatching(page, /#\/mcts\?game=ttt&moves=5&n=1000&seed=\d+/);
+  // The position before the move, its move named as the MCTS page's table names it (5 is b2).
+  await urlMatching(page, /#\/mcts\?game=ttt&moves=b2&n=1000&seed=\d+/);
   await page.locator(`${TREE} [data-node="r"]`).waitFor({ timeout: 20000 });
   const chosen = page.locator("table.root-moves tr.chosen");
   assert.equal(await chosen.getAttribute("data-move"), cell);
