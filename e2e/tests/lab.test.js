@@ -82,9 +82,12 @@ test("the menus show the values in use; while the database is built the status s
   await page.locator(".lab-table caption", { hasText: "over 100 puzzles per depth" }).waitFor();
   assert.equal(await perDepth.inputValue(), "100");
   assert.equal(await perDepth.locator("option:checked").textContent(), "100");
-  await page.locator(".lab-inputs", { has: perDepth }).getByRole("button", { name: "Stop" }).click();
-  await page.locator(".lab-table p", { hasText: /^Stopped by you/ }).waitFor();
+  const stop = page.locator(".lab-inputs", { has: perDepth }).getByRole("button", { name: "Stop" });
+  await stop.click();
+  await stop.waitFor({ state: "detached" });
+  // (The menu went back to 10 here, with 100 in use.)
   assert.equal(await perDepth.inputValue(), "100");
+  await page.locator(".lab-table p", { hasText: /^Stopped by you/ }).waitFor();
   // Korf's 100: the database is being built first, and the status says so (never "-0.0 s").
   await page.getByRole("button", { name: "Solve them" }).click();
   const korf = page.locator(".korf-summary");
