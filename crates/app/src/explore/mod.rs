@@ -162,12 +162,11 @@ impl Problem {
             _ => "this problem's own search",
         };
         let why = self.fit().1.iter().find(|&&(a, _)| a == algorithm)?.1;
-        let name = search_name(algorithm);
-        let mut first = name.chars();
-        let name: String = first
-            .next()
-            .map(|c| c.to_uppercase().chain(first).collect())
-            .unwrap_or_default();
+        // The name at the head of the sentence: its first letter a capital (all are ASCII).
+        let mut name = search_name(algorithm).to_string();
+        if let Some(first) = name.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
         Some(format!(
             "{name} {why}. Switched to {}, {own}; choose another below.",
             search_name(switched_to)
@@ -775,20 +774,18 @@ impl CostUnit {
 }
 
 /// A search's name inside a sentence: "iterative deepening", "depth-first search", "A*".
-pub fn search_name(algorithm: Algorithm) -> String {
+/// (Written out: changing a title's case would bring Unicode's case tables into the page.)
+pub fn search_name(algorithm: Algorithm) -> &'static str {
     match algorithm {
-        Algorithm::AStar | Algorithm::IdaStar => algorithm.title().into(),
-        Algorithm::IterativeDeepening => "iterative deepening".into(),
-        _ => {
-            let title = algorithm.title();
-            let mut chars = title.chars();
-            let first: String = chars
-                .next()
-                .into_iter()
-                .flat_map(char::to_lowercase)
-                .collect();
-            format!("{first}{} search", chars.as_str())
-        }
+        Algorithm::BreadthFirst => "breadth-first search",
+        Algorithm::DepthFirst => "depth-first search",
+        Algorithm::DepthLimited => "depth-limited search",
+        Algorithm::IterativeDeepening => "iterative deepening",
+        Algorithm::UniformCost => "uniform cost search",
+        Algorithm::Greedy => "greedy best-first search",
+        Algorithm::AStar => "A*",
+        Algorithm::IdaStar => "IDA*",
+        Algorithm::Bidirectional => "bidirectional search",
     }
 }
 

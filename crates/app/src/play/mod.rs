@@ -246,11 +246,11 @@ impl Rules {
                 let mut words = Vec::new();
                 let mut chars = text
                     .chars()
-                    .filter(|c| !c.is_whitespace() && *c != ',')
+                    .filter(|c| !c.is_ascii_whitespace() && *c != ',')
                     .peekable();
                 while let Some(c) = chars.next() {
                     let mut word = c.to_string();
-                    if c.is_alphabetic() {
+                    if c.is_ascii_alphabetic() {
                         word.extend(chars.next_if(char::is_ascii_digit));
                     }
                     words.push(word);
