@@ -22,6 +22,9 @@ async function open(path, viewport) {
 test("the lecture example steps to 8, the expectation forming at B in the caption", async () => {
   const page = await open("#/chance?preset=cs188-expectimax");
   const forward = page.getByRole("button", { name: "Step forward" });
+  // Words that hold on a phone too (no → key there): the button, by its name.
+  const first = (await page.locator(".caption").textContent()).trim();
+  assert.ok(first.endsWith("Step forward to begin.") && !first.includes("→"), first);
   // Enter A, enter B, leaf E, leaf F.
   for (let i = 0; i < 4; i++) await forward.click();
   assert.equal(

@@ -22,7 +22,8 @@ async function open(path, viewport) {
   return page;
 }
 
-const cost = async (page) => Number((await page.locator(".solution h2").textContent()).match(/cost (\d+)/)[1]);
+// Costs are shown in steps (a diagonal step 1.42), never in the hundredths the grid counts in.
+const cost = async (page) => Number((await page.locator(".solution h2").textContent()).match(/cost (\d+(?:\.\d+)?)$/)[1]);
 
 /// The centre of cell (x, y) of a w × h grid on the canvas, in page pixels.
 async function cellPoint(page, x, y, w, h) {
@@ -33,7 +34,8 @@ async function cellPoint(page, x, y, w, h) {
 test("drawing a wall with the mouse makes A* go round it; the grid is in the link", async () => {
   const page = await open("#/search?problem=grid&grid=S......G/......../......../........&algo=astar");
   // Straight along the top row: 7 steps.
-  assert.equal(await cost(page), 700);
+  assert.equal(await cost(page), 7);
+  assert.match(await page.locator(".run-status").textContent(), /Found a solution of 7 steps, cost 7,/);
   // Drag a wall down column 4 from the top row to the third.
   const [x0, y0] = await cellPoint(page, 4, 0, 8, 4);
   const [, y2] = await cellPoint(page, 4, 2, 8, 4);
@@ -43,7 +45,7 @@ test("drawing a wall with the mouse makes A* go round it; the grid is in the lin
   await page.mouse.move(x0, y2, { steps: 4 });
   await page.mouse.up();
   await urlMatching(page, /grid=S\.\.\.%23\.\.G%2F\.\.\.\.%23\.\.\.%2F\.\.\.\.%23\.\.\./);
-  await page.locator(".solution h2", { hasText: "cost 1300" }).waitFor();
+  await page.locator(".solution h2", { hasText: "cost 13" }).waitFor();
   // The path is drawn on the grid: the canvas says so.
   await page.getByRole("button", { name: "Jump to end" }).click();
   assert.match(await page.locator(CANVAS).getAttribute("aria-label"), /a path of 14 cells found/);
@@ -51,15 +53,41 @@ test("drawing a wall with the mouse makes A* go round it; the grid is in the lin
   page.assertHealthy();
 });
 
+test("a fast drag paints every cell it crosses, straight or slanted", async () => {
+  const row = ".".repeat(20);
+  const grid = ["S" + ".".repeat(19), row, row, row, row, row, row, ".".repeat(19) + "G"].join("/");
+  const page = await open(`#/search?problem=grid&grid=${grid}&algo=astar`);
+  const walls = async () => Number((await page.locator(CANVAS).getAttribute("aria-label")).match(/(\d+) walls/)[1]);
+  assert.equal(await walls(), 0);
+  // One pointer move from column 2 to column 17 of row 3: the pointer skips the cells between.
+  let [x, y] = await cellPoint(page, 2, 3, 20, 8);
+  let [x2, y2] = await cellPoint(page, 17, 3, 20, 8);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 1 });
+  await page.mouse.up();
+  await page.waitForFunction((sel) => /16 walls/.test(document.querySelector(sel).getAttribute("aria-label")), CANVAS);
+  // Slanted, from (2, 5) to (9, 6): a wall with no diagonal gap, 7 + 1 + 1 cells.
+  [x, y] = await cellPoint(page, 2, 5, 20, 8);
+  [x2, y2] = await cellPoint(page, 9, 6, 20, 8);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x2, y2, { steps: 1 });
+  await page.mouse.up();
+  await page.waitForFunction((sel) => /25 walls/.test(document.querySelector(sel).getAttribute("aria-label")), CANVAS);
+  assert.equal(await walls(), 25);
+  page.assertHealthy();
+});
+
 test("the keyboard draws too: arrows move the cursor, Space puts a wall, the cell is announced", async () => {
   const page = await open("#/search?problem=grid&grid=S..G/..../....&algo=bfs");
-  assert.equal(await cost(page), 300);
+  assert.equal(await cost(page), 3);
   await page.locator(CANVAS).focus();
   await page.keyboard.press("ArrowRight");
   assert.match(await page.locator(".grid-said").textContent(), /Row 1, column 2, \(1,0\): free/);
   await page.keyboard.press("Space");
   assert.match(await page.locator(".grid-said").textContent(), /Row 1, column 2, \(1,0\): a wall/);
-  await page.locator(".solution h2", { hasText: "cost 500" }).waitFor();
+  await page.locator(".solution h2", { hasText: "cost 5" }).waitFor();
   // The start cannot be walled over.
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("Space");
@@ -71,6 +99,13 @@ test("8-way moves with octile distance; JPS and bidirectional search find the sa
   const grid = "S.........../....#......./....#......./....#......./....#......G";
   const page = await open(`#/search?problem=grid&grid=${grid.replace(/#/g, "%23")}&moves=8&h=octile&algo=astar`);
   const best = await cost(page);
+  // A path with diagonal steps costs steps with decimals (a diagonal step 1.42), and the lists
+  // give f in steps too.
+  assert.ok(!Number.isInteger(best), `${best}`);
+  for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Step forward" }).click();
+  const frontier = await page.locator(".frontier-list").textContent();
+  assert.match(frontier, /\(f \d{1,2}\.\d+\)/);
+  assert.doesNotMatch(frontier, /\(f \d{3,}\)/);
   await page.getByLabel("Jump Point Search (with A*)").check();
   await urlMatching(page, /jps=1/);
   await page.locator(".solution h2", { hasText: `cost ${best}` }).waitFor();
@@ -101,7 +136,7 @@ test("a maze, then a 100 × 100 grid searched and stepped on a phone", async () 
   await page.locator(".solution h2").waitFor();
   await page.getByLabel("Size of a new grid").selectOption("100");
   await page.getByRole("button", { name: "Empty grid" }).click();
-  await page.locator(".solution h2", { hasText: "cost 19800" }).waitFor({ timeout: 20000 });
+  await page.locator(".solution h2", { hasText: "cost 198" }).waitFor({ timeout: 20000 });
   const forward = page.getByRole("button", { name: "Step forward" });
   for (let i = 0; i < 5; i++) await forward.click();
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false);

@@ -71,6 +71,34 @@ test("the textbook's table: b* falls as the heuristic gets better", async () => 
   page.assertHealthy();
 });
 
+test("the menus show the values in use; while the database is built the status says so; Stop says what was done", async () => {
+  const page = await openPage(browser, "#/heuristics");
+  await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });
+  const perDepth = page.getByLabel("Puzzles per depth");
+  await perDepth.selectOption("100");
+  await urlMatching(page, /per=100/);
+  await page.getByRole("button", { name: "Make the table" }).click();
+  await page.locator(".lab-table p", { hasText: /^(Working…|Depth 2:)/ }).waitFor();
+  await page.locator(".lab-table caption", { hasText: "over 100 puzzles per depth" }).waitFor();
+  assert.equal(await perDepth.inputValue(), "100");
+  assert.equal(await perDepth.locator("option:checked").textContent(), "100");
+  const stop = page.locator(".lab-inputs", { has: perDepth }).getByRole("button", { name: "Stop" });
+  await stop.click();
+  await stop.waitFor({ state: "detached" });
+  // (The menu went back to 10 here, with 100 in use.)
+  assert.equal(await perDepth.inputValue(), "100");
+  await page.locator(".lab-table p", { hasText: /^Stopped by you/ }).waitFor();
+  // Korf's 100: the database is being built first, and the status says so (never "-0.0 s").
+  await page.getByRole("button", { name: "Solve them" }).click();
+  const korf = page.locator(".korf-summary");
+  await korf.filter({ hasText: /pattern database/ }).waitFor();
+  assert.doesNotMatch(await korf.textContent(), /-0\.0|solved so far/);
+  await page.locator(".lab-inputs").getByRole("button", { name: "Stop" }).click();
+  await korf.filter({ hasText: /^Stopped by you/ }).waitFor();
+  assert.match(await korf.textContent(), /0 of 100 solved/);
+  page.assertHealthy();
+});
+
 test("Korf's first ten in the tab: each optimal, with far fewer nodes than Manhattan distance", async () => {
   const page = await openPage(browser, "#/heuristics?korf=10");
   await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });

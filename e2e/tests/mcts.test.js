@@ -60,11 +60,25 @@ test("selection shows every child's UCB1 terms and takes the highest; the four p
 
 test("a tic-tac-toe position: MCTS finds the block, the exact values beside; settings rerun it", async () => {
   const page = await open("#/mcts?game=ttt&moves=152&n=3000&seed=1");
+  // The moves box names the moves as the table does (a1–c3), and says so; the link follows.
+  const moves = page.getByLabel("Moves so far");
+  assert.equal(await moves.inputValue(), "a1b2b1");
+  assert.match(await page.locator("#mcts-moves-hint").textContent(), /a1–c3/);
+  await urlMatching(page, /moves=a1b2b1/);
   const played = page.locator("table.root-moves tr.chosen");
   assert.equal(await played.getAttribute("data-move"), "c1");
   assert.equal(await played.getAttribute("data-optimal"), "true");
   assert.match(await played.textContent(), /draws ★ minimax's choice/);
   assert.equal(await page.locator("table.root-moves tr[data-optimal='false']").count(), 5);
+  // Moves typed by those names, with spaces, run again and are kept by name.
+  await moves.fill("A1 b2 B1 c1");
+  await moves.press("Enter");
+  await urlMatching(page, /moves=a1b2b1c1(&|$)/);
+  assert.equal(await moves.inputValue(), "a1b2b1c1");
+  await page.locator("table.root-moves tr[data-move='c3']").waitFor({ timeout: 20000 });
+  await moves.fill("a1b2b1");
+  await moves.press("Enter");
+  await page.locator("table.root-moves tr[data-move='c1']").waitFor({ timeout: 20000 });
   // c = 0: pure exploitation, another run.
   const c = page.getByLabel("Exploration constant c");
   await c.fill("0");
@@ -110,7 +124,8 @@ test("Play against MCTS: its move opens the very tree that chose it on the MCTS 
   assert.ok(played, "the status names the AI's move");
   const cell = "abc"[Number(played[2]) - 1] + played[1];
   await page.getByRole("link", { name: "Open the MCTS tree behind this move →" }).click();
-  await urlMatching(page, /#\/mcts\?game=ttt&moves=5&n=1000&seed=\d+/);
+  // The position before the move, its move named as the MCTS page's table names it (5 is b2).
+  await urlMatching(page, /#\/mcts\?game=ttt&moves=b2&n=1000&seed=\d+/);
   await page.locator(`${TREE} [data-node="r"]`).waitFor({ timeout: 20000 });
   const chosen = page.locator("table.root-moves tr.chosen");
   assert.equal(await chosen.getAttribute("data-move"), cell);

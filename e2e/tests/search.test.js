@@ -65,6 +65,27 @@ test("an unsolvable 8-puzzle is said to be unsolvable at once, without searching
   page.assertHealthy();
 });
 
+test("choosing Grid under iterative deepening switches to A* and says so; a puzzle link without tiles is the menu's puzzle", async () => {
+  const page = await openSearch("#/search");
+  await finished(page);
+  assert.equal(await page.getByLabel("Algorithm").inputValue(), "iddfs");
+  await page.getByRole("radio", { name: "Grid" }).check();
+  await page.locator(".notice.switched", { hasText: /Iterative deepening is a poor fit for a grid.*Switched to A\*/ }).waitFor();
+  assert.equal(await page.getByLabel("Algorithm").inputValue(), "astar");
+  await urlMatching(page, /problem=grid.*algo=astar/);
+  await page.locator(".solution h2", { hasText: "cost 22" }).waitFor({ timeout: 20000 });
+  // The menu's puzzle, and a link to a puzzle without its tiles: the same board, not the goal.
+  await page.getByRole("radio", { name: "Sliding puzzle" }).check();
+  await urlMatching(page, /problem=puzzle&size=3x3&tiles=([\d,]+)/);
+  const chosen = page.url().match(/tiles=([\d%C,]+)/)[1];
+  const linked = await openSearch("#/search?problem=puzzle");
+  await finished(linked);
+  await urlMatching(linked, new RegExp(`tiles=${chosen}`));
+  assert.doesNotMatch(await linked.locator(".run-status").textContent(), /solution of 0 steps/);
+  page.assertHealthy();
+  linked.assertHealthy();
+});
+
 test("a malformed graph text shows an error and the page goes on working", async () => {
   const page = await openSearch("#/search?problem=graph&preset=romania&algo=astar");
   await finished(page);

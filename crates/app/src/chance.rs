@@ -538,7 +538,8 @@ pub fn caption(run: &ChanceRun, frame: &ChanceFrame, step: usize) -> String {
             None => String::new(),
         };
         return format!(
-            "{what} values a chance node by the expected value of its children, Σ p · v, and a decision node by its best child. Press → to step.{pruning}"
+            "{what} values a chance node by the expected value of its children, Σ p · v, and a decision node by its best child.{pruning} {}",
+            crate::control::STEP_TO_BEGIN
         );
     }
     let s = &run.steps[step - 1];
@@ -813,6 +814,13 @@ mod tests {
         assert_eq!(end.evaluated, 9);
         let text = caption(&run, &end, run.len());
         assert_eq!(text, "Done: the root A is worth 8 — MAX takes B.");
+        // Before the first step: words that hold on a phone (no → key there) as on a computer,
+        // naming the button, as the other stepped pages' first captions do.
+        let first = caption(&run, &run.frame(0), 0);
+        assert!(
+            first.ends_with(crate::control::STEP_TO_BEGIN) && !first.contains('→'),
+            "{first}"
+        );
         // After B's second leaf: "1/3·3 + 1/3·12 + 1/3·?".
         let k = run
             .steps

@@ -19,6 +19,10 @@ pub enum Control {
     Speed(u32),
 }
 
+/// How every stepped page's first caption ends: words true with a keyboard and on a touch
+/// screen alike (a phone has no → key), naming the button by its name.
+pub const STEP_TO_BEGIN: &str = "Step forward to begin.";
+
 /// Speeds offered while playing: (milliseconds per step, name).
 pub const SPEEDS: [(u32, &str); 4] = [
     (1500, "Slow"),

@@ -578,10 +578,11 @@ impl MctsSettings {
         if route.get("game").is_some() {
             let (rules, o_first) = crate::play::rules_from_route(route, &mut notes);
             request.iterations = 1000;
+            let moves = named_moves(&rules, route.get("moves").unwrap_or(""));
             request.source = MctsSource::Game {
                 rules,
                 o_first,
-                moves: route.get("moves").unwrap_or("").to_string(),
+                moves,
             };
         } else if let Some(text) = route.get("tree") {
             request.source = MctsSource::Tree(text.to_string());
@@ -625,7 +626,7 @@ impl MctsSettings {
                 o_first,
             } => {
                 crate::play::write_rules(route, rules, *o_first);
-                route.set("moves", moves.clone());
+                route.set("moves", named_moves(rules, moves));
             }
         }
         route.set("n", r.iterations.to_string());
@@ -661,6 +662,25 @@ pub fn parse_exploration(text: &str) -> Result<u32, String> {
         return Err(bad());
     }
     Ok(c)
+}
+
+/// The moves box's hint for a game (`None`: a tree, which has no moves box).
+pub fn moves_hint(kind: Option<Kind>) -> &'static str {
+    match kind {
+        Some(Kind::Nim) => "As on the Play page: pile:take, comma-separated (1:2,1:1); empty for the start.",
+        Some(Kind::Connect4) => "Columns 1–7 in order (4453); empty for the start.",
+        _ => "Cells by the names the table gives them, a1–c3 (the column's letter, then the row from the top), run together (b2a1); the Play page's 1–9, row by row, are read too. Empty for the start.",
+    }
+}
+
+/// A game's moves as the page shows them: tic-tac-toe's by the names its tables give them
+/// (`b2a1`, whether typed so or as the Play page's cells `51`); the others, and moves that do
+/// not read, as they are.
+pub fn named_moves(rules: &Rules, text: &str) -> String {
+    match rules.parse_moves(text) {
+        Ok(moves) if rules.kind == Kind::TicTacToe => moves.iter().map(|&m| label(m, 0)).collect(),
+        _ => text.to_string(),
+    }
 }
 
 /// Hundredths as a number: `1.41`, `2`, `0.5`.
@@ -759,9 +779,10 @@ impl MctsView {
     pub fn caption(&self, frame: &Frame<'_>) -> String {
         let Some(event) = frame.event else {
             return format!(
-                "Ready: {} iterations of select, expand, simulate, backpropagate from the root, {} to move. Step on to watch the first.",
+                "Ready: {} iterations of select, expand, simulate, backpropagate from the root, {} to move. {}",
                 self.iterations,
-                self.mover_name(self.root_player)
+                self.mover_name(self.root_player),
+                crate::control::STEP_TO_BEGIN
             );
         };
         match event {
@@ -1118,6 +1139,8 @@ mod tests {
             &mut |_| {},
         )
         .unwrap();
+        let first = view.caption(&view.frame(0));
+        assert!(first.ends_with(crate::control::STEP_TO_BEGIN), "{first}");
         let mut seen = [false; 4];
         for step in 0..=view.len() {
             let frame = view.frame(step);

@@ -371,7 +371,7 @@ pub const MCTS_PARAMS: &[Param] = &[
     ),
     pe(
         "game, moves",
-        "ttt, c4, nim; the moves as on #/play",
+        "ttt, c4, nim; the moves as on #/play (tic-tac-toe's cells also by name, a1–c3)",
         "A game position instead of a tree (Nim also takes piles, take and misere).",
         &[
             "#/mcts?game=ttt&moves=51&n=2000",
@@ -422,7 +422,7 @@ pub const SEARCH_PARAMS: &[Param] = &[
     pe(
         "tiles",
         "comma-separated tiles, 0 = blank",
-        "The puzzle's start, row by row.",
+        "The puzzle's start, row by row (without it: a puzzle 12 moves from the goal, as the menu opens).",
         &["#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,5,6,0,7,8&algo=astar"],
     ),
     pe(
@@ -470,7 +470,7 @@ pub const SEARCH_PARAMS: &[Param] = &[
     p(
         "algo",
         "bfs, dfs, dls, iddfs, ucs, greedy, astar, idastar, bidi",
-        "The search.",
+        "The search (without it: A* on a grid, iterative deepening on the rest).",
     ),
     p(
         "mode",

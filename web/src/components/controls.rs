@@ -70,6 +70,25 @@ pub fn on_select<R: Reducible + 'static>(
     })
 }
 
+/// A `<select>` whose menu shows `value` after every render, returned as the node to give it.
+/// The options' `selected` attributes alone do not always move a menu the user has changed
+/// (the heuristics lab's table menu went on showing 10 with 100 in use).
+#[hook]
+pub fn use_select_value(value: String) -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect(move || {
+            if let Some(select) = node.cast::<web_sys::HtmlSelectElement>() {
+                if select.value() != value {
+                    select.set_value(&value);
+                }
+            }
+        });
+    }
+    node
+}
+
 /// The play timer of a stepped view: while `playing`, `tick` every `speed` milliseconds.
 #[hook]
 pub fn use_play_timer(playing: bool, speed: u32, tick: Callback<()>) {

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::components::controls::on_select;
+use crate::components::controls::{on_select, use_select_value};
 use crate::components::tree_svg::fmt;
 use crate::store::Store;
 use crate::views::search::compare::marker;
@@ -71,6 +71,10 @@ pub fn Lab(props: &LabProps) -> Html {
         _ => String::new(),
     };
     let settings = &state.settings;
+    // The menus show the values in use, whatever the browser made of their options.
+    let korf_menu = use_select_value(settings.korf.to_string());
+    let per_depth_menu = use_select_value(settings.per_depth.to_string());
+    let ids_menu = use_select_value(settings.ids_max.to_string());
     let shape = format!("{}x{}", settings.rows, settings.cols);
     let on_shape = on_select(&dispatch, |v| {
         let (r, c) = v.split_once('x')?;
@@ -143,7 +147,7 @@ pub fn Lab(props: &LabProps) -> Html {
             <p>{ "Korf's 100 random 15-puzzles (1985) are the classic test of a heuristic: with Manhattan distance IDA* generates 36 billion nodes to solve them all. Here the 6-6-3 additive pattern database is built in your browser (three tables, 33 MB: the fewest moves of each group's tiles from every placement), then IDA* — the same engine the search page steps — solves all 100 optimally." }</p>
             <div class="lab-inputs">
                 <label>{ "Instances 1 to " }
-                    <select onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::KorfCount))} aria-label="Korf's instances to solve, from 1 to">
+                    <select ref={korf_menu} onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::KorfCount))} aria-label="Korf's instances to solve, from 1 to">
                         { for KORF_COUNTS.iter().map(|&n| html! { <option value={n.to_string()} selected={n == settings.korf}>{ n }</option> }) }
                     </select>
                 </label>
@@ -151,25 +155,25 @@ pub fn Lab(props: &LabProps) -> Html {
                 { stop_button(Work::Korf) }
             </div>
             <Korf korf={state.korf.clone()} running={busy == Some(Work::Korf)}
-                building={state.building.clone().filter(|_| busy == Some(Work::Korf))} korf_done={state.korf_done} of={settings.korf} />
+                building={state.building.clone().filter(|_| busy == Some(Work::Korf))} status={state.korf_status()} of={settings.korf} />
 
             <h2 id="table">{ "The textbook's table" }</h2>
             <p>{ "Russell and Norvig compare heuristics by the nodes A* generates and the effective branching factor b*: the branching of a uniform tree of the solution's depth d with as many nodes, N + 1 = 1 + b* + (b*)² + … + (b*)ᵈ. A better heuristic brings b* towards 1. Puzzles are drawn from all the 8-puzzles exactly d moves from the goal (the exact database lists them)." }</p>
             <div class="lab-inputs">
                 <label>{ "Puzzles per depth " }
-                    <select onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::PerDepth))} aria-label="Puzzles per depth">
+                    <select ref={per_depth_menu} onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::PerDepth))} aria-label="Puzzles per depth">
                         { choices(&PER_DEPTH, settings.per_depth) }
                     </select>
                 </label>
                 <label>{ "Iterative deepening up to depth " }
-                    <select onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::IdsMax))} aria-label="Iterative deepening up to depth">
+                    <select ref={ids_menu} onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::IdsMax))} aria-label="Iterative deepening up to depth">
                         { choices(&[6, 8, 10, 12], settings.ids_max) }
                     </select>
                 </label>
                 <button onclick={act(|| Action::RunTable)} disabled={busy == Some(Work::Table)}>{ "Make the table" }</button>
                 { stop_button(Work::Table) }
             </div>
-            <Table rows={state.table.clone()} working={state.working} done={state.table_done} per_depth={settings.per_depth} running={busy == Some(Work::Table)} />
+            <Table rows={state.table.clone()} status={state.table_status()} per_depth={settings.per_depth} />
         </section>
     }
 }
@@ -278,47 +282,17 @@ struct KorfProps {
     korf: Vec<KorfRow>,
     running: bool,
     building: Option<(f64, String)>,
-    korf_done: Option<(f64, f64)>,
+    /// What the run is doing or did.
+    status: Option<String>,
     of: u32,
 }
 
 #[component]
 fn Korf(props: &KorfProps) -> Html {
     let s = props;
-    if s.korf.is_empty() && !s.running && s.korf_done.is_none() {
+    if s.korf.is_empty() && s.status.is_none() {
         return html! {};
     }
-    let nodes: u64 = s.korf.iter().map(|r| r.nodes).sum();
-    let millis: f64 = s.korf.iter().map(|r| r.millis).sum();
-    let (manhattan, ours) = s
-        .korf
-        .iter()
-        .filter_map(|r| r.manhattan_nodes.map(|m| (m, r.nodes)))
-        .fold((0u64, 0u64), |(a, b), (m, n)| (a + m, b + n));
-    let wrong = s.korf.iter().filter(|r| r.length != r.expected).count();
-    let summary = match s.korf_done {
-        Some((solve, build)) => format!(
-            "All {} instances solved in {:.1} s ({}{:.1} s to solve): {} nodes, {}× fewer than Manhattan distance.{}",
-            s.korf.len(),
-            (solve + build) / 1000.0,
-            if build > 0.0 {
-                format!("{:.1} s to build the database, ", build / 1000.0)
-            } else {
-                "the database was built before, for a board above; ".into()
-            },
-            solve / 1000.0,
-            group_thousands(nodes),
-            if ours > 0 { manhattan / ours.max(1) } else { 0 },
-            if wrong > 0 { format!(" {wrong} lengths differ from the data!") } else { " Every length is the optimal one.".into() }
-        ),
-        None => format!(
-            "{} of {} solved so far ({:.1} s of solving, {} nodes)…",
-            s.korf.len(),
-            s.of,
-            millis / 1000.0,
-            group_thousands(nodes)
-        ),
-    };
     html! {
         <div class="lab-korf">
             if let Some((f, _)) = &s.building {
@@ -326,7 +300,7 @@ fn Korf(props: &KorfProps) -> Html {
             } else if s.running {
                 <progress max={s.of.to_string()} value={s.korf.len().to_string()} aria-label="Instances solved"></progress>
             }
-            <p class="korf-summary" aria-live="polite">{ summary }</p>
+            <p class="korf-summary" aria-live="polite">{ s.status.clone().unwrap_or_default() }</p>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Korf's instances solved">
                 <table class="compare-table">
                     <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ "Length" }</th><th scope="col">{ "Nodes" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Manhattan's nodes" }</th><th scope="col">{ "Fewer" }</th></tr></thead>
@@ -351,22 +325,17 @@ fn Korf(props: &KorfProps) -> Html {
 #[derive(Properties, PartialEq)]
 struct TableProps {
     rows: Vec<Row>,
-    working: Option<(u32, u32)>,
-    done: Option<f64>,
+    /// What the run is doing or did.
+    status: Option<String>,
     per_depth: u32,
-    running: bool,
 }
 
 #[component]
 fn Table(props: &TableProps) -> Html {
-    if props.rows.is_empty() && !props.running {
+    if props.rows.is_empty() && props.status.is_none() {
         return html! {};
     }
-    let status = match (props.working, props.done) {
-        (_, Some(ms)) => format!("Done in {:.1} s.", ms / 1000.0),
-        (Some((d, done)), None) => format!("Depth {d}: {done} of {} puzzles…", props.per_depth),
-        (None, None) => "Working…".into(),
-    };
+    let status = props.status.clone().unwrap_or_default();
     let cell = |row: &Row, i: usize| row.cells.get(i).copied().flatten();
     html! {
         <div class="lab-table">

@@ -286,11 +286,7 @@ fn Inputs(props: &InputsProps) -> Html {
                 <label class="stack">{ "Moves so far" }
                     <input type="text" value={s.moves.clone()} onchange={on_moves} aria-describedby="mcts-moves-hint" />
                 </label>
-                <p class="hint" id="mcts-moves-hint">{ match s.kind {
-                    Some(Kind::Nim) => "As on the Play page: pile:take, comma-separated (1:2,1:1); empty for the start.",
-                    Some(Kind::Connect4) => "Columns 1–7 in order (4453); empty for the start.",
-                    _ => "Cells 1–9 in order, row by row (51); empty for the start.",
-                } }</p>
+                <p class="hint" id="mcts-moves-hint">{ arbor_app::mcts::moves_hint(s.kind) }</p>
             }
             <h2>{ "The run" }</h2>
             { field("Iterations", s.iterations.to_string(), "mcts-run-hint", Action::Iterations) }

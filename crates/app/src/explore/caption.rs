@@ -4,6 +4,7 @@ use arbor_search::replay::{NodeInfo, SearchFrame, SearchReplay, Seen, StepKind};
 use arbor_search::{Algorithm, Cut, Dropped, Event, Mode, Status};
 use arbor_util::and_list;
 
+use super::CostUnit;
 use crate::worker_api::SearchView;
 
 /// What a search orders its frontier by, and a node's value of it: f for A* and IDA*, h for
@@ -261,12 +262,14 @@ const TIED_NAMED: usize = 4;
 /// from the ranks the engine recorded (see [`arbor_search::Rank`]): the priority first, then
 /// the tie rule's key (h under lowest-h), then the order the nodes joined the frontier in.
 /// `frame` is the one after the visit, so its frontier holds the nodes that were passed over.
-/// `None` when no other node had the same priority, or for searches without priorities.
+/// `None` when no other node had the same priority, or for searches without priorities. Costs
+/// are written in `unit`.
 pub fn tie_words(
     replay: &SearchReplay,
     frame: &SearchFrame,
     node: u64,
     label: &dyn Fn(u64) -> String,
+    unit: CostUnit,
 ) -> Option<String> {
     let priority = match replay.algorithm() {
         Algorithm::UniformCost => "g",
@@ -296,22 +299,22 @@ pub fn tie_words(
     let head = format!(
         "{} {verb} the same {priority} = {}",
         and_list(&names),
-        mine[0]
+        unit.show(mine[0])
     );
     Some(if mine[1] < next[1] {
         let theirs: Vec<String> = tied
             .iter()
             .take(TIED_NAMED)
-            .map(|&(n, r)| format!("{} {}", label(n), r[1]))
+            .map(|&(n, r)| format!("{} {}", label(n), unit.show(r[1])))
             .collect();
         format!(
             "{head}; the tie goes to the lowest h: {me} has h = {} ({}).",
-            mine[1],
+            unit.show(mine[1]),
             theirs.join(", ")
         )
     } else {
         let also = if mine[1] > 0 && priority != "h" {
-            format!(" and h = {}", mine[1])
+            format!(" and h = {}", unit.show(mine[1]))
         } else {
             String::new()
         };
@@ -326,7 +329,7 @@ pub fn tie_words(
     })
 }
 
-/// The caption after `done` steps. `label` names a node.
+/// The caption after `done` steps. `label` names a node; costs are written in `unit`.
 pub fn caption(
     view: &SearchView,
     replay: &SearchReplay,
@@ -334,11 +337,12 @@ pub fn caption(
     done: usize,
     label: &dyn Fn(u64) -> String,
     status: Option<&Status>,
+    unit: CostUnit,
 ) -> String {
     let algorithm = replay.algorithm();
     if done == 0 {
         return format!(
-            "{}: {} Step forward to begin.",
+            "{}: {} {}",
             algorithm.title(),
             match algorithm {
                 Algorithm::BreadthFirst => "the shallowest node in the frontier is expanded first (a first-in, first-out queue).",
@@ -350,7 +354,8 @@ pub fn caption(
                 Algorithm::AStar => "the node with the lowest f = g + h is expanded first.",
                 Algorithm::IdaStar => "depth-first within a bound on f = g + h, raised each iteration to the smallest f that went over.",
                 Algorithm::Bidirectional => "uniform cost forwards from the start and backwards from the goal at once, the cheaper node of the two first, until the two searches meet.",
-            }
+            },
+            crate::control::STEP_TO_BEGIN
         );
     }
     let Some(step) = replay.steps().get(done - 1) else {
@@ -372,24 +377,32 @@ pub fn caption(
             return String::new();
         };
         match priority(algorithm, &n) {
-            Some(("f", f)) => format!(" (f = g + h = {} + {} = {f})", n.g, n.h),
-            Some((name, value)) => format!(" ({name} = {value})"),
+            Some(("f", f)) => format!(
+                " (f = g + h = {} + {} = {})",
+                unit.show(n.g),
+                unit.show(n.h),
+                unit.show(f)
+            ),
+            Some((name, value)) => format!(" ({name} = {})", unit.show(value)),
             None => format!(" (depth {})", n.depth),
         }
     };
     let mut text = match step.kind {
         StepKind::Meet => match meeting(events) {
             Some((forward, gf, gb)) => format!(
-                "The searches have met: the two queues' lowest g add up to no less than the best meeting, so no path through a node still queued is cheaper. The path goes from the start to {} (g = {gf}) and on from there to the goal (g = {gb} backwards): cost {}.",
+                "The searches have met: the two queues' lowest g add up to no less than the best meeting, so no path through a node still queued is cheaper. The path goes from the start to {} (g = {}) and on from there to the goal (g = {} backwards): cost {}.",
                 label(forward),
-                gf + gb
+                unit.show(gf),
+                unit.show(gb),
+                unit.show(gf + gb)
             ),
             None => String::new(),
         },
         StepKind::Start => format!("Start: the start node {} goes into the frontier.", step.node.map(label).unwrap_or_default()),
         StepKind::Iteration => match (algorithm, events.first()) {
             (Algorithm::IdaStar, Some(Event::Iteration { limit })) => format!(
-                "New iteration with the bound f ≤ {limit}{}: search depth-first again from the start.",
+                "New iteration with the bound f ≤ {}{}: search depth-first again from the start.",
+                unit.show(*limit),
                 if frame.visits.len() > 1 { " — the smallest f that went over the last bound" } else { ", the start's h" }
             ),
             (_, Some(Event::Iteration { limit })) => format!("Depth limit {limit}: start again from the start node, searching no deeper than {limit}."),
@@ -423,7 +436,7 @@ pub fn caption(
             let mut s = how;
             let stale = events.iter().any(|e| matches!(e, Event::Drop { why: Dropped::Stale, .. }));
             if !stale {
-                if let Some(tie) = tie_words(replay, frame, id, label) {
+                if let Some(tie) = tie_words(replay, frame, id, label, unit) {
                     s.push(' ');
                     s.push_str(&tie);
                 }
@@ -473,7 +486,7 @@ pub fn caption(
                             Dropped::Stale => "stale".to_string(),
                         }
                     )),
-                    Event::Cutoff { node, why: Cut::Bound { f, bound } } => over.push(format!("{} (f = {f} > {bound})", label(node))),
+                    Event::Cutoff { node, why: Cut::Bound { f, bound } } => over.push(format!("{} (f = {} > {})", label(node), unit.show(f), unit.show(bound))),
                     _ => {}
                 }
             }
@@ -512,9 +525,10 @@ pub fn caption(
                 // halves' g, as the engine recorded them at the meeting.
                 let g = meeting(replay.events()).map_or_else(|| g(goal), |(_, gf, gb)| gf + gb);
                 text.push_str(&format!(
-                    " Found: {} — depth {}, cost {g}.",
+                    " Found: {} — depth {}, cost {}.",
                     path.join(" → "),
-                    frame.path.len().saturating_sub(1)
+                    frame.path.len().saturating_sub(1),
+                    unit.show(g)
                 ));
             }
             None if frame
@@ -550,11 +564,20 @@ mod tests {
         text: &str,
         record: usize,
     ) -> (SearchView, SearchReplay, Status) {
+        record_problem(options, ProblemSpec::Graph { text: text.into() }, record)
+    }
+
+    /// The worker's record of any problem (at most `record` nodes) and how the run ended.
+    fn record_problem(
+        options: Options,
+        problem: ProblemSpec,
+        record: usize,
+    ) -> (SearchView, SearchReplay, Status) {
         let algorithm = options.algorithm;
         let mut out = Vec::new();
         serve(
             &SearchRequest {
-                problem: ProblemSpec::Graph { text: text.into() },
+                problem,
                 options,
                 record,
                 max_nodes: None,
@@ -595,7 +618,17 @@ mod tests {
             _ => id.to_string(),
         };
         (0..=replay.len())
-            .map(|k| caption(&view, &replay, &replay.frame(k), k, &label, Some(&status)))
+            .map(|k| {
+                caption(
+                    &view,
+                    &replay,
+                    &replay.frame(k),
+                    k,
+                    &label,
+                    Some(&status),
+                    CostUnit::Whole,
+                )
+            })
             .collect()
     }
 
@@ -645,6 +678,7 @@ mod tests {
             end,
             &|id| id.to_string(),
             Some(&status),
+            CostUnit::Whole,
         );
         assert!(
             last.ends_with(
@@ -652,6 +686,69 @@ mod tests {
             ),
             "{last}"
         );
+    }
+
+    /// Every caption of a search on a grid, whose costs are hundredths of a step.
+    fn grid_captions(algorithm: Algorithm, text: &str, diagonal: bool) -> String {
+        let spec = crate::worker_api::GridSpec {
+            text: text.into(),
+            diagonal,
+            heuristic: if diagonal {
+                arbor_puzzles::GridHeuristic::Octile
+            } else {
+                arbor_puzzles::GridHeuristic::Manhattan
+            },
+            inflation: 10,
+            jumps: false,
+        };
+        let (view, replay, status) =
+            record_problem(Options::new(algorithm), ProblemSpec::Grid(spec), 10_000);
+        let label = |id: u64| match view.nodes[id as usize].state {
+            crate::worker_api::StateView::Cell { x, y } => crate::explore::cell_name(x, y),
+            _ => id.to_string(),
+        };
+        (0..=replay.len())
+            .map(|k| {
+                let frame = replay.frame(k);
+                caption(
+                    &view,
+                    &replay,
+                    &frame,
+                    k,
+                    &label,
+                    Some(&status),
+                    CostUnit::Hundredths,
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// A grid counts in hundredths of a step, but its captions give steps: g, h, f, the
+    /// bound, the meeting and the path's cost (six straight steps cost 6, a diagonal 1.42).
+    #[test]
+    fn grid_captions_give_costs_in_steps() {
+        let wall = "S.#.\n..#G\n....\n";
+        let a_star = grid_captions(Algorithm::AStar, wall, false);
+        assert!(
+            a_star.contains("Take the node with the lowest f, (0,0) (f = g + h = 0 + 4 = 4)."),
+            "{a_star}"
+        );
+        assert!(a_star.contains("— depth 6, cost 6."), "{a_star}");
+        assert!(!a_star.contains("00"), "{a_star}");
+        let open = "S..\n...\n..G\n";
+        let ucs = grid_captions(Algorithm::UniformCost, open, true);
+        assert!(ucs.contains("(1,1) (g = 1.42)"), "{ucs}");
+        assert!(ucs.contains("— depth 2, cost 2.84."), "{ucs}");
+        let ida = grid_captions(Algorithm::IdaStar, wall, false);
+        assert!(
+            ida.contains("New iteration with the bound f ≤ 4, the start's h"),
+            "{ida}"
+        );
+        assert!(ida.contains("(f = 6 > 4)"), "{ida}");
+        let bidi = grid_captions(Algorithm::Bidirectional, open, true);
+        assert!(bidi.contains("cost 2.84."), "{bidi}");
+        assert!(!bidi.contains("142") && !bidi.contains("284"), "{bidi}");
     }
 
     /// The failure line of every listing is one that returns failure.

@@ -4,6 +4,7 @@
 
 pub mod caption;
 pub mod heuristic_note;
+pub mod line;
 pub mod tree_scene;
 
 use std::rc::Rc;
@@ -86,6 +87,91 @@ impl Problem {
             Problem::Blocks { .. } => "blocks",
             Problem::Grid(_) => "grid",
         }
+    }
+
+    /// A new problem of a kind (its URL name), as the page's menu of kinds makes it, and as a
+    /// link of that kind without its own problem opens.
+    pub fn default_of(kind: &str) -> Problem {
+        match kind {
+            "puzzle" => Problem::shuffled_puzzle(3, 3, false, Heuristic::Manhattan),
+            "blocks" => Problem::Blocks {
+                text: BLOCKS_PRESETS[0].2.into(),
+                heuristic: true,
+            },
+            "grid" => Problem::default_grid(),
+            _ => Problem::seed_tree(),
+        }
+    }
+
+    /// A puzzle of this shape and goal, 12 random moves from its goal (as the menu's 8-puzzle
+    /// is): something to search, never the solved board.
+    pub fn shuffled_puzzle(rows: u8, cols: u8, blank_first: bool, heuristic: Heuristic) -> Problem {
+        let goal = Problem::goal_tiles(rows, cols, blank_first);
+        let tiles = NPuzzle::new(rows as usize, cols as usize, &goal, &goal, heuristic)
+            .map(|p| p.shuffled(12, 1).start_tiles())
+            .unwrap_or(goal);
+        Problem::Puzzle {
+            rows,
+            cols,
+            tiles,
+            blank_first,
+            heuristic,
+        }
+    }
+
+    /// Which searches suit this kind of problem, decided here only: the search the page opens
+    /// it with when the link names none, and the searches that are a poor fit for it, each with
+    /// why. (On the default grid iterative deepening takes 11,520 steps and IDA* 15,630 to
+    /// A*'s 142.)
+    fn fit(&self) -> (Algorithm, &'static [(Algorithm, &'static str)]) {
+        const DEPTH_LED: &str = "is a poor fit for a grid: it reaches the same cells again and again by other paths, and depth, not distance, leads it";
+        match self {
+            Problem::Grid(_) => (
+                Algorithm::AStar,
+                &[
+                    (Algorithm::DepthFirst, DEPTH_LED),
+                    (Algorithm::DepthLimited, DEPTH_LED),
+                    (Algorithm::IterativeDeepening, DEPTH_LED),
+                    (Algorithm::IdaStar, "is a poor fit for a grid: keeping no memory of the cells it has searched, it reaches each one again by many paths, in every iteration"),
+                ],
+            ),
+            Problem::Blocks { .. } => (
+                Algorithm::IterativeDeepening,
+                &[(Algorithm::Bidirectional, "cannot search the blocks world: its goal is where the blocks stand, whatever the agent's cell, so there is no goal state to search backwards from")],
+            ),
+            Problem::Graph { .. } | Problem::Puzzle { .. } => (Algorithm::IterativeDeepening, &[]),
+        }
+    }
+
+    /// The search the page opens this problem with when the link names none.
+    pub fn default_algorithm(&self) -> Algorithm {
+        self.fit().0
+    }
+
+    /// Whether `algorithm` suits this problem (else a new problem of this kind brings its
+    /// [`Problem::default_algorithm`]).
+    pub fn suits(&self, algorithm: Algorithm) -> bool {
+        self.fit().1.iter().all(|&(a, _)| a != algorithm)
+    }
+
+    /// Why `algorithm` does not suit this problem, said when the page switches from it to
+    /// `switched_to`; `None` when it suits.
+    pub fn misfit(&self, algorithm: Algorithm, switched_to: Algorithm) -> Option<String> {
+        let own = match self {
+            Problem::Grid(_) => "the grid's own search",
+            Problem::Blocks { .. } => "the blocks world's own search",
+            _ => "this problem's own search",
+        };
+        let why = self.fit().1.iter().find(|&&(a, _)| a == algorithm)?.1;
+        // The name at the head of the sentence: its first letter a capital (all are ASCII).
+        let mut name = search_name(algorithm).to_string();
+        if let Some(first) = name.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        Some(format!(
+            "{name} {why}. Switched to {}, {own}; choose another below.",
+            search_name(switched_to)
+        ))
     }
 
     /// The default grid problem (4-way, Manhattan distance).
@@ -322,22 +408,23 @@ impl Settings {
                     }),
                     None => Heuristic::Manhattan,
                 };
-                let n = rows as usize * cols as usize;
-                let tiles = match tiles {
-                    Some(t) => t,
+                let blank_first = route.get("goal") == Some("first");
+                s.problem = match tiles {
+                    Some(tiles) => Problem::Puzzle {
+                        rows,
+                        cols,
+                        tiles,
+                        blank_first,
+                        heuristic,
+                    },
+                    // No tiles: the puzzle the menu opens, of the link's shape and goal — a
+                    // solved board only when the link gives its tiles.
                     None => {
                         if route.get("tiles").is_some() {
-                            warnings.push("The puzzle's tiles in the link are not a list of numbers; showing the solved board.".into());
+                            warnings.push("The puzzle's tiles in the link are not a list of numbers; showing a puzzle 12 moves from the goal.".into());
                         }
-                        NPuzzle::standard_goal(n)
+                        Problem::shuffled_puzzle(rows, cols, blank_first, heuristic)
                     }
-                };
-                s.problem = Problem::Puzzle {
-                    rows,
-                    cols,
-                    tiles,
-                    blank_first: route.get("goal") == Some("first"),
-                    heuristic,
                 };
             }
             "grid" => {
@@ -413,10 +500,14 @@ impl Settings {
                 "Unknown problem kind “{other}”; showing the iterative-deepening tree."
             )),
         }
+        s.algorithm = s.problem.default_algorithm();
         if let Some(a) = route.get("algo") {
             match Algorithm::from_key(a) {
                 Some(a) => s.algorithm = a,
-                None => warnings.push(format!("Unknown search “{a}”; using iterative deepening.")),
+                None => warnings.push(format!(
+                    "Unknown search “{a}”; using {}.",
+                    search_name(s.algorithm)
+                )),
             }
         }
         s.tie = TieBreak::usual(s.algorithm);
@@ -647,6 +738,58 @@ impl Drawing {
     }
 }
 
+/// The unit a problem's costs are counted in, which decides how a cost is written for the
+/// reader. A grid counts in hundredths of a step (a straight step 100, a diagonal one 142), so
+/// that its sums stay whole numbers; the reader is shown steps (1, 1.42).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CostUnit {
+    /// Costs are what they say (trees, graphs, puzzles, the blocks world).
+    #[default]
+    Whole,
+    /// Costs are hundredths of a step (grids).
+    Hundredths,
+}
+
+impl CostUnit {
+    /// The unit of a problem's costs.
+    pub fn of(problem: &Problem) -> CostUnit {
+        match problem {
+            Problem::Grid(_) => CostUnit::Hundredths,
+            _ => CostUnit::Whole,
+        }
+    }
+
+    /// A cost (or g, h, f, a bound) as the reader sees it: the one function every caption,
+    /// list, status and table writes a cost with.
+    pub fn show(self, cost: u32) -> String {
+        match self {
+            CostUnit::Whole => cost.to_string(),
+            // Steps with at most two decimals, none that are zeros at the end: 22, 1.5, 1.42.
+            CostUnit::Hundredths => match cost % 100 {
+                0 => (cost / 100).to_string(),
+                f if f % 10 == 0 => format!("{}.{}", cost / 100, f / 10),
+                f => format!("{}.{f:02}", cost / 100),
+            },
+        }
+    }
+}
+
+/// A search's name inside a sentence: "iterative deepening", "depth-first search", "A*".
+/// (Written out: changing a title's case would bring Unicode's case tables into the page.)
+pub fn search_name(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::BreadthFirst => "breadth-first search",
+        Algorithm::DepthFirst => "depth-first search",
+        Algorithm::DepthLimited => "depth-limited search",
+        Algorithm::IterativeDeepening => "iterative deepening",
+        Algorithm::UniformCost => "uniform cost search",
+        Algorithm::Greedy => "greedy best-first search",
+        Algorithm::AStar => "A*",
+        Algorithm::IdaStar => "IDA*",
+        Algorithm::Bidirectional => "bidirectional search",
+    }
+}
+
 /// A grid cell's name in captions and lists: its column and row, counted from 0.
 pub fn cell_name(x: impl std::fmt::Display, y: impl std::fmt::Display) -> String {
     format!("({x},{y})")
@@ -743,6 +886,27 @@ pub fn seen_name(seen: Seen) -> &'static str {
 mod tests {
     use super::*;
     use crate::route::View;
+
+    /// A grid's hundredths of a step are written as steps, with no more decimals than needed;
+    /// other problems' costs as they are.
+    #[test]
+    fn costs_are_written_in_the_problems_unit() {
+        let steps = CostUnit::of(&Problem::default_grid());
+        assert_eq!(steps, CostUnit::Hundredths);
+        for (cost, shown) in [
+            (2200, "22"),
+            (16_000, "160"),
+            (1642, "16.42"),
+            (142, "1.42"),
+            (150, "1.5"),
+            (5, "0.05"),
+            (0, "0"),
+        ] {
+            assert_eq!(steps.show(cost), shown);
+        }
+        assert_eq!(CostUnit::of(&Problem::seed_tree()).show(2200), "2200");
+        assert_eq!(CostUnit::of(&Problem::eight(4, 1)), CostUnit::Whole);
+    }
 
     #[test]
     fn a_grid_problem_round_trips_through_the_url_and_bad_parts_are_named() {
@@ -947,6 +1111,85 @@ mod tests {
         assert!(s.tie_applies());
         s.set_algorithm(Algorithm::BreadthFirst);
         assert!(!s.tie_applies());
+    }
+
+    /// A link to a puzzle without its tiles opens the puzzle the menu opens (never a solved
+    /// board, with nothing to search); a link whose tiles are the goal opens the goal.
+    #[test]
+    fn a_puzzle_link_without_tiles_opens_the_menus_puzzle() {
+        let read = |hash: &str| Settings::from_route(&Route::parse(hash));
+        let (s, warnings) = read("#/search?problem=puzzle");
+        assert_eq!(warnings, Vec::<String>::new());
+        assert_eq!(s.problem, Problem::default_of("puzzle"));
+        let Problem::Puzzle { tiles, .. } = &s.problem else {
+            panic!("{:?}", s.problem)
+        };
+        assert_ne!(*tiles, Problem::goal_tiles(3, 3, false));
+        // Another size, or the blank first: a shuffled board of that shape and goal.
+        for (hash, rows, cols, first) in [
+            ("#/search?problem=puzzle&size=2x3", 2, 3, false),
+            ("#/search?problem=puzzle&goal=first", 3, 3, true),
+        ] {
+            let (s, warnings) = read(hash);
+            assert!(warnings.is_empty(), "{warnings:?}");
+            let Problem::Puzzle { tiles, .. } = &s.problem else {
+                panic!("{:?}", s.problem)
+            };
+            assert_eq!(tiles.len(), rows * cols);
+            assert_ne!(*tiles, Problem::goal_tiles(rows as u8, cols as u8, first));
+            assert!(s.problem.spec().is_ok(), "{hash}");
+        }
+        // Asked for: the solved board.
+        let (s, _) = read("#/search?problem=puzzle&size=3x3&tiles=1,2,3,4,5,6,7,8,0");
+        assert!(
+            matches!(&s.problem, Problem::Puzzle { tiles, .. } if *tiles == Problem::goal_tiles(3, 3, false))
+        );
+        // Tiles that are not numbers: said, and the menu's puzzle shown.
+        let (s, warnings) = read("#/search?problem=puzzle&tiles=1,x");
+        assert_eq!(s.problem, Problem::default_of("puzzle"));
+        assert!(
+            warnings[0].contains("not a list of numbers"),
+            "{warnings:?}"
+        );
+    }
+
+    /// Each kind of problem opens with its own search when the link names none; the
+    /// searches a grid is a poor fit for are said to be so, and the default suits its problem.
+    #[test]
+    fn each_kind_of_problem_has_a_search_that_suits_it() {
+        let read = |hash: &str| Settings::from_route(&Route::parse(hash)).0;
+        assert_eq!(read("#/search?problem=grid").algorithm, Algorithm::AStar);
+        assert_eq!(read("#/search?problem=grid").tie, TieBreak::LowestH);
+        assert_eq!(
+            read("#/search").algorithm,
+            Algorithm::IterativeDeepening,
+            "the page's first tree keeps iterative deepening"
+        );
+        // A link that names its search keeps it, fit or not.
+        assert_eq!(
+            read("#/search?problem=grid&algo=iddfs").algorithm,
+            Algorithm::IterativeDeepening
+        );
+        let grid = Problem::default_grid();
+        for a in [
+            Algorithm::DepthFirst,
+            Algorithm::DepthLimited,
+            Algorithm::IterativeDeepening,
+            Algorithm::IdaStar,
+        ] {
+            assert!(!grid.suits(a), "{a:?}");
+        }
+        for kind in ["graph", "puzzle", "blocks", "grid"] {
+            let p = Problem::default_of(kind);
+            assert_eq!(p.kind(), kind);
+            assert!(p.suits(p.default_algorithm()), "{kind}");
+            assert_eq!(
+                read(&format!("#/search?problem={kind}")).algorithm,
+                p.default_algorithm()
+            );
+        }
+        assert!(!Problem::default_of("blocks").suits(Algorithm::Bidirectional));
+        assert!(Problem::seed_tree().suits(Algorithm::DepthFirst));
     }
 
     #[test]

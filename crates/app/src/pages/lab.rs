@@ -11,6 +11,7 @@ use arbor_puzzles::{parse_tiles, NPuzzle, MAX_CELLS};
 use crate::lab::{EstimatesView, Job, KorfRow, LabAnswer, LabRequest};
 use crate::route::Route;
 use crate::worker_api::{FromWorker, ToWorker};
+use arbor_util::group_thousands;
 
 /// Russell and Norvig's 8-puzzle (their Figure 3.28): misplaced tiles 8, Manhattan 18, 26 moves.
 pub const TEXTBOOK_BOARD: [u8; 9] = [7, 2, 4, 5, 0, 6, 8, 3, 1];
@@ -230,6 +231,10 @@ pub struct State {
     pub table_done: Option<f64>,
     /// The worker's failure, if the last job failed.
     pub failed: Option<String>,
+    /// The job the user stopped last (until another starts).
+    pub stopped: Option<Work>,
+    /// Korf's run has its pattern database (built, or built before).
+    pub korf_ready: bool,
 }
 
 /// What can happen on the page.
@@ -293,6 +298,8 @@ impl State {
             working: None,
             table_done: None,
             failed: None,
+            stopped: None,
+            korf_ready: false,
         };
         state.estimate();
         state
@@ -305,6 +312,7 @@ impl State {
         self.running = Some(work);
         self.building = None;
         self.failed = None;
+        self.stopped = None;
         self.request = Some(ToWorker::Lab(LabRequest {
             run: self.asked,
             job,
@@ -315,6 +323,7 @@ impl State {
             Work::Korf => {
                 self.korf.clear();
                 self.korf_done = None;
+                self.korf_ready = false;
             }
             Work::Table => {
                 self.table.clear();
@@ -352,6 +361,105 @@ impl State {
             }
             Err(e) => self.error = Some(e.0),
         }
+    }
+}
+
+/// Milliseconds as seconds with one decimal ("1.5"), by integer arithmetic; never negative
+/// (a sum of no times is −0.0 in floating point, which `{:.1}` writes "-0.0").
+pub fn seconds(millis: f64) -> String {
+    let tenths = (millis / 100.0).round();
+    let tenths = if tenths > 0.0 { tenths as u64 } else { 0 };
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+impl State {
+    /// What Korf's run is doing or did, in words (`None` before it is asked for): the
+    /// database being built and how far, the instances solved so far, all of them solved, or
+    /// how far it got when the user stopped it.
+    pub fn korf_status(&self) -> Option<String> {
+        let of = self.settings.korf;
+        let n = self.korf.len();
+        let nodes: u64 = self.korf.iter().map(|r| r.nodes).sum();
+        let millis: f64 = self.korf.iter().map(|r| r.millis).sum();
+        let so_far = format!(
+            "{} s of solving, {} nodes",
+            seconds(millis),
+            group_thousands(nodes)
+        );
+        if let Some((solve, build)) = self.korf_done {
+            let (manhattan, ours) = self
+                .korf
+                .iter()
+                .filter_map(|r| r.manhattan_nodes.map(|m| (m, r.nodes)))
+                .fold((0u64, 0u64), |(a, b), (m, n)| (a + m, b + n));
+            let wrong = self.korf.iter().filter(|r| r.length != r.expected).count();
+            return Some(format!(
+                "All {n} instances solved in {} s ({}{} s to solve): {} nodes, {}× fewer than Manhattan distance.{}",
+                seconds(solve + build),
+                if build > 0.0 {
+                    format!("{} s to build the database, ", seconds(build))
+                } else {
+                    "the database was built before, for a board above; ".into()
+                },
+                seconds(solve),
+                group_thousands(nodes),
+                manhattan / ours.max(1),
+                if wrong > 0 {
+                    format!(" {wrong} lengths differ from the data!")
+                } else {
+                    " Every length is the optimal one.".into()
+                }
+            ));
+        }
+        if self.stopped == Some(Work::Korf) {
+            return Some(if n == 0 && !self.korf_ready {
+                format!(
+                    "Stopped by you while the pattern database was being built: 0 of {of} solved."
+                )
+            } else {
+                format!("Stopped by you after {n} of {of} solved ({so_far}).")
+            });
+        }
+        if self.running != Some(Work::Korf) {
+            return None;
+        }
+        Some(match &self.building {
+            Some((fraction, what)) => format!(
+                "Building the {what} pattern database before solving: {}%…",
+                (100.0 * fraction).clamp(0.0, 100.0).round() as u32
+            ),
+            None if !self.korf_ready => {
+                "Getting the pattern database ready before solving…".to_string()
+            }
+            None => format!("{n} of {of} solved so far ({so_far})…"),
+        })
+    }
+
+    /// What the table's run is doing or did, in words (`None` before it is asked for).
+    pub fn table_status(&self) -> Option<String> {
+        let depths = self.settings.table_spec().depths.len();
+        if let Some(ms) = self.table_done {
+            return Some(format!("Done in {} s.", seconds(ms)));
+        }
+        if self.stopped == Some(Work::Table) {
+            let made = self.table.len();
+            return Some(match self.working {
+                Some((depth, _)) => {
+                    format!("Stopped by you at depth {depth}, after {made} of {depths} depths.")
+                }
+                None => format!("Stopped by you after {made} of {depths} depths."),
+            });
+        }
+        if self.running != Some(Work::Table) {
+            return None;
+        }
+        Some(match self.working {
+            Some((depth, done)) => format!(
+                "Depth {depth}: {done} of {} puzzles…",
+                self.settings.per_depth
+            ),
+            None => "Working…".to_string(),
+        })
     }
 }
 
@@ -429,10 +537,11 @@ impl crate::Reducer for State {
             Action::PerDepth(n) => s.settings.per_depth = n.clamp(1, 100),
             Action::IdsMax(d) => s.settings.ids_max = d.min(14),
             Action::Stop => {
-                if s.running.take().is_some() {
+                if let Some(work) = s.running.take() {
                     s.stops += 1;
                     s.building = None;
-                    s.working = None;
+                    // (The table's depth under way is kept: the status says where it stopped.)
+                    s.stopped = Some(work);
                 }
             }
             Action::Worker(FromWorker::Lab(run, answer)) if run == s.asked => match answer {
@@ -440,6 +549,7 @@ impl crate::Reducer for State {
                 LabAnswer::Built { what, millis } => {
                     s.building = None;
                     s.built = Some((what, millis));
+                    s.korf_ready |= s.running == Some(Work::Korf);
                 }
                 LabAnswer::Estimates(v) => {
                     // The board shown is the one estimated (one of Korf's, when asked for).
@@ -567,6 +677,123 @@ mod tests {
         ));
         let s = serve(s.reduce(Action::Korf(101)));
         assert!(s.failed.as_ref().unwrap().contains("1 to 100"));
+    }
+
+    /// One of Korf's instances solved, as the worker says it.
+    fn solved(id: u32, nodes: u64, millis: f64) -> Action {
+        Action::Worker(FromWorker::Lab(
+            0,
+            LabAnswer::Solved(KorfRow {
+                id,
+                length: 50,
+                expected: 50,
+                nodes,
+                manhattan_nodes: None,
+                millis,
+            }),
+        ))
+    }
+
+    /// The worker's answer `a` to the state's run.
+    fn told(s: Rc<State>, a: LabAnswer) -> Rc<State> {
+        let run = s.asked;
+        s.reduce(Action::Worker(FromWorker::Lab(run, a)))
+    }
+
+    /// While the database is built the status says so, with its progress; never a negative
+    /// time; and after Stop it says what was done, and that the user stopped it.
+    #[test]
+    fn korfs_status_says_what_is_being_done_and_what_was_done() {
+        let s = Rc::new(State::new(&Route::parse("#/heuristics"))).reduce(Action::RunKorf);
+        let status = s.korf_status().expect("a status while running");
+        assert!(status.contains("pattern database"), "{status}");
+        assert!(
+            !status.contains("solved so far") && !status.contains("-0"),
+            "{status}"
+        );
+        let s = told(
+            s,
+            LabAnswer::Building {
+                fraction: 0.25,
+                what: "6-6-3 for 4 × 4".into(),
+            },
+        );
+        assert_eq!(
+            s.korf_status().as_deref(),
+            Some("Building the 6-6-3 for 4 × 4 pattern database before solving: 25%…")
+        );
+        let s = told(
+            s,
+            LabAnswer::Built {
+                what: "6-6-3 for 4 × 4".into(),
+                millis: 20_000.0,
+            },
+        );
+        assert_eq!(
+            s.korf_status().as_deref(),
+            Some("0 of 100 solved so far (0.0 s of solving, 0 nodes)…")
+        );
+        let run = s.asked;
+        let s = [solved(1, 1_000_000, 1500.0), solved(2, 2_500, 49.0)]
+            .into_iter()
+            .map(|a| match a {
+                Action::Worker(FromWorker::Lab(_, a)) => Action::Worker(FromWorker::Lab(run, a)),
+                a => a,
+            })
+            .fold(s, |s, a| s.reduce(a));
+        assert_eq!(
+            s.korf_status().as_deref(),
+            Some("2 of 100 solved so far (1.5 s of solving, 1,002,500 nodes)…")
+        );
+        let s = s.reduce(Action::Stop);
+        assert_eq!(
+            s.korf_status().as_deref(),
+            Some("Stopped by you after 2 of 100 solved (1.5 s of solving, 1,002,500 nodes).")
+        );
+        // Stopped while the database was being built: said so.
+        let t = Rc::new(State::new(&Route::parse("#/heuristics?korf=10")))
+            .reduce(Action::RunKorf)
+            .reduce(Action::Stop);
+        let said = t.korf_status().expect("a status after Stop");
+        assert!(
+            said.starts_with("Stopped by you") && said.contains("0 of 10"),
+            "{said}"
+        );
+        // Nothing asked: nothing said.
+        assert_eq!(
+            State::new(&Route::parse("#/heuristics")).korf_status(),
+            None
+        );
+    }
+
+    /// The table's status after Stop says how far it got, not "Working…".
+    #[test]
+    fn the_tables_status_after_stop_says_how_far_it_got() {
+        let s = Rc::new(State::new(&Route::parse("#/heuristics"))).reduce(Action::RunTable);
+        assert_eq!(s.table_status().as_deref(), Some("Working…"));
+        let s = told(s, LabAnswer::Working { depth: 2, done: 5 });
+        assert_eq!(
+            s.table_status().as_deref(),
+            Some("Depth 2: 5 of 20 puzzles…")
+        );
+        let s = told(
+            s,
+            LabAnswer::Row(Row {
+                depth: 2,
+                puzzles: 20,
+                cells: Vec::new(),
+            }),
+        );
+        let s = told(s, LabAnswer::Working { depth: 4, done: 3 });
+        let s = s.reduce(Action::Stop);
+        assert_eq!(
+            s.table_status().as_deref(),
+            Some("Stopped by you at depth 4, after 1 of 12 depths.")
+        );
+        assert_eq!(
+            State::new(&Route::parse("#/heuristics")).table_status(),
+            None
+        );
     }
 
     #[test]

@@ -179,6 +179,9 @@ impl crate::Reducer for State {
             Action::Moves(moves) => {
                 s.moves = moves.clone();
                 if let MctsSource::Game { rules, o_first, .. } = s.settings.request.source.clone() {
+                    // Shown (and kept in the link) by the names the table gives the moves.
+                    let moves = crate::mcts::named_moves(&rules, &moves);
+                    s.moves = moves.clone();
                     s.error = s
                         .ask(|x| {
                             x.request.source = MctsSource::Game {
@@ -301,6 +304,41 @@ mod tests {
         let t = s.clone().reduce(Action::Moves("1425369".into()));
         assert!(
             t.error.as_deref().unwrap().contains("over"),
+            "{:?}",
+            t.error
+        );
+    }
+
+    /// Tic-tac-toe's moves box and link name the moves as the table of root moves does
+    /// (a1–c3); the Play page's numbered cells are read too, and shown by name.
+    #[test]
+    fn tic_tac_toe_moves_are_named_as_the_table_names_them() {
+        let s = open("#/mcts?game=ttt&moves=51&n=50&seed=1");
+        assert_eq!(s.moves, "b2a1");
+        assert_eq!(s.error, None);
+        let s = s.reduce(Action::Moves("b2 a1 C3".into()));
+        assert_eq!((s.moves.as_str(), s.error.as_deref()), ("b2a1c3", None));
+        let mut route = Route::new(View::Mcts);
+        s.settings.to_route(&mut route);
+        assert_eq!(route.get("moves"), Some("b2a1c3"));
+        let back = State::new(&Route::parse(&route.to_hash()));
+        assert_eq!(
+            (back.settings, back.moves),
+            (s.settings.clone(), s.moves.clone())
+        );
+        // The hint's words are the table's: its example is a position of named moves.
+        let hint = crate::mcts::moves_hint(Some(Kind::TicTacToe));
+        assert!(hint.contains("a1–c3") && hint.contains("b2a1"), "{hint}");
+        let s = s.reduce(Action::Moves("b2a1".into()));
+        let view = answer(s).view.clone().unwrap();
+        assert!(
+            view.moves.iter().any(|m| m.label == "c3"),
+            "the table names c3"
+        );
+        // A move that is not one is named, and changes nothing.
+        let t = open("#/mcts?game=ttt&moves=51").reduce(Action::Moves("b2d4".into()));
+        assert!(
+            t.error.as_deref().unwrap().contains("“d4”"),
             "{:?}",
             t.error
         );

@@ -4,11 +4,11 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use arbor_search::replay::SearchReplay;
-use arbor_search::{Algorithm, Mode, TieBreak};
+use arbor_search::{Algorithm, Limit, Mode, Status, TieBreak};
 
 use crate::control::{Control, Playback};
 use crate::explore::heuristic_note::HeuristicNote;
-use crate::explore::{Drawing, Problem, Settings};
+use crate::explore::{CostUnit, Drawing, Problem, Settings};
 use crate::route::Route;
 use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
 
@@ -25,6 +25,8 @@ pub struct Recorded {
     pub drawing: Drawing,
     /// The settings it was searched with (the step aside).
     pub searched: Settings,
+    /// The unit its costs are counted in.
+    pub costs: CostUnit,
 }
 
 /// Where the search worker is.
@@ -56,6 +58,8 @@ pub struct State {
     pub heuristic: Option<Rc<HeuristicNote>>,
     /// Notes for the reader: what a link got wrong.
     pub notices: Vec<String>,
+    /// Said when a new kind of problem changed the search (one that suits it was chosen).
+    pub switched: Option<String>,
     /// Where the worker's search stands.
     pub run: Run,
     /// Increases with every search asked for; worker messages carry it.
@@ -119,6 +123,7 @@ impl State {
             problem_error: None,
             heuristic: None,
             notices,
+            switched: None,
             run: Run::Idle,
             run_id: 0,
             recorded: None,
@@ -218,6 +223,15 @@ impl crate::Reducer for State {
                 if let Problem::Graph { text } = &p {
                     s.text = text.clone();
                 }
+                // A new kind of problem brings a search that suits it, if the one chosen does
+                // not (an edit of the same problem keeps whatever search was chosen for it).
+                if p.kind() != s.settings.problem.kind() {
+                    let to = p.default_algorithm();
+                    s.switched = p.misfit(s.settings.algorithm, to);
+                    if s.switched.is_some() {
+                        s.settings.set_algorithm(to);
+                    }
+                }
                 s.settings.problem = p;
                 s.settings.step = 0;
                 s.ask();
@@ -226,7 +240,10 @@ impl crate::Reducer for State {
                 s.text = text.clone();
                 s.search_again(|settings| settings.problem = Problem::Graph { text });
             }
-            Action::Algorithm(a) => s.search_again(|settings| settings.set_algorithm(a)),
+            Action::Algorithm(a) => {
+                s.switched = None;
+                s.search_again(|settings| settings.set_algorithm(a))
+            }
             Action::Mode(m) => s.search_again(|settings| settings.mode = m),
             Action::Cycles(c) => s.search_again(|settings| settings.cycle_check = c),
             Action::Depth(d) => s.search_again(|settings| settings.depth = d),
@@ -259,6 +276,7 @@ impl crate::Reducer for State {
                             step: 0,
                             ..s.settings.clone()
                         },
+                        costs: CostUnit::of(&s.settings.problem),
                     }));
                     if let Some(step) = s.pending_step.take() {
                         if step > len {
@@ -301,6 +319,33 @@ impl crate::Reducer for State {
     }
 }
 
+/// How a run ended, in words; its costs written in `unit`.
+pub fn status_words(summary: &SearchSummary, unit: CostUnit) -> String {
+    let (expanded, generated) = (summary.stats.expanded, summary.stats.generated);
+    match summary.status {
+        Status::Found => format!(
+            "Found a solution of {} step{}, cost {}, after expanding {expanded} and generating {generated} nodes in {} ms.",
+            summary.actions.len(),
+            if summary.actions.len() == 1 { "" } else { "s" },
+            unit.show(summary.cost),
+            // Whole milliseconds (never "-0": a time is not negative).
+            summary.millis.max(0.0).round() as u64
+        ),
+        Status::Exhausted => format!(
+            "No solution: the search ran out of nodes after expanding {expanded} ({generated} generated)."
+        ),
+        Status::CutOff { limit: Limit::Depth } => "No solution within the depth limit: nodes at the limit were cut off.".into(),
+        Status::CutOff { limit: Limit::Budget } => format!(
+            "Stopped after generating {generated} nodes: that is the most this search may keep in the page's memory. Try a search that stores less (iterative deepening, IDA*) or an easier start."
+        ),
+        Status::CutOff { limit: Limit::Backward } => "Bidirectional search needs a goal state to search backwards from, and this problem has none (the blocks world's goal is where the blocks stand, whatever the agent's cell; Jump Point Search's states carry the direction they were entered in). Choose another search.".into(),
+        Status::CutOff { limit: Limit::Cost } => format!(
+            "Stopped after generating {generated} nodes: a path's cost passed {}, the largest this search counts, so no cost it reported could be trusted. Use smaller edge costs.",
+            unit.show(arbor_search::MAX_PATH_COST)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +373,81 @@ mod tests {
             &|| 0.0,
         );
         out
+    }
+
+    /// Choosing the grid while iterative deepening is chosen (11,520 steps on the default
+    /// grid) switches to the grid's own search, A*, and says so; a search chosen on the grid
+    /// itself stays through its edits, and a search that suits the new problem stays.
+    #[test]
+    fn a_new_kind_of_problem_brings_a_search_that_suits_it() {
+        let mut s = State::new(&Route::new(View::Search));
+        assert_eq!(s.settings.algorithm, Algorithm::IterativeDeepening);
+        assert_eq!(s.switched, None);
+        s = step(s, Action::Problem(Problem::default_of("grid")));
+        assert_eq!(s.settings.algorithm, Algorithm::AStar);
+        assert_eq!(s.settings.tie, TieBreak::LowestH);
+        assert_eq!(
+            s.switched.as_deref(),
+            Some("Iterative deepening is a poor fit for a grid: it reaches the same cells again and again by other paths, and depth, not distance, leads it. Switched to A*, the grid's own search; choose another below.")
+        );
+        let mut route = Route::new(View::Search);
+        s.settings.to_route(&mut route);
+        assert_eq!(route.get("algo"), Some("astar"));
+        // Depth-first search chosen on the grid on purpose stays when the grid is edited.
+        s = step(s, Action::Algorithm(Algorithm::DepthFirst));
+        assert_eq!(
+            s.switched, None,
+            "the notice goes with a search chosen by hand"
+        );
+        let Problem::Grid(spec) = s.settings.problem.clone() else {
+            panic!("a grid")
+        };
+        let edited = crate::worker_api::GridSpec {
+            text: spec.text.replacen('.', "#", 1),
+            ..spec
+        };
+        s = step(s, Action::Problem(Problem::Grid(edited)));
+        assert_eq!(s.settings.algorithm, Algorithm::DepthFirst);
+        // A puzzle suits depth-first search: no change, no notice.
+        s = step(s, Action::Problem(Problem::default_of("puzzle")));
+        assert_eq!(s.settings.algorithm, Algorithm::DepthFirst);
+        assert_eq!(s.switched, None);
+        // The blocks world has no goal state to search backwards from.
+        s = step(s, Action::Algorithm(Algorithm::Bidirectional));
+        s = step(s, Action::Problem(Problem::default_of("blocks")));
+        assert_eq!(s.settings.algorithm, Algorithm::IterativeDeepening);
+        assert!(
+            s.switched
+                .as_deref()
+                .unwrap()
+                .starts_with("Bidirectional search cannot search the blocks world"),
+            "{:?}",
+            s.switched
+        );
+    }
+
+    /// The run's status and the record give a grid's costs in steps: the default grid's path
+    /// round its wall is 22 steps, not 2200.
+    #[test]
+    fn a_grid_search_says_its_cost_in_steps() {
+        let mut route = Route::new(View::Search);
+        route.set("problem", "grid");
+        route.set("algo", "astar");
+        let mut s = State::new(&route);
+        let id = s.run_id;
+        for m in worker(&s) {
+            s = step(s, Action::Worker(id, m));
+        }
+        let Run::Done(summary) = &s.run else {
+            panic!("{:?}", s.run)
+        };
+        let unit = s.recorded.as_ref().unwrap().costs;
+        assert_eq!(unit, CostUnit::Hundredths);
+        let words = status_words(summary, unit);
+        assert!(
+            words.starts_with("Found a solution of 22 steps, cost 22, after expanding"),
+            "{words}"
+        );
     }
 
     #[test]

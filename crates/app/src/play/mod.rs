@@ -230,8 +230,10 @@ impl Rules {
         })
     }
 
-    /// Reads the moves' text form (see [`Move::key`]): cells 1–9 for tic-tac-toe, columns 1–7
-    /// for connect four (both run together, `4453`), `pile:take` pairs for Nim (`1:3,2:1`).
+    /// Reads the moves' text form (see [`Move::key`]): cells 1–9 for tic-tac-toe, or their
+    /// names a1–c3 (column letter, row from the top: `b2a1`), columns 1–7 for connect four
+    /// (both run together, `4453`, spaces and commas allowed), `pile:take` pairs for Nim
+    /// (`1:3,2:1`).
     pub fn parse_moves(&self, text: &str) -> Result<Vec<Move>, String> {
         let text = text.trim();
         if text.is_empty() {
@@ -239,7 +241,22 @@ impl Rules {
         }
         let words: Vec<String> = match self.kind {
             Kind::Nim => text.split(',').map(|w| w.trim().to_string()).collect(),
-            _ => text.chars().map(|c| c.to_string()).collect(),
+            _ => {
+                // One character a move, but a letter and the digit after it (a cell's name).
+                let mut words = Vec::new();
+                let mut chars = text
+                    .chars()
+                    .filter(|c| !c.is_ascii_whitespace() && *c != ',')
+                    .peekable();
+                while let Some(c) = chars.next() {
+                    let mut word = c.to_string();
+                    if c.is_ascii_alphabetic() {
+                        word.extend(chars.next_if(char::is_ascii_digit));
+                    }
+                    words.push(word);
+                }
+                words
+            }
         };
         let mut pos = self.start()?;
         let mut moves = Vec::new();
@@ -284,9 +301,17 @@ impl Move {
     /// Reads the text form for a game.
     pub fn parse(kind: Kind, word: &str) -> Option<Move> {
         match kind {
-            Kind::TicTacToe => match word.parse::<u8>() {
-                Ok(n @ 1..=9) => Some(Move::Cell(n - 1)),
-                _ => None,
+            Kind::TicTacToe => match word.as_bytes() {
+                // A cell's name: its column's letter, then its row from the top.
+                &[col, row] if col.is_ascii_alphabetic() => {
+                    let col = col.to_ascii_lowercase().checked_sub(b'a')?;
+                    let row = row.checked_sub(b'1')?;
+                    (col < 3 && row < 3).then_some(Move::Cell(row * 3 + col))
+                }
+                _ => match word.parse::<u8>() {
+                    Ok(n @ 1..=9) => Some(Move::Cell(n - 1)),
+                    _ => None,
+                },
             },
             Kind::Connect4 => match word.parse::<u8>() {
                 Ok(n @ 1..=7) => Some(Move::Column(n - 1)),
@@ -1091,6 +1116,32 @@ pub fn c4_max_verdict(value: i32, exact_score: bool, p: &Position) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tic-tac-toe's moves read by the names the trees and tables give them (a1–c3: the column
+    /// letter, then the row from the top), or as cells 1–9 row by row, as the Play page's links
+    /// have them; spaces and commas between them are allowed.
+    #[test]
+    fn tic_tac_toe_moves_read_by_their_names_or_numbers() {
+        let rules = Rules::of(Kind::TicTacToe);
+        let numbers = rules.parse_moves("519").unwrap();
+        assert_eq!(numbers, [Move::Cell(4), Move::Cell(0), Move::Cell(8)]);
+        for text in ["b2a1c3", "B2 a1 C3", "b2, a1, c3", "b2 1 c3"] {
+            assert_eq!(rules.parse_moves(text).as_ref(), Ok(&numbers), "{text}");
+        }
+        assert_eq!(
+            numbers.iter().map(|&m| ai::label(m, 0)).collect::<Vec<_>>(),
+            ["b2", "a1", "c3"]
+        );
+        for (text, says) in [
+            ("d1", "“d1”"),
+            ("a4", "“a4”"),
+            ("b2b2", "taken"),
+            ("0", "“0”"),
+        ] {
+            let e = rules.parse_moves(text).unwrap_err();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
 
     /// The status line says every move, the AI's included, then whose turn it is or how the
     /// game ended: what a screen reader hears in the live region.

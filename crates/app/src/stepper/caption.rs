@@ -83,13 +83,14 @@ pub fn caption(
     };
     let root = name(tree, tree.root());
     if done == 0 {
-        return match algorithm {
-            Algorithm::Minimax => format!("Minimax will search every node, starting at the root {root}. Step forward to begin."),
+        let intro = match algorithm {
+            Algorithm::Minimax => format!("Minimax will search every node, starting at the root {root}."),
             Algorithm::MaxN => format!("Each player picks the child whose utility vector is best for itself. The search starts at the root {root}."),
-            Algorithm::Deepening => "Iterative deepening runs alpha-beta to depth 1, 2, 3, …, reusing what each round learnt. Step forward to begin.".into(),
-            Algorithm::Solver => "The solver finds the exact score with null-window alpha-beta searches, each asking whether the score is above some value. Step forward to begin.".into(),
-            _ => format!("Alpha-beta starts at the root {root} with (α, β) = (−∞, +∞): nothing is known yet. Step forward to begin."),
+            Algorithm::Deepening => "Iterative deepening runs alpha-beta to depth 1, 2, 3, …, reusing what each round learnt.".into(),
+            Algorithm::Solver => "The solver finds the exact score with null-window alpha-beta searches, each asking whether the score is above some value.".into(),
+            _ => format!("Alpha-beta starts at the root {root} with (α, β) = (−∞, +∞): nothing is known yet."),
         };
+        return format!("{intro} {}", crate::control::STEP_TO_BEGIN);
     }
     let steps = replay.steps();
     let Some(step) = steps.get(done - 1) else {

@@ -193,7 +193,7 @@ fn view(s: &State) -> Result<(), TestCaseError> {
         r.drawing
             .label(id as usize, &r.view.nodes[id as usize].state)
     };
-    let _ = caption(&r.view, &r.replay, &frame, step, &label, status);
+    let _ = caption(&r.view, &r.replay, &frame, step, &label, status, r.costs);
     let settings = &s.settings;
     let listed = listing(settings.algorithm, settings.mode, settings.limited()).len();
     if ends_in_failure(&r.view, &r.replay, &frame, step, status) {

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::components::tree_svg::fmt;
 use crate::worker::SearchWorker;
-use arbor_app::explore::Problem;
+use arbor_app::explore::{CostUnit, Problem};
 use arbor_app::worker_api::{
     Family, FromWorker, ScaleRequest, SearchRequest, SearchSummary, ToWorker,
 };
@@ -207,7 +207,7 @@ pub fn Compare(props: &CompareProps) -> Html {
                                                     Status::CutOff { .. } => "over budget",
                                                 } }</td>
                                                 <td data-col="depth">{ if found { s.actions.len().to_string() } else { "—".into() } }</td>
-                                                <td>{ if found { s.cost.to_string() } else { "—".into() } }</td>
+                                                <td>{ if found { CostUnit::of(&props.problem).show(s.cost) } else { "—".into() } }</td>
                                                 <td data-col="expanded">{ s.stats.expanded }</td>
                                                 <td>{ s.stats.generated }</td>
                                                 <td>{ if *a == Algorithm::IdaStar { "—".into() } else { s.stats.peak_frontier.to_string() } }</td>

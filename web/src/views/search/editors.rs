@@ -13,7 +13,7 @@ use super::{Action, State};
 use std::rc::Rc;
 
 use arbor_app::explore::heuristic_note::HeuristicNote;
-use arbor_app::explore::{Problem, Settings, BLOCKS_PRESETS};
+use arbor_app::explore::{Problem, Settings};
 
 /// Props of [`ProblemPanel`].
 #[derive(Properties, PartialEq)]
@@ -38,17 +38,7 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
     let kind = s.problem.kind();
     let choose = |k: &'static str| {
         let d = d.clone();
-        Callback::from(move |_: Event| {
-            d.dispatch(Action::Problem(match k {
-                "puzzle" => Problem::eight(12, 1),
-                "blocks" => Problem::Blocks {
-                    text: BLOCKS_PRESETS[0].2.into(),
-                    heuristic: true,
-                },
-                "grid" => Problem::default_grid(),
-                _ => Problem::seed_tree(),
-            }))
-        })
+        Callback::from(move |_: Event| d.dispatch(Action::Problem(Problem::default_of(k))))
     };
     let editor = match &s.problem {
         Problem::Graph { .. } => {

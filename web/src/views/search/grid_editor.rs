@@ -11,6 +11,7 @@ use super::{Action, State};
 use crate::components::controls::on_select;
 use crate::components::grid_canvas::GridCanvas;
 use crate::store::Store;
+use arbor_app::explore::line::{cells, Connect};
 use arbor_app::explore::{cell_name, CellMark, Problem};
 use arbor_app::worker_api::GridSpec;
 use arbor_puzzles::{Grid, GridEdit, GridHeuristic};
@@ -131,20 +132,29 @@ pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
     }
     let redraw = use_force_update();
     let tool = use_state(|| Tool::Wall);
-    let stroke = use_mut_ref(|| None::<GridEdit>);
+    // The stroke under way: what it does to each cell, and the last cell it reached.
+    let stroke = use_mut_ref(|| None::<(GridEdit, usize)>);
     let cursor = use_state(|| None::<usize>);
     let said = use_state(String::new);
-    let apply = {
+    // Applies an edit to cells, drawn at once; whether any changed.
+    let apply_all = {
         let (edited, redraw) = (edited.clone(), redraw.clone());
-        move |cell: usize, edit: GridEdit| -> bool {
+        move |cells: &[usize], edit: GridEdit| -> bool {
             let mut g = (**edited.borrow()).clone();
-            let changed = g.edit(cell, edit);
+            let mut changed = false;
+            for &cell in cells {
+                changed |= g.edit(cell, edit);
+            }
             if changed {
                 *edited.borrow_mut() = Rc::new(g);
                 redraw.force_update();
             }
             changed
         }
+    };
+    let apply = {
+        let apply_all = apply_all.clone();
+        move |cell: usize, edit: GridEdit| -> bool { apply_all(&[cell], edit) }
     };
     let commit = {
         let (edited, spec, d) = (edited.clone(), props.spec.clone(), props.dispatch.clone());
@@ -155,16 +165,31 @@ pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
             (edited.clone(), tool.clone(), stroke.clone(), apply.clone());
         Callback::from(move |cell: usize| {
             let edit = tool.edit(&edited.borrow(), cell);
-            *stroke.borrow_mut() = Some(edit);
+            *stroke.borrow_mut() = Some((edit, cell));
             apply(cell, edit);
         })
     };
+    // A fast drag's pointer events skip cells: every cell on the line from the last one
+    // reached is painted (the start and the goal just move to where the pointer is).
     let on_drag = {
-        let (stroke, apply) = (stroke.clone(), apply.clone());
+        let (edited, stroke) = (edited.clone(), stroke.clone());
         Callback::from(move |cell: usize| {
-            if let Some(edit) = *stroke.borrow() {
-                apply(cell, edit);
-            }
+            let Some((edit, last)) = *stroke.borrow() else {
+                return;
+            };
+            let crossed: Vec<usize> = match edit {
+                GridEdit::Start | GridEdit::Goal => vec![cell],
+                _ => {
+                    let w = edited.borrow().width();
+                    cells((last % w, last / w), (cell % w, cell / w), Connect::Four)
+                        .into_iter()
+                        .skip(1)
+                        .map(|(x, y)| y * w + x)
+                        .collect()
+                }
+            };
+            apply_all(&crossed, edit);
+            *stroke.borrow_mut() = Some((edit, cell));
         })
     };
     let on_up = {
@@ -376,7 +401,7 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
                     </select>
                 </label>
             </div>
-            <p class="hint">{ "Costs are in hundredths of a step: a straight step costs 100, a diagonal one 142 (√2 rounded up), each times the weight of the cell entered." }</p>
+            <p class="hint">{ "Costs are in steps: a straight step costs 1, a diagonal one 1.42 (√2 rounded up), each times the weight of the cell entered." }</p>
             if !heuristic.admissible(diagonal) {
                 <p class="hint">{ "Manhattan distance overestimates with diagonal moves (one diagonal step of 1.42 covers two of its units): A* may return a longer path. Octile distance is exact on an open 8-way grid." }</p>
             }

@@ -10,11 +10,11 @@ mod puzzle_editor;
 
 use std::rc::Rc;
 
-use arbor_search::{Limit, Mode, Status};
+use arbor_search::Mode;
 use yew::prelude::*;
 
 use crate::store::Store;
-pub use arbor_app::pages::search::{Action, Recorded, Run, State};
+pub use arbor_app::pages::search::{status_words, Action, Recorded, Run, State};
 
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
@@ -22,7 +22,7 @@ use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use arbor_app::explore::caption::{caption, ends_in_failure, failure_line, line, listing};
 use arbor_app::explore::tree_scene::{search_scene, shown_current};
-use arbor_app::explore::{cell_marks, marks, CellMark, Problem, SearchMark};
+use arbor_app::explore::{cell_marks, marks, CellMark, CostUnit, Problem, SearchMark};
 use arbor_app::route::{Route, View};
 use arbor_app::same::same_opt;
 use arbor_app::worker_api::SearchSummary;
@@ -167,7 +167,15 @@ pub fn Search(props: &SearchProps) -> Html {
     };
     let (text, current_line) = match (&recorded, &*frame) {
         (Some(r), Some(f)) => {
-            let text = caption(&r.view, &r.replay, f, step, &|id| label(r, id), status);
+            let text = caption(
+                &r.view,
+                &r.replay,
+                f,
+                step,
+                &|id| label(r, id),
+                status,
+                r.costs,
+            );
             let settings = &state.settings;
             // The last step of a search that found nothing and had nothing left is at the line
             // that returns failure.
@@ -186,6 +194,7 @@ pub fn Search(props: &SearchProps) -> Html {
         }
         _ => (String::new(), None),
     };
+    let costs = CostUnit::of(&state.settings.problem);
     let drawn = scene.as_ref().as_ref().map_or(0, |s| s.nodes.len());
     let recorded_nodes = recorded.as_ref().map_or(0, |r| r.view.nodes.len());
     let total = match &state.run {
@@ -226,13 +235,16 @@ pub fn Search(props: &SearchProps) -> Html {
         <section class="page stepper search-view">
             <h1>{ "Search, step by step" }</h1>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            if let Some(n) = &state.switched {
+                <p class="notice switched" role="status">{ n.clone() }</p>
+            }
             <div class="stepper-grid">
                 <aside class="inputs" aria-label="Problem and search">
                     <editors::ProblemPanel settings={state.settings.clone()} text={state.text.clone()}
                         error={state.problem_error.clone()} heuristic={state.heuristic.clone()} dispatch={dispatch.clone()} />
                 </aside>
                 <div class="main">
-                    <panels::RunStatus run={state.run.clone()} recorded={recorded_nodes} on_stop={on_stop} />
+                    <panels::RunStatus run={state.run.clone()} recorded={recorded_nodes} costs={costs} on_stop={on_stop} />
                     if recorded.is_some() {
                         <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={on_control} />
                         <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ text }</p>
@@ -267,7 +279,7 @@ pub fn Search(props: &SearchProps) -> Html {
                         </div>
                     }
                     if let Run::Done(summary) = &state.run {
-                        <panels::Solution summary={(**summary).clone()} problem={state.settings.problem.clone()} />
+                        <panels::Solution summary={(**summary).clone()} problem={state.settings.problem.clone()} costs={costs} />
                     }
                 </div>
                 <aside class="explain" aria-label="Explanation">
@@ -305,35 +317,5 @@ fn problem_name(problem: &Problem) -> String {
         Problem::Puzzle { rows, cols, .. } => format!("the {}-puzzle", rows * cols - 1),
         Problem::Blocks { .. } => "the blocks world".into(),
         Problem::Grid(_) => "the grid".into(),
-    }
-}
-
-/// How a run ended, in words.
-pub fn status_words(summary: &SearchSummary) -> String {
-    match summary.status {
-        Status::Found => format!(
-            "Found a solution of {} step{}, cost {}, after expanding {} and generating {} nodes in {} ms.",
-            summary.actions.len(),
-            if summary.actions.len() == 1 { "" } else { "s" },
-            summary.cost,
-            summary.stats.expanded,
-            summary.stats.generated,
-            crate::components::tree_svg::fixed(summary.millis, 0)
-        ),
-        Status::Exhausted => format!(
-            "No solution: the search ran out of nodes after expanding {} ({} generated).",
-            summary.stats.expanded, summary.stats.generated
-        ),
-        Status::CutOff { limit: Limit::Depth } => "No solution within the depth limit: nodes at the limit were cut off.".into(),
-        Status::CutOff { limit: Limit::Budget } => format!(
-            "Stopped after generating {} nodes: that is the most this search may keep in the page's memory. Try a search that stores less (iterative deepening, IDA*) or an easier start.",
-            summary.stats.generated
-        ),
-        Status::CutOff { limit: Limit::Backward } => "Bidirectional search needs a goal state to search backwards from, and this problem has none (the blocks world's goal is where the blocks stand, whatever the agent's cell; Jump Point Search's states carry the direction they were entered in). Choose another search.".into(),
-        Status::CutOff { limit: Limit::Cost } => format!(
-            "Stopped after generating {} nodes: a path's cost passed {}, the largest this search counts, so no cost it reported could be trusted. Use smaller edge costs.",
-            summary.stats.generated,
-            arbor_search::MAX_PATH_COST
-        ),
     }
 }

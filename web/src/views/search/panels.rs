@@ -12,7 +12,7 @@ use crate::store::Store;
 
 use super::{status_words, Action, Recorded, Run, State};
 use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
-use arbor_app::explore::Problem;
+use arbor_app::explore::{CostUnit, Problem};
 use arbor_app::worker_api::{SearchSummary, StateView};
 
 /// Props of [`RunStatus`].
@@ -22,6 +22,8 @@ pub struct RunStatusProps {
     pub run: Run,
     /// Nodes recorded.
     pub recorded: usize,
+    /// The unit the problem's costs are counted in.
+    pub costs: CostUnit,
     /// Stop the search.
     pub on_stop: Callback<MouseEvent>,
 }
@@ -46,7 +48,7 @@ pub fn RunStatus(props: &RunStatusProps) -> Html {
             format!("Stopped after about {g} nodes. The steps below are the part recorded before."),
             false,
         ),
-        Run::Done(s) => (status_words(s), false),
+        Run::Done(s) => (status_words(s, props.costs), false),
         Run::Failed(m) => (m.clone(), false),
     };
     // (Drawn when empty too, with room for its longest words: the grid and the tree below it
@@ -153,7 +155,7 @@ pub fn Lists(props: &ListsProps) -> Html {
         let n = &r.view.nodes[id as usize];
         let base = r.drawing.label(id as usize, &n.state);
         match arbor_app::explore::caption::priority(algorithm, &n.info) {
-            Some((name, value)) => format!("{base} ({name} {value})"),
+            Some((name, value)) => format!("{base} ({name} {})", r.costs.show(value)),
             None => base,
         }
     };
@@ -203,7 +205,7 @@ pub fn Lists(props: &ListsProps) -> Html {
                     { for f.visits.iter().map(|(limit, ids)| html! {
                         <li data-limit={limit.map(|l| l.to_string())}>
                             <strong>{ match (algorithm, limit) {
-                                (arbor_search::Algorithm::IdaStar, Some(l)) => format!("f ≤ {l}: "),
+                                (arbor_search::Algorithm::IdaStar, Some(l)) => format!("f ≤ {}: ", r.costs.show(*l)),
                                 (_, Some(l)) => format!("Depth {l}: "),
                                 _ => String::new(),
                             } }</strong>
@@ -224,6 +226,8 @@ pub struct SolutionProps {
     pub summary: SearchSummary,
     /// The problem.
     pub problem: Problem,
+    /// The unit the problem's costs are counted in.
+    pub costs: CostUnit,
 }
 
 /// The solution found, played move by move on the board.
@@ -257,7 +261,7 @@ pub fn Solution(props: &SolutionProps) -> Html {
         // The path is drawn on the grid itself.
         return html! {
             <section class="solution" aria-label="The solution">
-                <h2>{ format!("The path: {} moves, cost {}", last, props.summary.cost) }</h2>
+                <h2>{ format!("The path: {} moves, cost {}", last, props.costs.show(props.summary.cost)) }</h2>
                 <p class="moves">{ "Moves (a number after an arrow: cells crossed by a jump): " }<code>{ props.summary.actions.join(" ") }</code></p>
             </section>
         };
