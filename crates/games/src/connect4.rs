@@ -936,6 +936,10 @@ impl PerfectPlayer {
     /// keeps the proven result, else the depth-limited search's (not proven). Every solver
     /// move is the one a solve from an empty table with the root's moves shuffled by `seed`
     /// returns, so the search behind it can be replayed.
+    ///
+    /// `progress` hears each finished depth of the lookahead (`None`: a [`Connect4`] value,
+    /// not proven unless it sees the game end), then the move chosen with how it was proven (its
+    /// value then on that proof's scale: an exact score, or a result 1, 0 or −1).
     #[allow(clippy::too_many_arguments)]
     pub fn choose<O1: Observer<Connect4>, O2: Observer<Connect4Solver>>(
         &mut self,
@@ -945,7 +949,7 @@ impl PerfectPlayer {
         millis: f64,
         lookahead_observer: &mut O1,
         solver_observer: &mut O2,
-        mut progress: impl FnMut(&Choice<u8>),
+        mut progress: impl FnMut(&Choice<u8>, Option<Proof>),
     ) -> Option<PerfectChoice> {
         if p.is_over() {
             return None;
@@ -961,7 +965,7 @@ impl PerfectPlayer {
                 proven: true,
                 stopped: false,
             };
-            progress(&choice);
+            progress(&choice, Some(Proof::Book));
             return Some(PerfectChoice {
                 choice,
                 lookahead_nodes: 0,
@@ -987,7 +991,7 @@ impl PerfectPlayer {
                 clock: Some(clock),
             },
             lookahead_observer,
-            &mut progress,
+            |c: &Choice<u8>| progress(c, None),
         )?;
         let unsolved = |solver_nodes: u64, stopped: bool| PerfectChoice {
             choice: Choice {
@@ -1039,7 +1043,7 @@ impl PerfectPlayer {
             proven: true,
             stopped: false,
         };
-        progress(&choice);
+        progress(&choice, Some(proof));
         Some(PerfectChoice {
             choice,
             lookahead_nodes: lookahead.nodes,

@@ -118,7 +118,7 @@ fn perfect_choices_in_end_games_are_proven_best_moves() {
     for (moves, expected) in lines("Test_L3_R1").into_iter().step_by(97).take(10) {
         let p = Position::from_moves(&moves).unwrap();
         let c = PerfectPlayer::new(18)
-            .choose(&p, 3, &clock, 5_000.0, &mut Quiet, &mut Quiet, |_| {})
+            .choose(&p, 3, &clock, 5_000.0, &mut Quiet, &mut Quiet, |_, _| {})
             .unwrap();
         assert!(c.choice.proven, "{moves}");
         assert!(
@@ -153,7 +153,7 @@ fn an_unproven_perfect_choice_says_so() {
             50.0,
             &mut Quiet,
             &mut Quiet,
-            |_| {},
+            |_, _| {},
         )
         .unwrap();
     assert_eq!(c.proof, Proof::Lookahead);

@@ -10,7 +10,7 @@ use arbor_game::{
 };
 use arbor_games::ai::{self, Choice, Plan};
 use arbor_games::connect4::{
-    self, Connect4, Connect4Solver, Eval, HintValue, PerfectPlayer, Position, Proof, Solver,
+    Connect4, Connect4Solver, Eval, HintValue, PerfectPlayer, Position, Proof, Solver,
 };
 use arbor_games::connect4_book::Book;
 use arbor_games::nim::Piles;
@@ -395,15 +395,17 @@ pub fn think(
     let report = RefCell::new(report);
     let mut ticker = Ticker::new(false, now, &state, &report);
     // After each finished iteration: the best move so far, reported at once.
-    let on_iteration = |c: &Choice<Move>, exact_c4: bool| {
-        let thought = Thought::of(&pos, side, c, exact_c4, false);
+    let report_thought = |thought: Thought| {
         let mut s = state.borrow_mut();
-        s.depth = c.depth;
-        s.nodes = s.nodes.max(c.nodes);
+        s.depth = thought.depth;
+        s.nodes = s.nodes.max(thought.nodes);
         s.best = Some(thought);
         let snapshot = s.clone();
         drop(s);
         (report.borrow_mut())(snapshot);
+    };
+    let on_iteration = |c: &Choice<Move>, exact_c4: bool| {
+        report_thought(Thought::of(&pos, side, c, exact_c4, false))
     };
     let seed = request.seed;
     let thought = match (pos, strength) {
@@ -420,50 +422,15 @@ pub fn think(
                         f64::from(request.millis),
                         &mut ticker,
                         &mut solver_ticker,
-                        |c| {
-                            let exact = c.proven && connect4::proven_score(c.value).is_none();
-                            on_iteration(
-                                &Choice {
-                                    mv: Move::Column(c.mv),
-                                    value: c.value,
-                                    depth: c.depth,
-                                    nodes: c.nodes,
-                                    proven: c.proven,
-                                    stopped: c.stopped,
-                                },
-                                exact,
-                            );
+                        |c, proof| {
+                            let c = lift(c, Move::Column);
+                            report_thought(perfect_thought(&pos, side, &c, proof));
                         },
                     )
                 })
                 .ok_or("the game is over")?;
             let c = lift(&picked.choice, Move::Column);
-            let mut thought = match picked.proof {
-                Proof::Exact => Thought::of(&pos, side, &c, true, true),
-                Proof::Lookahead => Thought::of(&pos, side, &c, false, false),
-                Proof::Lost => {
-                    let t = Thought::of(&pos, side, &c, false, false);
-                    Thought {
-                        verdict: match t.verdict {
-                            Verdict::Loss(n) => Verdict::Loss(n),
-                            _ => Verdict::Loss(None),
-                        },
-                        proven: true,
-                        ..t
-                    }
-                }
-                Proof::Book | Proof::Result => {
-                    let result = if side == 0 { c.value } else { -c.value };
-                    Thought {
-                        verdict: super::result_verdict(result),
-                        proven: true,
-                        solver: picked.proof == Proof::Result,
-                        weak: true,
-                        ..Thought::of(&pos, side, &c, false, false)
-                    }
-                }
-            };
-            thought.proof = Some(picked.proof);
+            let mut thought = perfect_thought(&pos, side, &c, Some(picked.proof));
             thought.note = book_note;
             thought
         }
@@ -499,6 +466,41 @@ pub fn think(
         }
     };
     Ok(thought)
+}
+
+/// What the perfect connect-four player's choice says, by how it was proven: the lookahead's
+/// value (`None`, or [`Proof::Lookahead`]) is a heuristic value unless it sees the game end; an
+/// exact score gives how soon; the book's or the solver's result (1, 0, −1) gives the result
+/// only. The same words while it thinks and once it has chosen, so a move taken at Stop never
+/// reads a result as an exact score.
+fn perfect_thought(pos: &Pos, side: usize, c: &Choice<Move>, proof: Option<Proof>) -> Thought {
+    let mut thought = match proof {
+        None | Some(Proof::Lookahead) => Thought::of(pos, side, c, false, false),
+        Some(Proof::Exact) => Thought::of(pos, side, c, true, true),
+        Some(Proof::Lost) => {
+            let t = Thought::of(pos, side, c, false, false);
+            Thought {
+                verdict: match t.verdict {
+                    Verdict::Loss(n) => Verdict::Loss(n),
+                    _ => Verdict::Loss(None),
+                },
+                proven: true,
+                ..t
+            }
+        }
+        Some(p @ (Proof::Book | Proof::Result)) => {
+            let result = if side == 0 { c.value } else { -c.value };
+            Thought {
+                verdict: super::result_verdict(result),
+                proven: true,
+                solver: p == Proof::Result,
+                weak: true,
+                ..Thought::of(pos, side, c, false, false)
+            }
+        }
+    };
+    thought.proof = proof;
+    thought
 }
 
 /// Reports an MCTS run's progress every so often, with the move it would play now.
@@ -1018,6 +1020,7 @@ mod tests {
             let mut hinted = None;
             while !p.is_over() {
                 let col = if p.to_move() == perfect {
+                    let mut last = None;
                     let t = think(
                         &ThinkRequest {
                             rules: rules.clone(),
@@ -1027,10 +1030,14 @@ mod tests {
                             millis: 5_000,
                         },
                         &clock,
-                        &mut |_| {},
+                        &mut |r| last = r.best,
                     )
                     .unwrap();
                     assert!(t.proven, "{moves}: {t:?}");
+                    // The last report (what Stop would play) says what the answer says: a
+                    // result from the book or a weak solve is never read as an exact score.
+                    let last = last.expect("a report before the answer");
+                    assert_eq!((last.mv, last.verdict), (t.mv, t.verdict), "{moves}");
                     assert_eq!(t.note, None);
                     if p.moves() <= 2 {
                         assert_eq!(t.proof, Some(Proof::Book), "{moves}");
@@ -1163,7 +1170,7 @@ mod tests {
             .map(|c| {
                 let child = p.play(usize::from(c));
                 let score = if child.is_won() {
-                    connect4::win_score(mine as i32 + 1)
+                    arbor_games::connect4::win_score(mine as i32 + 1)
                 } else {
                     oracle.reset();
                     -oracle.solve(&child, false).unwrap().score
