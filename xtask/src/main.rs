@@ -14,6 +14,7 @@ mod bench;
 mod compress;
 mod fuzz;
 mod server;
+mod structure;
 mod tools;
 
 use std::path::{Path, PathBuf};
@@ -29,6 +30,8 @@ commands:
   e2e [FILE...]                     build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
   fuzz [TARGET...] [--runs N | --seconds S]
                                     run the fuzz targets (default: all six, 1,000,000 inputs each)
+  structure [ROOT]                  the code's shape: files over 600 lines of code, functions over 80 lines,
+                                    code after tests, import cycles between top-level modules
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference and a plain IDA*, A*, MCTS, connect four vs reference figures
   bench-web [PART...]               browser benchmarks (headless Chromium), or only the parts named:
                                     load (Fast 3G and Lighthouse), stepper (large trees), stepping (Chance and MCTS pages),
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::command(&root, &args[1..]),
         Some("bench") => bench::native(&root),
         Some("bench-web") => bench_web(&root, &args[1..]),
+        Some("structure") => structure::command(&root, &args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())
