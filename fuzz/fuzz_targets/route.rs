@@ -23,11 +23,11 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(a, b, "the link {hash:?} did not round-trip");
     }
     // Every page reads its settings from the same route, and writes them back.
-    let (explore, _) = arbor_app::explore::Settings::from_route(&route);
+    let (explore, _) = arbor_app::search::Settings::from_route(&route);
     let _ = explore.problem.spec();
     let mut out = Route::new(route.view.clone());
     explore.to_route(&mut out);
-    let (stepper, _) = arbor_app::stepper::Settings::from_route(&route);
+    let (stepper, _) = arbor_app::alphabeta::Settings::from_route(&route);
     stepper.to_route(&mut out);
     let (practice, _) = arbor_app::practice::Settings::from_route(&route);
     practice.to_route(&mut out);
@@ -40,12 +40,12 @@ fuzz_target!(|data: &[u8]| {
     match practice.kind {
         arbor_app::practice::Kind::Chance => {
             if let Ok(tree) = practice.chance_tree() {
-                let _ = arbor_app::practice::chance::Exercise::new(tree, practice.rule);
+                let _ = arbor_app::chance::practice::Exercise::new(tree, practice.rule);
             }
         }
         arbor_app::practice::Kind::Mcts => {
             if let Ok(request) = practice.mcts_request() {
-                let _ = arbor_app::practice::mcts::Exercise::new(&request, practice.mcts_level);
+                let _ = arbor_app::mcts::practice::Exercise::new(&request, practice.mcts_level);
             }
         }
         _ => {}
@@ -60,6 +60,6 @@ fuzz_target!(|data: &[u8]| {
     mcts.to_route(&mut written);
     let (back, _) = arbor_app::mcts::MctsSettings::from_route(&Route::parse(&written.to_hash()));
     assert_eq!(back, mcts, "the MCTS settings of {hash:?} did not round-trip");
-    let _ = arbor_app::pages::mcts::State::new(&route);
+    let _ = arbor_app::mcts::page::State::new(&route);
     let _ = Route::parse(&out.to_link());
 });

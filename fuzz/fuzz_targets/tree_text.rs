@@ -5,7 +5,7 @@
 //! Star1 pruning (with the leaves' range as bounds) agreeing with the full search.
 #![no_main]
 
-use arbor_app::stepper::{run, Algorithm};
+use arbor_app::alphabeta::{run, Algorithm};
 use arbor_game::{
     alpha_beta, expectiminimax, minimax, AlphaBetaOptions, ExpectError, ExpectOptions, Fail,
     GameTree, Ordering, Quiet, Rule,
@@ -29,7 +29,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again.to_text(), written);
 
     if tree.has_chance() {
-        assert!(arbor_app::stepper::refuse_chance(&tree).is_err());
+        assert!(arbor_app::alphabeta::refuse_chance(&tree).is_err());
         let bounds = tree.leaf_range();
         for rule in [Rule::Expectimax, Rule::Expectiminimax] {
             let full = expectiminimax(&tree, &ExpectOptions { rule, bounds: None }, &mut Quiet);

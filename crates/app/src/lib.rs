@@ -9,19 +9,18 @@
 
 #![deny(missing_docs)]
 
+pub mod alphabeta;
 pub mod camera;
 pub mod chance;
 pub mod control;
-pub mod explore;
-pub mod lab;
+pub mod heuristics;
 pub mod mcts;
-pub mod pages;
 pub mod play;
 pub mod practice;
 pub mod route;
 pub mod same;
 pub mod scene;
-pub mod stepper;
+pub mod search;
 pub mod teachers;
 pub mod worker_api;
 

@@ -6,10 +6,10 @@ use arbor_game::Ordering;
 use arbor_puzzles::Heuristic;
 use arbor_search::{Algorithm as SearchAlgorithm, Mode};
 
-use crate::explore::{self, Problem, BLOCKS_PRESETS};
+use crate::alphabeta::{self, Algorithm, Source};
 use crate::play::{Kind, Player, Setup};
 use crate::route::{Route, View};
-use crate::stepper::{self, Algorithm, Source};
+use crate::search::{self, Problem, BLOCKS_PRESETS};
 
 /// One example of the seeds, as a link.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,12 +30,12 @@ fn stepper_route(
     ordering: Ordering,
     depth: Option<u32>,
 ) -> Route {
-    let settings = stepper::Settings {
+    let settings = alphabeta::Settings {
         source: Source::Preset(preset),
         algorithm,
         ordering,
         depth,
-        ..stepper::Settings::default()
+        ..alphabeta::Settings::default()
     };
     let mut route = Route::new(View::AlphaBeta);
     settings.to_route(&mut route);
@@ -43,12 +43,12 @@ fn stepper_route(
 }
 
 fn search_route(problem: Problem, algorithm: SearchAlgorithm, depth: Option<u32>) -> Route {
-    let settings = explore::Settings {
+    let settings = search::Settings {
         problem,
         algorithm,
         mode: Mode::Graph,
         depth,
-        ..explore::Settings::default()
+        ..search::Settings::default()
     };
     let mut route = Route::new(View::Search);
     settings.to_route(&mut route);
@@ -223,7 +223,7 @@ pub fn examples() -> Vec<Example> {
                         .map(|p| p.text.to_string())
                         .unwrap_or_default(),
                 ),
-                ab_level: crate::practice::alphabeta::Level::Values,
+                ab_level: crate::alphabeta::practice::Level::Values,
                 ..Default::default()
             }),
         },
@@ -651,13 +651,13 @@ mod tests {
             View::AlphaBeta => {
                 // (The search behind a game move is recorded by the worker: the end-to-end
                 // suite opens those links in the browser.)
-                let state = crate::pages::alphabeta::State::new(route);
+                let state = crate::alphabeta::page::State::new(route);
                 let mut notes = state.notices.clone();
                 notes.extend(state.text_error.clone());
                 notes
             }
             View::Chance => {
-                let state = crate::pages::chance::State::new(route);
+                let state = crate::chance::page::State::new(route);
                 state.notices
             }
             View::Mcts => {
@@ -667,20 +667,22 @@ mod tests {
             }
             View::Search => {
                 // A problem that reads but cannot be searched is said before any search.
-                let state = crate::pages::search::State::new(route);
+                let state = crate::search::page::State::new(route);
                 let mut w = state.notices.clone();
                 w.extend(state.problem_error.clone());
                 w
             }
-            View::Play => crate::pages::play::State::new(route, 1).notes,
+            View::Play => crate::play::page::State::new(route, 1).notes,
             View::Practice => {
                 // The exercise is set too: a link that reads but cannot be practised fails.
-                use crate::practice::{chance, mcts, Kind, Settings};
+                use crate::chance::practice as chance;
+                use crate::mcts::practice as mcts;
+                use crate::practice::{Kind, Settings};
                 let (s, mut w) = Settings::from_route(route);
                 w.extend(
                     match s.kind {
                         Kind::AlphaBeta => s.tree().map(drop),
-                        Kind::Search => crate::practice::search::Exercise::new(
+                        Kind::Search => crate::search::practice::Exercise::new(
                             &s.problem(),
                             s.algorithm,
                             s.search_level,
@@ -699,7 +701,7 @@ mod tests {
                 );
                 w
             }
-            View::Heuristics => crate::pages::lab::Settings::from_route(route).1,
+            View::Heuristics => crate::heuristics::page::Settings::from_route(route).1,
             _ => vec!["not a view with settings".into()],
         }
     }
@@ -723,8 +725,8 @@ mod tests {
             .iter()
             .find(|e| e.title.contains("slides' pruning"))
             .unwrap();
-        let (s, _) = stepper::Settings::from_route(&aima.route);
-        let run = stepper::run(&s.tree().unwrap(), s.algorithm, s.ordering, s.depth);
+        let (s, _) = alphabeta::Settings::from_route(&aima.route);
+        let run = alphabeta::run(&s.tree().unwrap(), s.algorithm, s.ordering, s.depth);
         assert_eq!(run.result, "3");
         let far = examples
             .iter()
@@ -796,7 +798,7 @@ mod tests {
     #[test]
     fn every_parameter_written_is_documented() {
         let mut routes: Vec<Route> = examples().into_iter().map(|e| e.route).collect();
-        let mut s = stepper::Settings {
+        let mut s = alphabeta::Settings {
             source: Source::Random(arbor_game::RandomSpec::default()),
             min_root: true,
             algorithm: Algorithm::AlphaBetaHard,
@@ -814,7 +816,7 @@ mod tests {
             routes.push(r);
         }
         for source in [
-            crate::chance::ChanceSource::Random(crate::pages::chance::default_random()),
+            crate::chance::ChanceSource::Random(crate::chance::page::default_random()),
             crate::chance::ChanceSource::Text("[?[1,2]]".into()),
             crate::chance::ChanceSource::Preset("aima-5-12"),
         ] {
@@ -831,12 +833,12 @@ mod tests {
         }
         let game =
             "#/alphabeta?game=nim&piles=3,4&take=any&misere=1&moves=&level=d2&seed=4&depth=2";
-        let (g, w) = stepper::Settings::from_route(&Route::parse(game));
+        let (g, w) = alphabeta::Settings::from_route(&Route::parse(game));
         assert!(w.is_empty(), "{w:?}");
         let mut r = Route::new(View::AlphaBeta);
         g.to_route(&mut r);
         routes.push(r);
-        let mut e = explore::Settings {
+        let mut e = search::Settings {
             problem: Problem::Puzzle {
                 rows: 2,
                 cols: 3,
@@ -879,8 +881,8 @@ mod tests {
                     kind,
                     tree: given.then(|| "[[1,2],[3,4]]".into()),
                     text: given.then(|| "A -> B\ngoal B".into()),
-                    ab_level: crate::practice::alphabeta::Level::Windows,
-                    search_level: crate::practice::search::Level::Frontier,
+                    ab_level: crate::alphabeta::practice::Level::Windows,
+                    search_level: crate::search::practice::Level::Frontier,
                     ..Default::default()
                 };
                 let mut r = Route::new(View::Practice);

@@ -196,7 +196,7 @@ pub enum ToWorker {
     /// Run Monte Carlo tree search, recording its first iterations.
     Mcts(crate::mcts::MctsRequest),
     /// The heuristics lab's work.
-    Lab(crate::lab::LabRequest),
+    Lab(crate::heuristics::LabRequest),
     /// Panic on purpose: how the end-to-end tests check that a panic in the worker is told to
     /// the page and the page goes on.
     Panic,
@@ -252,7 +252,7 @@ pub enum FromWorker {
     /// A Monte Carlo tree search, recorded.
     Mcts(Box<crate::mcts::MctsView>),
     /// The heuristics lab's answer to run number `.0`.
-    Lab(u64, crate::lab::LabAnswer),
+    Lab(u64, crate::heuristics::LabAnswer),
 }
 
 /// A message as the bytes that cross between the page and its worker.
@@ -312,7 +312,9 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
                 Err(e) => post(FromWorker::Failed(e)),
             }
         }
-        ToWorker::Lab(r) => crate::lab::answer(r, &mut |run, a| post(FromWorker::Lab(run, a)), now),
+        ToWorker::Lab(r) => {
+            crate::heuristics::answer(r, &mut |run, a| post(FromWorker::Lab(run, a)), now)
+        }
         ToWorker::Panic => panic!("a panic the page asked for, to test the worker's panic hook"),
     }
 }

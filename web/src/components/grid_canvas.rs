@@ -11,8 +11,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use arbor_app::explore::CellMark;
 use arbor_app::same::{same_opt, Same};
+use arbor_app::search::CellMark;
 use arbor_puzzles::Grid;
 
 /// Props of [`GridCanvas`].

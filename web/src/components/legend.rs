@@ -1,6 +1,6 @@
 //! The legend under a game tree: shapes, standings and how values read.
 
-use arbor_app::stepper::Perspective;
+use arbor_app::alphabeta::Perspective;
 use yew::prelude::*;
 
 /// Props of [`Legend`].

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::game_look::outline;
 use crate::components::tree_svg::{fmt, node_name, spaced, EdgeKind, Interaction, Look};
-use arbor_app::practice::alphabeta::{Correction, Verdict};
+use arbor_app::alphabeta::practice::{Correction, Verdict};
 use arbor_app::scene::{data_value, show_value, SceneNode, Shape, WINDOW_LINE};
 
 /// What a node shows in practice.

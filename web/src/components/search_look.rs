@@ -8,9 +8,9 @@ use yew::prelude::*;
 use crate::components::tree_svg::{
     fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look, Sketch,
 };
-use arbor_app::explore::tree_scene::{box_size, BLOCK_CELL as GRID, TILE as CELL};
-use arbor_app::explore::{seen_name, Picture, SearchMark};
 use arbor_app::scene::SceneNode;
+use arbor_app::search::tree_scene::{box_size, BLOCK_CELL as GRID, TILE as CELL};
+use arbor_app::search::{seen_name, Picture, SearchMark};
 
 impl Look for SearchMark {
     fn sketch(&self) -> Sketch {

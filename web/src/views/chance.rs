@@ -12,12 +12,12 @@ use crate::components::random_form::RandomForm;
 use crate::components::tree_input::{ExamplePicker, TreeText};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
+use arbor_app::alphabeta::Perspective;
+use arbor_app::chance::page::{Action, State};
 use arbor_app::chance::{self, rule_key, rule_title, ChanceSettings, ChanceSource};
-use arbor_app::pages::chance::{Action, State};
 use arbor_app::route::{Route, View};
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::stepper::Perspective;
 use arbor_game::presets::CHANCE_PRESETS;
 use arbor_game::{RandomSpec, RootPlayer, Rule};
 

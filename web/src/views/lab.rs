@@ -8,8 +8,8 @@ use crate::components::controls::{on_select, use_select_value};
 use crate::components::tree_svg::fmt;
 use crate::store::Store;
 use crate::views::search::compare::marker;
-use arbor_app::lab::{EstimatesView, KorfRow, Truth};
-use arbor_app::pages::lab::{Action, State, Work, KORF_COUNTS, PER_DEPTH, SHAPES};
+use arbor_app::heuristics::page::{Action, State, Work, KORF_COUNTS, PER_DEPTH, SHAPES};
+use arbor_app::heuristics::{EstimatesView, KorfRow, Truth};
 use arbor_app::route::{Route, View};
 use arbor_puzzles::heuristic_table::{Column, Row};
 use arbor_puzzles::Heuristic;
@@ -224,7 +224,7 @@ fn Estimates(props: &EstimatesProps) -> Html {
         Truth::Unsolvable => "none: this board cannot reach the goal (its tiles' arrangement has the wrong parity)".into(),
         Truth::TooHard => format!(
             "not found within {} nodes (no pattern database for boards over 16 cells)",
-            group_thousands(arbor_app::lab::TRUTH_BUDGET)
+            group_thousands(arbor_app::heuristics::TRUTH_BUDGET)
         ),
     };
     html! {

@@ -3,6 +3,7 @@
 //! and what the AI's values and hints say in words.
 
 pub mod ai;
+pub mod page;
 
 use arbor_games::connect4::{self, Position};
 use arbor_games::nim::{Nim, Piles, Take};

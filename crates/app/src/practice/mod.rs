@@ -2,17 +2,17 @@
 //! an exercise is a link), and the checks ([`alphabeta`], [`search`]), whose answers come from
 //! the engine's own trace.
 
-pub mod alphabeta;
-pub mod chance;
-pub mod mcts;
-pub mod search;
+pub mod page;
 
 use arbor_game::{GameTree, RandomSpec, Rule};
 use arbor_search::Algorithm;
 
 use crate::mcts::{MctsRequest, MctsSource, DEFAULT_EXPLORATION, RECORD_ITERATIONS};
 
+use crate::alphabeta::practice as alphabeta;
+use crate::mcts::practice as mcts;
 use crate::route::Route;
+use crate::search::practice as search;
 
 /// Which practice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,7 +281,7 @@ impl Settings {
             }
             .generate()?,
         };
-        crate::stepper::refuse_chance(&tree)?;
+        crate::alphabeta::refuse_chance(&tree)?;
         if tree.players() != 2 {
             return Err("practice needs a two-player tree (MAX and MIN)".into());
         }
@@ -439,7 +439,7 @@ mod tests {
                     };
                     if depth <= 3 {
                         let tree = s.chance_tree().unwrap();
-                        chance::Exercise::new(tree, s.rule).unwrap();
+                        crate::chance::practice::Exercise::new(tree, s.rule).unwrap();
                     }
                     let request = s.mcts_request().unwrap();
                     if depth > 1 || b > 2 {

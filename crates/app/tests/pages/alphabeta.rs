@@ -2,14 +2,14 @@
 
 use std::rc::Rc;
 
-use arbor_app::control::Control;
-use arbor_app::pages::alphabeta::{Action, State};
-use arbor_app::route::{Route, View};
-use arbor_app::scene::Scene;
-use arbor_app::stepper::view::StepView;
-use arbor_app::stepper::{
+use arbor_app::alphabeta::page::{Action, State};
+use arbor_app::alphabeta::view::StepView;
+use arbor_app::alphabeta::{
     caption::caption, pseudocode, Algorithm, Comparison, Perspective, Settings, Source,
 };
+use arbor_app::control::Control;
+use arbor_app::route::{Route, View};
+use arbor_app::scene::Scene;
 use arbor_game::presets::PRESETS;
 use arbor_game::{Fail, NodeId, Ordering, RandomSpec};
 use proptest::prelude::*;

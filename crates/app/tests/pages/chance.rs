@@ -2,9 +2,9 @@
 
 use std::rc::Rc;
 
+use arbor_app::chance::page::{Action, State};
 use arbor_app::chance::{self, ChanceSettings};
 use arbor_app::control::Control;
-use arbor_app::pages::chance::{Action, State};
 use arbor_app::route::{Route, View};
 use arbor_app::scene::Scene;
 use arbor_game::presets::CHANCE_PRESETS;

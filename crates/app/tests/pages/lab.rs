@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use arbor_app::pages::lab::{Action, Settings, State, Work};
+use arbor_app::heuristics::page::{Action, Settings, State, Work};
 use arbor_app::route::{Route, View};
 use arbor_app::worker_api::{FromWorker, ToWorker};
 use proptest::prelude::*;
@@ -66,7 +66,7 @@ fn quick(s: &State) -> bool {
     match s.running {
         Some(Work::Estimates) => {
             s.settings.rows as usize * s.settings.cols as usize <= 9
-                && !matches!(&s.request, Some(ToWorker::Lab(r)) if matches!(r.job, arbor_app::lab::Job::KorfBoard { .. }))
+                && !matches!(&s.request, Some(ToWorker::Lab(r)) if matches!(r.job, arbor_app::heuristics::Job::KorfBoard { .. }))
         }
         Some(Work::Table) => s.settings.per_depth <= 2 && s.settings.ids_max <= 6,
         _ => false,

@@ -3,8 +3,8 @@
 use std::rc::Rc;
 
 use arbor_app::control::Control;
+use arbor_app::mcts::page::{Action, State};
 use arbor_app::mcts::MctsSettings;
-use arbor_app::pages::mcts::{Action, State};
 use arbor_app::play::Kind;
 use arbor_app::route::{Route, View};
 use arbor_app::worker_api::{FromWorker, ToWorker};

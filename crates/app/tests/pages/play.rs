@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use arbor_app::pages::play::{Action, State, Task};
+use arbor_app::play::page::{Action, State, Task};
 use arbor_app::play::{Kind, Move, Player, Rules, Setup};
 use arbor_app::route::{Route, View};
 use arbor_app::worker_api::FromWorker;

@@ -4,13 +4,16 @@
 
 use std::rc::Rc;
 
-use arbor_app::pages::practice::{
+use arbor_app::alphabeta::practice::{self as ab_practice, Question};
+use arbor_app::alphabeta::{self, Perspective};
+use arbor_app::chance::practice as chance;
+use arbor_app::mcts::practice as mcts;
+use arbor_app::practice::page::{
     AbAction, AbState, ChanceAction, ChanceState, MctsAction, MctsState, SearchAction, SearchState,
 };
-use arbor_app::practice::alphabeta::{self, Question};
-use arbor_app::practice::{chance, mcts, search, Kind, Settings};
+use arbor_app::practice::{Kind, Settings};
 use arbor_app::route::View;
-use arbor_app::stepper::{self, Perspective};
+use arbor_app::search::practice as search;
 use arbor_game::{MctsId, NodeId, Rule};
 use arbor_search::NodeId as SearchNode;
 use proptest::prelude::*;
@@ -43,10 +46,10 @@ fn settings() -> impl Strategy<Value = Settings> {
                 branching: (bmin.min(hi), hi),
                 seed: seed % (1 << 53),
                 ab_level: [
-                    alphabeta::Level::Prune,
-                    alphabeta::Level::Values,
-                    alphabeta::Level::Windows,
-                    alphabeta::Level::Prune,
+                    ab_practice::Level::Prune,
+                    ab_practice::Level::Values,
+                    ab_practice::Level::Windows,
+                    ab_practice::Level::Prune,
                 ][level as usize],
                 search_level: if level % 2 == 0 {
                     search::Level::Next
@@ -110,7 +113,7 @@ fn practise(settings: &Settings, actions: Vec<Do>) -> Result<(), TestCaseError> 
             let Ok(tree) = settings.tree() else {
                 return Ok(());
             };
-            let ex = Rc::new(alphabeta::Exercise::new(
+            let ex = Rc::new(ab_practice::Exercise::new(
                 &tree,
                 settings.ab_level,
                 settings.seed,
@@ -139,16 +142,16 @@ fn practise(settings: &Settings, actions: Vec<Do>) -> Result<(), TestCaseError> 
                 }
                 if let Some(start) = s.reveal {
                     // The real run, stepped from the first difference.
-                    let run = stepper::run(
+                    let run = alphabeta::run(
                         ex.tree(),
-                        stepper::Algorithm::AlphaBeta,
+                        alphabeta::Algorithm::AlphaBeta,
                         arbor_game::Ordering::Natural,
                         None,
                     );
                     prop_assert!(start <= run.replay.len());
                     let frame = run.replay.frame(start);
                     prop_assert_eq!(
-                        stepper::marks(run.replay.tree(), &frame, Perspective::Max, true).len(),
+                        alphabeta::marks(run.replay.tree(), &frame, Perspective::Max, true).len(),
                         len
                     );
                 }

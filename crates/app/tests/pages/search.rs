@@ -3,11 +3,11 @@
 use std::rc::Rc;
 
 use arbor_app::control::Control;
-use arbor_app::explore::caption::{caption, ends_in_failure, failure_line, line, listing};
-use arbor_app::explore::tree_scene::{search_scene, shown_current};
-use arbor_app::explore::{cell_marks, marks, Problem, Settings, BLOCKS_PRESETS};
-use arbor_app::pages::search::{Action, Run, State};
 use arbor_app::route::{Route, View};
+use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, listing};
+use arbor_app::search::page::{Action, Run, State};
+use arbor_app::search::tree_scene::{search_scene, shown_current};
+use arbor_app::search::{cell_marks, marks, Problem, Settings, BLOCKS_PRESETS};
 use arbor_app::worker_api::{FromWorker, GridSpec, StateView, ToWorker};
 use arbor_puzzles::GridHeuristic;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};

@@ -14,20 +14,20 @@ use arbor_game::{Fail, NodeId, RootPlayer};
 use yew::prelude::*;
 
 use crate::store::Store;
-use arbor_app::pages::alphabeta::{Action, State};
+use arbor_app::alphabeta::page::{Action, State};
 
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{next_revision, DrawingId, Looks, TreeView};
 use crate::worker::SearchWorker;
+use arbor_app::alphabeta;
+use arbor_app::alphabeta::{
+    caption::caption, pseudocode, view::StepView, Algorithm, Perspective, Settings, Source,
+};
 use arbor_app::route::{Route, View};
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::stepper;
-use arbor_app::stepper::{
-    caption::caption, pseudocode, view::StepView, Algorithm, Perspective, Settings, Source,
-};
 use arbor_app::worker_api::{FromWorker, ToWorker};
 
 /// Props of [`AlphaBeta`].
@@ -167,8 +167,12 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             move |_: (), (_, settings)| {
                 let mut route = Route::new(View::AlphaBeta);
                 settings.to_route(&mut route);
-                let export =
-                    stepper::trace_export(&run, settings.ordering, settings.depth, route.to_link());
+                let export = alphabeta::trace_export(
+                    &run,
+                    settings.ordering,
+                    settings.depth,
+                    route.to_link(),
+                );
                 to_json(&export)
             },
         )

@@ -2,10 +2,10 @@
 
 use crate::components::whole_tree::TreeSvg;
 use crate::store::Store;
-use arbor_app::pages::alphabeta::{Action, State};
+use arbor_app::alphabeta::page::{Action, State};
+use arbor_app::alphabeta::{ordering_key, ordering_title, Algorithm, Comparison, OrderResult, Run};
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::stepper::{ordering_key, ordering_title, Algorithm, Comparison, OrderResult, Run};
 use arbor_game::{Fail, GameTree};
 use std::rc::Rc;
 use yew::prelude::*;

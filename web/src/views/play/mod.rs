@@ -15,7 +15,7 @@ use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::store::Store;
-use arbor_app::pages::play::{Action, State, Task};
+use arbor_app::play::page::{Action, State, Task};
 
 use crate::worker::SearchWorker;
 use arbor_app::play::ai::{Hint, Thinking};

@@ -6,12 +6,12 @@ use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
+use arbor_app::alphabeta::practice::{self as ab_practice, Exercise, Question, Report, Verdict};
+use arbor_app::alphabeta::{self, Algorithm, Perspective};
 use arbor_app::control::{Stepping, SteppingAction};
-use arbor_app::pages::practice::{AbAction, AbState};
-use arbor_app::practice::alphabeta::{self, Exercise, Question, Report, Verdict};
+use arbor_app::practice::page::{AbAction, AbState};
 use arbor_app::practice::Settings;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::stepper::{self, Algorithm, Perspective};
 use arbor_game::NodeId;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -152,9 +152,9 @@ pub(super) fn AbPractice(props: &AbProps) -> Html {
         })
         .collect();
     let instructions = match ex.level {
-        alphabeta::Level::Prune => "Alpha-beta searches this tree left to right, MAX (▲) at the root. Click each node whose branch alpha-beta prunes (or Tab to it and press Enter): mark only the highest node of each cut. Then Check.",
-        alphabeta::Level::Values => "Mark the pruned branches, and type the value alpha-beta (fail-soft) returns from each node marked ?n.",
-        alphabeta::Level::Windows => "Mark the pruned branches, type the values returned, and the (α, β) each node marked ?n is entered with.",
+        ab_practice::Level::Prune => "Alpha-beta searches this tree left to right, MAX (▲) at the root. Click each node whose branch alpha-beta prunes (or Tab to it and press Enter): mark only the highest node of each cut. Then Check.",
+        ab_practice::Level::Values => "Mark the pruned branches, and type the value alpha-beta (fail-soft) returns from each node marked ?n.",
+        ab_practice::Level::Windows => "Mark the pruned branches, type the values returned, and the (α, β) each node marked ?n is entered with.",
     };
 
     html! {
@@ -271,13 +271,13 @@ pub(super) fn Reveal(props: &RevealProps) -> Html {
     let len = run.replay.len();
     let at = stepping.step.min(len);
     let frame = run.replay.frame(at);
-    let marks: Vec<NodeMark> = stepper::marks(run.replay.tree(), &frame, Perspective::Max, true);
+    let marks: Vec<NodeMark> = alphabeta::marks(run.replay.tree(), &frame, Perspective::Max, true);
     let current = frame.current.map(|n| n.index());
     let scene = use_memo((), {
         let tree = run.replay.tree().clone();
         move |_| Rc::new(Scene::of_tree(&tree))
     });
-    let text = stepper::caption::caption(
+    let text = alphabeta::caption::caption(
         &run.replay,
         Algorithm::AlphaBeta,
         at,
@@ -301,7 +301,7 @@ pub(super) fn Reveal(props: &RevealProps) -> Html {
             <p class="caption" role="status" aria-live="polite">{ text }</p>
             <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&*scene)}
                 focus={current} follows=true title={format!("Alpha-beta's run, step {at} of {len}")} />
-            <Pseudocode lines={stepper::pseudocode::listing(Algorithm::AlphaBeta)} current={stepper::pseudocode::line_at(run, at)} title={Algorithm::AlphaBeta.title()} />
+            <Pseudocode lines={alphabeta::pseudocode::listing(Algorithm::AlphaBeta)} current={alphabeta::pseudocode::line_at(run, at)} title={Algorithm::AlphaBeta.title()} />
             <div class="row"><button type="button" onclick={close}>{ "Back to your answers" }</button></div>
         </section>
     }

@@ -4,9 +4,9 @@
 use super::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
+use arbor_app::chance::practice::{Exercise, Verdict};
 use arbor_app::chance::{mark_of, rule_key, rule_title, ChanceSettings, ChanceSource};
-use arbor_app::pages::practice::{ChanceAction, ChanceState};
-use arbor_app::practice::chance::{Exercise, Verdict};
+use arbor_app::practice::page::{ChanceAction, ChanceState};
 use arbor_app::practice::Settings;
 use arbor_app::route::{Route, View};
 use arbor_app::same::Same;

@@ -4,9 +4,9 @@
 use super::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
+use arbor_app::mcts::practice::{Exercise, Level};
 use arbor_app::mcts::{exploration_text, MctsSettings};
-use arbor_app::pages::practice::{MctsAction, MctsState};
-use arbor_app::practice::mcts::{Exercise, Level};
+use arbor_app::practice::page::{MctsAction, MctsState};
 use arbor_app::practice::Settings;
 use arbor_app::route::{Route, View};
 use arbor_app::scene::NodeMark;

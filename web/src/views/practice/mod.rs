@@ -24,10 +24,12 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use arbor_app::practice::alphabeta::{self};
+use arbor_app::alphabeta::practice as alphabeta;
 
-use arbor_app::practice::{mcts, search, Kind, Settings};
+use arbor_app::mcts::practice as mcts;
+use arbor_app::practice::{Kind, Settings};
 use arbor_app::route::{Route, View};
+use arbor_app::search::practice as search;
 
 /// Sets one setting from a menu's value.
 type SetFrom = Rc<dyn Fn(&mut Settings, &str)>;

@@ -3,10 +3,11 @@
 use super::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
-use arbor_app::explore::{Drawing, Problem, SearchMark};
-use arbor_app::pages::practice::{SearchAction, SearchState};
-use arbor_app::practice::{search, Settings};
+use arbor_app::practice::page::{SearchAction, SearchState};
+use arbor_app::practice::Settings;
 use arbor_app::scene::{Margins, Scene, Shape, TreeShape, GAP_Y};
+use arbor_app::search::practice as search;
+use arbor_app::search::{Drawing, Problem, SearchMark};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -49,7 +50,7 @@ pub(super) fn SearchPractice(props: &SearchProps) -> Html {
         },
         &|_| false,
     ));
-    let marks = arbor_app::explore::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
+    let marks = arbor_app::search::marks(&ex.view, &ex.replay, &frame, &drawing, 0);
     let on_node = {
         let (d, ex) = (state.dispatcher(), ex.clone());
         Callback::from(move |key: usize| d.dispatch(SearchAction::Click(ex.clone(), key as u64)))

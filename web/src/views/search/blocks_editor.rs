@@ -4,7 +4,7 @@ use super::{Action, State};
 use crate::components::board::{BlocksGrid, Cell};
 use crate::components::controls::on_select;
 use crate::store::Store;
-use arbor_app::explore::{Problem, BLOCKS_PRESETS};
+use arbor_app::search::{Problem, BLOCKS_PRESETS};
 use arbor_puzzles::BlocksSpec;
 use yew::prelude::*;
 

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::components::tree_svg::fmt;
 use crate::worker::SearchWorker;
-use arbor_app::explore::{CostUnit, Problem};
+use arbor_app::search::{CostUnit, Problem};
 use arbor_app::worker_api::{
     Family, FromWorker, ScaleRequest, SearchRequest, SearchSummary, ToWorker,
 };

@@ -12,8 +12,8 @@ use crate::store::Store;
 use super::{Action, State};
 use std::rc::Rc;
 
-use arbor_app::explore::heuristic_note::HeuristicNote;
-use arbor_app::explore::{Problem, Settings};
+use arbor_app::search::heuristic_note::HeuristicNote;
+use arbor_app::search::{Problem, Settings};
 
 /// Props of [`ProblemPanel`].
 #[derive(Properties, PartialEq)]

@@ -14,17 +14,17 @@ use arbor_search::Mode;
 use yew::prelude::*;
 
 use crate::store::Store;
-pub use arbor_app::pages::search::{status_words, Action, Recorded, Run, State};
+pub use arbor_app::search::page::{status_words, Action, Recorded, Run, State};
 
 use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
-use arbor_app::explore::caption::{caption, ends_in_failure, failure_line, line, listing};
-use arbor_app::explore::tree_scene::{search_scene, shown_current};
-use arbor_app::explore::{cell_marks, marks, CellMark, CostUnit, Problem, SearchMark};
 use arbor_app::route::{Route, View};
 use arbor_app::same::same_opt;
+use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, listing};
+use arbor_app::search::tree_scene::{search_scene, shown_current};
+use arbor_app::search::{cell_marks, marks, CellMark, CostUnit, Problem, SearchMark};
 use arbor_app::worker_api::SearchSummary;
 use arbor_app::worker_api::StateView;
 

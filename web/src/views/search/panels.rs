@@ -12,7 +12,7 @@ use crate::store::Store;
 
 use super::{status_words, Action, Recorded, Run, State};
 use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
-use arbor_app::explore::{CostUnit, Problem};
+use arbor_app::search::{CostUnit, Problem};
 use arbor_app::worker_api::{SearchSummary, StateView};
 
 /// Props of [`RunStatus`].
@@ -154,7 +154,7 @@ pub fn Lists(props: &ListsProps) -> Html {
     let name = |id: u64| {
         let n = &r.view.nodes[id as usize];
         let base = r.drawing.label(id as usize, &n.state);
-        match arbor_app::explore::caption::priority(algorithm, &n.info) {
+        match arbor_app::search::caption::priority(algorithm, &n.info) {
             Some((name, value)) => format!("{base} ({name} {})", r.costs.show(value)),
             None => base,
         }

@@ -4,7 +4,7 @@ use super::{Action, State};
 use crate::components::board::PuzzleBoard;
 use crate::components::controls::on_select;
 use crate::store::Store;
-use arbor_app::explore::Problem;
+use arbor_app::search::Problem;
 use arbor_puzzles::{Dir, Heuristic, NPuzzle};
 use yew::prelude::*;
 
@@ -151,7 +151,7 @@ pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
         .join(" ");
     let lab = {
         let mut route = arbor_app::route::Route::new(arbor_app::route::View::Heuristics);
-        arbor_app::pages::lab::Settings {
+        arbor_app::heuristics::page::Settings {
             rows,
             cols,
             tiles: props.tiles.clone(),

@@ -1,6 +1,6 @@
 //! The heuristics lab page: a board's every estimate beside its true distance and the pattern
 //! database's groups; Korf's 100 solved in the tab; the textbook's table of nodes and b*. The
-//! work is done in the worker ([`crate::lab`]), which keeps its pattern databases from one job
+//! work is done in the worker ([`crate::heuristics`]), which keeps its pattern databases from one job
 //! to the next; the page shows what comes back.
 
 use std::rc::Rc;
@@ -8,7 +8,7 @@ use std::rc::Rc;
 use arbor_puzzles::heuristic_table::{Row, TableSpec};
 use arbor_puzzles::{parse_tiles, NPuzzle, MAX_CELLS};
 
-use crate::lab::{EstimatesView, Job, KorfRow, LabAnswer, LabRequest};
+use crate::heuristics::{EstimatesView, Job, KorfRow, LabAnswer, LabRequest};
 use crate::route::Route;
 use crate::worker_api::{FromWorker, ToWorker};
 use arbor_util::group_thousands;
@@ -599,7 +599,7 @@ impl crate::Reducer for State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::{answer, LabRequest};
+    use crate::heuristics::{answer, LabRequest};
     use crate::Reducer;
 
     /// Runs the state's request through the worker's own code, as the page's worker would.
@@ -629,7 +629,7 @@ mod tests {
         assert_eq!(s.running, None);
         assert_eq!(
             s.estimates.as_ref().unwrap().truth,
-            crate::lab::Truth::Exact(26)
+            crate::heuristics::Truth::Exact(26)
         );
         let mut r = Route::parse("#/heuristics");
         s.settings.to_route(&mut r);
@@ -673,7 +673,7 @@ mod tests {
         assert!(s.text.starts_with("13 5 4 10"));
         assert!(matches!(
             s.estimates.as_ref().unwrap().truth,
-            crate::lab::Truth::Solved { length: 55, .. }
+            crate::heuristics::Truth::Solved { length: 55, .. }
         ));
         let s = serve(s.reduce(Action::Korf(101)));
         assert!(s.failed.as_ref().unwrap().contains("1 to 100"));

@@ -7,8 +7,10 @@ use std::rc::Rc;
 use arbor_game::NodeId;
 use arbor_search::NodeId as SearchNode;
 
-use crate::practice::alphabeta::{self, Answers, Exercise, Question, Report};
-use crate::practice::{chance, mcts, search};
+use crate::alphabeta::practice::{self as alphabeta, Answers, Exercise, Question, Report};
+use crate::chance::practice as chance;
+use crate::mcts::practice as mcts;
+use crate::search::practice as search;
 
 /// Alpha-beta practice: the answers, and whether they were checked since the last change.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -323,7 +323,7 @@ fn handed_up(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stepper::run;
+    use crate::alphabeta::run;
     use arbor_game::presets::preset;
     use arbor_game::Ordering;
 

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use arbor_game::{Event, GameTree, NodeId, Ordering, INF};
 
+use crate::alphabeta::{self, Algorithm, Run};
 use crate::scene::show_value;
-use crate::stepper::{self, Algorithm, Run};
 
 /// How much the student is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +154,7 @@ pub struct Exercise {
 impl Exercise {
     /// Sets an exercise on `tree` (two players). The nodes asked about are chosen by `seed`.
     pub fn new(tree: &GameTree, level: Level, seed: u64) -> Exercise {
-        let run = stepper::run(tree, Algorithm::AlphaBeta, Ordering::Natural, None);
+        let run = alphabeta::run(tree, Algorithm::AlphaBeta, Ordering::Natural, None);
         let key = Key::of(&run);
         let mut rng = arbor_util::SplitMix64(seed ^ 0x005e_edab);
         let mut inner: Vec<NodeId> = key

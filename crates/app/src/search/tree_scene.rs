@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use super::Picture;
-use crate::pages::search::Recorded;
 use crate::scene::{text_width, Margins, Scene, Shape, TreeShape, GAP_Y};
+use crate::search::page::Recorded;
 use crate::worker_api::StateView;
 
 /// A puzzle tile's side in a node's picture.

@@ -7,9 +7,9 @@ use arbor_search::replay::SearchReplay;
 use arbor_search::{Algorithm, Limit, Mode, Status, TieBreak};
 
 use crate::control::{Control, Playback};
-use crate::explore::heuristic_note::HeuristicNote;
-use crate::explore::{CostUnit, Drawing, Problem, Settings};
 use crate::route::Route;
+use crate::search::heuristic_note::HeuristicNote;
+use crate::search::{CostUnit, Drawing, Problem, Settings};
 use crate::worker_api::{FromWorker, SearchRequest, SearchSummary, SearchView, ToWorker};
 
 /// Nodes recorded for the visualiser; beyond them the search goes on uncounted.

@@ -3,6 +3,8 @@
 //! nodes and b*. The page sends a [`LabRequest`]; every answer carries the request's run number,
 //! as the worker stays (with its pattern databases) from one request to the next.
 
+pub mod page;
+
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -14,7 +16,7 @@ use arbor_search::{search, Algorithm, Budget, Options, Problem, Quiet, Status};
 use serde::{Deserialize, Serialize};
 
 /// Korf's 100, as the data file gives them.
-const KORF: &str = include_str!("../../../data/npuzzle/korf100.txt");
+const KORF: &str = include_str!("../../../../data/npuzzle/korf100.txt");
 
 /// Nodes the true distance of a board too large for a pattern database may take to find.
 pub const TRUTH_BUDGET: u64 = 50_000_000;

@@ -704,7 +704,7 @@ mod tests {
         let (view, replay, status) =
             record_problem(Options::new(algorithm), ProblemSpec::Grid(spec), 10_000);
         let label = |id: u64| match view.nodes[id as usize].state {
-            crate::worker_api::StateView::Cell { x, y } => crate::explore::cell_name(x, y),
+            crate::worker_api::StateView::Cell { x, y } => crate::search::cell_name(x, y),
             _ => id.to_string(),
         };
         (0..=replay.len())

@@ -5,10 +5,10 @@ use std::rc::Rc;
 
 use arbor_game::{GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
 
+use crate::alphabeta::{self, Algorithm, Run, Settings, Source};
 use crate::control::{Control, Playback};
 use crate::route::Route;
 use crate::scene::GamePicture;
-use crate::stepper::{self, Algorithm, Run, Settings, Source};
 
 /// The stepper's state: the settings (all in the URL) and what is derived from them.
 #[derive(Clone)]
@@ -104,7 +104,7 @@ impl State {
             // A placeholder until the worker sends the search.
             let tree = GameTree::parse("0").expect("a constant tree");
             return State {
-                run: Rc::new(stepper::run(
+                run: Rc::new(alphabeta::run(
                     &tree,
                     Algorithm::Minimax,
                     Ordering::Natural,
@@ -151,7 +151,7 @@ impl State {
         let tree = Rc::new(tree);
         let mut state = State {
             tree: tree.clone(),
-            run: Rc::new(stepper::run_shared(
+            run: Rc::new(alphabeta::run_shared(
                 tree,
                 settings.algorithm,
                 settings.ordering,
@@ -188,7 +188,7 @@ impl State {
             return;
         }
         let s = &self.settings;
-        self.run = Rc::new(stepper::run_shared(
+        self.run = Rc::new(alphabeta::run_shared(
             self.tree.clone(),
             s.algorithm,
             s.ordering,
@@ -395,7 +395,7 @@ impl crate::Reducer for State {
             Action::Compare(on) => s.compare = on,
             Action::GameLoaded(view) => {
                 s.loading = false;
-                match (stepper::run_game(&view), &s.settings.source) {
+                match (alphabeta::run_game(&view), &s.settings.source) {
                     (Ok((tree, run)), Source::Game(_)) => {
                         let pictures: Vec<Rc<GamePicture>> =
                             view.pictures.into_iter().map(Rc::new).collect();

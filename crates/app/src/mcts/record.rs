@@ -1,0 +1,336 @@
+//! Running MCTS and recording it for the page: the first iterations' events, the root moves'
+//! visits sampled over the whole run, and each root move's exact value where the game can be
+//! solved.
+
+use super::*;
+use crate::play::ai::{label, TTT};
+use crate::play::{Kind, Move, Pos};
+use arbor_game::{
+    mcts, minimax, Budget, Game, MctsEvent, MctsId, MctsObserver, MctsRecorder, NodeId, Quiet, Ucb,
+};
+use arbor_games::ai::score_moves;
+use arbor_games::connect4::{Connect4, Eval, Solver};
+
+/// How the engine's events reach the page: the recorder of the first iterations, the root
+/// moves' visits sampled over the whole run, and a call now and then to report progress.
+struct Watch<'a, M> {
+    recorder: MctsRecorder<M>,
+    root_children: Vec<MctsId>,
+    visits: Vec<u64>,
+    every: u64,
+    done: u64,
+    samples: Vec<Sample>,
+    progress: &'a mut dyn FnMut(u64),
+}
+
+impl<G: Game> MctsObserver<G> for Watch<'_, G::Move> {
+    fn iteration(&mut self, i: u64) {
+        MctsObserver::<G>::iteration(&mut self.recorder, i);
+        if i.is_multiple_of(4096) {
+            (self.progress)(i);
+        }
+    }
+    fn select(&mut self, node: MctsId, visits: u64, scores: &[Ucb], chosen: MctsId) {
+        MctsObserver::<G>::select(&mut self.recorder, node, visits, scores, chosen);
+    }
+    fn expand(&mut self, node: MctsId, child: MctsId, mv: G::Move, mover: usize) {
+        MctsObserver::<G>::expand(&mut self.recorder, node, child, mv, mover);
+        if node == 0 {
+            self.root_children.push(child);
+            self.visits.push(0);
+        }
+    }
+    fn simulate(&mut self, from: MctsId, moves: &[G::Move], utility: i32, reward: f64) {
+        MctsObserver::<G>::simulate(&mut self.recorder, from, moves, utility, reward);
+    }
+    fn backpropagate(&mut self, path: &[MctsId], reward: f64) {
+        MctsObserver::<G>::backpropagate(&mut self.recorder, path, reward);
+        if let Some(k) = path
+            .get(1)
+            .and_then(|c| self.root_children.iter().position(|r| r == c))
+        {
+            self.visits[k] += 1;
+        }
+        self.done += 1;
+        if self.done.is_multiple_of(self.every) {
+            self.samples.push(Sample {
+                iteration: self.done,
+                visits: self.visits.clone(),
+            });
+        }
+    }
+}
+
+/// A root move's exact value, from the move and the position it leads to.
+type ExactOf<'a, G> = dyn Fn(<G as Game>::Move, &<G as Game>::State) -> Option<Exact> + 'a;
+
+/// What a run needs to know of its game beyond the [`Game`] itself.
+struct Setting<'a, G: Game> {
+    game: &'a G,
+    root: G::State,
+    root_label: String,
+    name: &'a dyn Fn(G::Move) -> String,
+    reward: &'a dyn Fn(i32) -> f64,
+    reward_rule: String,
+    exact: &'a ExactOf<'a, G>,
+    sides: [String; 2],
+}
+
+/// Runs MCTS for `request`, reporting the iterations done now and then.
+pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsView, String> {
+    check_iterations(request)?;
+    let o_first = matches!(request.source, MctsSource::Game { o_first: true, .. });
+    let sides = |k: Kind| {
+        let [a, b] = k.side_names().map(String::from);
+        if o_first && k == Kind::TicTacToe {
+            [b, a]
+        } else {
+            [a, b]
+        }
+    };
+    match request.source.prepare()? {
+        Prepared::Tree(_) => run_tree(request, progress),
+        Prepared::Game(rules, pos) => {
+            let piles = rules.piles.len();
+            let rule = "a win 1, a draw ½, a loss 0 (for MAX, the first player)".to_string();
+            let outcome = |v: i32| Some(Exact::Outcome(v.signum() as i8));
+            match pos {
+                Pos::Ttt(board) => {
+                    let scores = score_moves(&TTT, &board, None, 16);
+                    let exact = |mv: u8, _: &_| {
+                        scores
+                            .iter()
+                            .find(|m| m.mv == mv)
+                            .and_then(|m| outcome(m.value))
+                    };
+                    let name = |m: u8| label(Move::Cell(m), piles);
+                    grow(
+                        request,
+                        Setting {
+                            game: &TTT,
+                            root: board,
+                            root_label: "start".into(),
+                            name: &name,
+                            reward: &win_draw_loss,
+                            reward_rule: rule,
+                            exact: &exact,
+                            sides: sides(Kind::TicTacToe),
+                        },
+                        progress,
+                    )
+                }
+                Pos::Nim(piles_now) => {
+                    let game = rules.nim();
+                    let scores = score_moves(&game, &piles_now, None, 16);
+                    let exact = |mv, _: &_| {
+                        scores
+                            .iter()
+                            .find(|m| m.mv == mv)
+                            .and_then(|m| outcome(m.value))
+                    };
+                    let name = |m| label(Move::Take(m), piles);
+                    grow(
+                        request,
+                        Setting {
+                            game: &game,
+                            root: piles_now,
+                            root_label: "start".into(),
+                            name: &name,
+                            reward: &win_draw_loss,
+                            reward_rule: rule,
+                            exact: &exact,
+                            sides: sides(Kind::Nim),
+                        },
+                        progress,
+                    )
+                }
+                Pos::C4(p) => {
+                    let game = Connect4 { eval: Eval::Seed };
+                    // Solved where it is quick: a budget of nodes per move, else left open.
+                    let exact = |_: u8, s: &arbor_games::connect4::Position| {
+                        if s.is_won() {
+                            return Some(Exact::Outcome(1));
+                        }
+                        let mut solver = Solver::new(18).with_budget(Budget::nodes(C4_SOLVE_NODES));
+                        solver
+                            .solve(s, true)
+                            .ok()
+                            .map(|solved| Exact::Outcome(-(solved.score.signum() as i8)))
+                    };
+                    let name = |m: u8| label(Move::Column(m), piles);
+                    grow(
+                        request,
+                        Setting {
+                            game: &game,
+                            root: p,
+                            root_label: "start".into(),
+                            name: &name,
+                            reward: &win_draw_loss,
+                            reward_rule: rule,
+                            exact: &exact,
+                            sides: sides(Kind::Connect4),
+                        },
+                        progress,
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// Runs MCTS for `request` if it searches an explicit tree (what practice runs in the page:
+/// no game's code comes with it).
+pub fn run_tree(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsView, String> {
+    check_iterations(request)?;
+    let Prepared::Tree(tree) = request.source.prepare()? else {
+        return Err("this run searches a game, not a tree".into());
+    };
+    let (low, high) = tree.leaf_range();
+    let span = f64::from(high) - f64::from(low);
+    let reward = move |u: i32| {
+        if span > 0.0 {
+            (f64::from(u) - f64::from(low)) / span
+        } else {
+            0.5
+        }
+    };
+    let exact =
+        |_: NodeId, s: &NodeId| Some(Exact::Value(minimax(&tree, s, None, &mut Quiet).value));
+    let name = |m: NodeId| tree.node(m).label.clone();
+    grow(
+        request,
+        Setting {
+            game: &tree,
+            root: tree.root(),
+            root_label: tree.node(tree.root()).label.clone(),
+            name: &name,
+            reward: &reward,
+            reward_rule: if span > 0.0 {
+                format!(
+                    "the leaf's value scaled to [0, 1]: (v − {low}) / {}",
+                    high - low
+                )
+            } else {
+                "½: every leaf has the same value".into()
+            },
+            exact: &exact,
+            sides: ["MAX".into(), "MIN".into()],
+        },
+        progress,
+    )
+}
+
+fn grow<G: Game>(
+    request: &MctsRequest,
+    s: Setting<'_, G>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<MctsView, String> {
+    let options = request.options();
+    let recorded = request.iterations.min(RECORD_ITERATIONS);
+    let mut watch = Watch {
+        recorder: MctsRecorder::with_limit(recorded),
+        root_children: Vec::new(),
+        visits: Vec::new(),
+        every: request.iterations.div_ceil(400),
+        done: 0,
+        samples: Vec::new(),
+        progress,
+    };
+    let tree = mcts(
+        s.game,
+        &s.root,
+        &options,
+        &Budget::unlimited(),
+        s.reward,
+        &mut watch,
+    );
+    // Moves become names, each once.
+    let mut names: Vec<String> = Vec::new();
+    let mut intern = |m: G::Move| {
+        let n = (s.name)(m);
+        match names.iter().position(|x| *x == n) {
+            Some(k) => k as u32,
+            None => {
+                names.push(n);
+                names.len() as u32 - 1
+            }
+        }
+    };
+    let events: Vec<MctsEvent<u32>> = watch
+        .recorder
+        .events
+        .into_iter()
+        .map(|e| e.map_moves(&mut intern))
+        .collect();
+    let added = events
+        .iter()
+        .filter(|e| matches!(e, MctsEvent::Expand { .. }))
+        .count();
+    let turn = |state: &G::State| {
+        if s.game.is_terminal(state) {
+            Turn::End
+        } else if s.game.to_move(state) == 0 {
+            Turn::Max
+        } else {
+            Turn::Min
+        }
+    };
+    let nodes = tree.nodes[..=added]
+        .iter()
+        .map(|n| McNode {
+            label: n.mv.map_or_else(|| s.root_label.clone(), s.name),
+            turn: turn(&n.state),
+        })
+        .collect();
+    let root = &tree.nodes[0];
+    let mut moves: Vec<RootMove> = root
+        .children
+        .iter()
+        .map(|&c| {
+            let n = &tree.nodes[c as usize];
+            RootMove {
+                label: n.mv.map_or_else(String::new, s.name),
+                visits: n.visits,
+                mean: n.mean(),
+                exact: n.mv.and_then(|mv| (s.exact)(mv, &n.state)),
+                optimal: false,
+            }
+        })
+        .collect();
+    // Minimax's choice: the best exact value for the player to move, when every move has one.
+    let root_player = s.game.to_move(&s.root);
+    let score = |e: Exact| match e {
+        Exact::Value(v) if root_player == 0 => i64::from(v),
+        Exact::Value(v) => -i64::from(v),
+        Exact::Outcome(o) => i64::from(o),
+    };
+    let scores: Option<Vec<i64>> = moves.iter().map(|m| m.exact.map(score)).collect();
+    if let Some(best) = scores.as_ref().and_then(|v| v.iter().max().copied()) {
+        for (m, v) in moves.iter_mut().zip(scores.iter().flatten()) {
+            m.optimal = *v == best;
+        }
+    }
+    let best = tree
+        .best()
+        .and_then(|(id, _)| root.children.iter().position(|&c| c == id));
+    let mut samples = watch.samples;
+    if samples.last().map(|x| x.iteration) != Some(tree.iterations) {
+        samples.push(Sample {
+            iteration: tree.iterations,
+            visits: watch.visits.clone(),
+        });
+    }
+    Ok(MctsView {
+        nodes,
+        events,
+        names,
+        iterations: tree.iterations,
+        recorded,
+        moves,
+        samples,
+        best,
+        reward_rule: s.reward_rule,
+        root_player,
+        sides: s.sides,
+    })
+}
