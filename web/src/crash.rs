@@ -34,7 +34,7 @@ pub fn take_worker_panic() -> bool {
 /// when the app is rendered).
 pub fn install() {
     yew::set_custom_panic_hook(Box::new(|info| {
-        let text = arbor_app::worker_api::panic_text(info);
+        let text = arbor_app::protocol::panic_text(info);
         web_sys::console::error_1(&format!("Arbor panicked: {text}").into());
         let last = LAST_GOOD
             .try_with(|l| l.try_borrow().map(|l| l.clone()).unwrap_or_default())

@@ -12,7 +12,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::{hook, use_effect_with, use_mut_ref};
 use yew::Callback;
 
-use arbor_app::worker_api::{answer, from_bytes, to_bytes, FromWorker, ToWorker};
+use arbor_app::protocol::{from_bytes, to_bytes, FromWorker, Job, ToWorker};
+use arbor_app::work::Reply;
 
 /// The worker script, next to the page (Trunk names worker files after the binary).
 const WORKER_URL: &str = "./arbor-worker_loader.js";
@@ -28,67 +29,6 @@ fn value_bytes(value: &JsValue) -> Result<Vec<u8>, String> {
         .dyn_ref::<js_sys::Uint8Array>()
         .map(js_sys::Uint8Array::to_vec)
         .ok_or_else(|| "the message is not bytes".to_string())
-}
-
-/// The worker's entry point: answer requests until terminated.
-pub fn run_worker() {
-    let Ok(scope) = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>() else {
-        return;
-    };
-    arbor_app::play::ai::set_book_loader(Box::new(load_book));
-    // A panic kills this worker's WebAssembly (panics abort): tell the page first, which says
-    // so and starts a new worker for the next request.
-    {
-        let scope = scope.clone();
-        std::panic::set_hook(Box::new(move |info| {
-            let text = arbor_app::worker_api::panic_text(info);
-            web_sys::console::error_1(&format!("Arbor's search worker panicked: {text}").into());
-            if let Ok(v) = to_bytes(&FromWorker::Panicked(text)) {
-                let _ = scope.post_message(&bytes_value(&v));
-            }
-        }));
-    }
-    let poster = scope.clone();
-    let post = move |m: FromWorker| {
-        if let Ok(v) = to_bytes(&m) {
-            let _ = poster.post_message(&bytes_value(&v));
-        }
-    };
-    let handler_post = post.clone();
-    let onmessage =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            let mut post = handler_post.clone();
-            match value_bytes(&e.data()).and_then(|b| from_bytes::<ToWorker>(&b)) {
-                Ok(request) => answer(&request, &mut post, &js_sys::Date::now),
-                Err(err) => post(FromWorker::Failed(format!(
-                    "the request could not be read: {err}"
-                ))),
-            }
-        });
-    scope.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
-    onmessage.forget();
-    post(FromWorker::Ready);
-}
-
-/// The opening book's file, beside the worker's script.
-const BOOK_URL: &str = "./c4-opening.book";
-
-/// Fetches the opening book. A worker may wait for its answer (the synchronous request that
-/// would freeze a page only holds up the worker, which has nothing else to do meanwhile).
-fn load_book() -> Result<Vec<u8>, String> {
-    let failed = |what: &str, e: JsValue| format!("{BOOK_URL}: {what} failed: {e:?}");
-    let xhr = web_sys::XmlHttpRequest::new().map_err(|e| failed("a request", e))?;
-    xhr.open_with_async("GET", BOOK_URL, false)
-        .map_err(|e| failed("opening it", e))?;
-    xhr.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
-    xhr.send().map_err(|e| failed("loading it", e))?;
-    match xhr.status() {
-        Ok(200) => {}
-        Ok(status) => return Err(format!("{BOOK_URL}: the server answered {status}")),
-        Err(e) => return Err(failed("loading it", e)),
-    }
-    let body = xhr.response().map_err(|e| failed("reading it", e))?;
-    Ok(js_sys::Uint8Array::new(&body).to_vec())
 }
 
 /// The page's handle on a worker. Dropping it terminates the worker. A worker that panicked
@@ -115,6 +55,20 @@ impl SearchWorker {
             live: RefCell::new(Live::start(on_message.clone())?),
             on_message,
         })
+    }
+
+    /// Starts a worker for one page's jobs: only that page's replies reach `on_reply`.
+    pub fn for_job<J: Job>(on_reply: Callback<Reply<J::Answer>>) -> Result<SearchWorker, String> {
+        SearchWorker::spawn(Callback::from(move |m| {
+            if let Some(r) = J::reply(m) {
+                on_reply.emit(r);
+            }
+        }))
+    }
+
+    /// Sends a page's job (see [`SearchWorker::send`]).
+    pub fn send_job<J: Job>(&self, request: J) -> Result<(), String> {
+        self.send(&request.to_worker())
     }
 
     /// Sends a request (queued until the worker is ready), first starting a new worker if the
@@ -231,11 +185,11 @@ impl Drop for SearchWorker {
 /// search cannot be interrupted — and every message it sends is passed on with the run's id.
 /// When `stopped` turns true the worker goes.
 #[hook]
-pub fn use_worker_runs(
+pub fn use_worker_runs<J: Job>(
     id: u64,
-    request: Option<ToWorker>,
+    request: Option<J>,
     stopped: bool,
-    on_message: Callback<(u64, FromWorker)>,
+    on_reply: Callback<(u64, Reply<J::Answer>)>,
 ) {
     let worker = use_mut_ref(|| None::<SearchWorker>);
     {
@@ -243,12 +197,16 @@ pub fn use_worker_runs(
         use_effect_with(id, move |&id| {
             if let Some(request) = request.filter(|_| id > 0) {
                 worker.borrow_mut().take();
-                let on = on_message.clone();
-                let spawned = SearchWorker::spawn(Callback::from(move |m| on.emit((id, m))))
-                    .and_then(|w| w.send(&request).map(|()| w));
+                let on = on_reply.clone();
+                let spawned = SearchWorker::spawn(Callback::from(move |m| {
+                    if let Some(r) = J::reply(m) {
+                        on.emit((id, r));
+                    }
+                }))
+                .and_then(|w| w.send(&request.to_worker()).map(|()| w));
                 match spawned {
                     Ok(w) => *worker.borrow_mut() = Some(w),
-                    Err(e) => on_message.emit((id, FromWorker::Failed(e))),
+                    Err(e) => on_reply.emit((id, Reply::Failed(e))),
                 }
             }
         });
@@ -265,12 +223,12 @@ pub fn use_worker_runs(
 /// a `request`, it goes to the worker — a new worker first when `fresh` (the one there is busy:
 /// a running search cannot be interrupted). Each time `stops` changes the worker goes.
 #[hook]
-pub fn use_kept_worker(
+pub fn use_kept_worker<J: Job>(
     id: u64,
-    request: Option<ToWorker>,
+    request: Option<J>,
     fresh: bool,
     stops: u64,
-    on_message: Callback<FromWorker>,
+    on_reply: Callback<Reply<J::Answer>>,
 ) {
     let worker = use_mut_ref(|| None::<SearchWorker>);
     {
@@ -281,13 +239,21 @@ pub fn use_kept_worker(
                     worker.borrow_mut().take();
                 }
                 let mut slot = worker.borrow_mut();
+                let message = request.to_worker();
                 let sent = match slot.as_ref() {
-                    Some(w) => w.send(&request),
-                    None => SearchWorker::spawn(on_message.clone())
-                        .and_then(|w| w.send(&request).map(|()| *slot = Some(w))),
+                    Some(w) => w.send(&message),
+                    None => {
+                        let on = on_reply.clone();
+                        SearchWorker::spawn(Callback::from(move |m| {
+                            if let Some(r) = J::reply(m) {
+                                on.emit(r);
+                            }
+                        }))
+                        .and_then(|w| w.send(&message).map(|()| *slot = Some(w)))
+                    }
                 };
                 if let Err(e) = sent {
-                    on_message.emit(FromWorker::Failed(e));
+                    on_reply.emit(Reply::Failed(e));
                 }
             }
         });

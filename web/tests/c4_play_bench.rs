@@ -6,10 +6,11 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use arbor_app::play::ai::{set_book_loader, think, ThinkRequest};
+use arbor_app::play::ThinkRequest;
 use arbor_app::play::{Kind, Move, Rules};
 use arbor_games::connect4::{Position, Proof};
 use arbor_util::SplitMix64;
+use arbor_worker::{set_book_loader, think};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

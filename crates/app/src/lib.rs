@@ -13,16 +13,18 @@ pub mod alphabeta;
 pub mod camera;
 pub mod chance;
 pub mod control;
+pub mod game;
 pub mod heuristics;
 pub mod mcts;
 pub mod play;
 pub mod practice;
+pub mod protocol;
 pub mod route;
 pub mod same;
 pub mod scene;
 pub mod search;
 pub mod teachers;
-pub mod worker_api;
+pub mod work;
 
 /// A page's state and what can happen to it: the page's reducer. The web crate wraps it for
 /// Yew's `use_reducer`; tests drive it directly.

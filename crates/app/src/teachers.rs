@@ -661,8 +661,12 @@ mod tests {
                 state.notices
             }
             View::Mcts => {
-                let (s, mut w) = crate::mcts::MctsSettings::from_route(route);
-                w.extend(crate::mcts::run(&s.request, &mut |_| {}).err());
+                // What the page checks before it asks the worker (the run itself is the
+                // worker's, opened by the end-to-end suite).
+                let state = crate::mcts::page::State::new(route);
+                let mut w = state.notices.clone();
+                w.extend(state.settings.request.source.prepare().err());
+                w.extend(crate::mcts::check_iterations(&state.settings.request).err());
                 w
             }
             View::Search => {

@@ -19,7 +19,6 @@ use arbor_app::play::Kind;
 use arbor_app::route::{Route, View};
 use arbor_app::same::same_opt;
 use arbor_app::scene::show_value;
-use arbor_app::worker_api::ToWorker;
 use arbor_game::MctsEvent;
 
 /// The listing beside the tree, a line per phase.
@@ -64,7 +63,7 @@ pub fn Mcts(props: &MctsProps) -> Html {
     // The run in the worker: a new one for every request; finished or stopped, it goes.
     crate::worker::use_worker_runs(
         state.asked,
-        Some(ToWorker::Mcts(state.settings.request.clone())),
+        Some(state.settings.request.clone()),
         !state.running,
         dispatch
             .to_callback()

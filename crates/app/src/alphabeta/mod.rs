@@ -9,6 +9,7 @@ pub mod compare;
 mod marks;
 pub mod page;
 pub mod practice;
+mod protocol;
 pub mod pseudocode;
 mod run;
 mod settings;
@@ -18,6 +19,7 @@ pub use crate::scene::vector_text;
 pub use algorithm::*;
 pub use compare::{compare_orders, Comparison, OrderResult};
 pub use marks::*;
+pub use protocol::*;
 pub use run::*;
 pub use settings::*;
 

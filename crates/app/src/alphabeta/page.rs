@@ -91,7 +91,7 @@ pub enum Action {
     /// Show or hide the order comparison.
     Compare(bool),
     /// The worker recorded the game's search.
-    GameLoaded(Box<crate::play::ai::ExplainedView>),
+    GameLoaded(Box<crate::alphabeta::ExplainedView>),
     /// The worker could not.
     GameFailed(String),
 }

@@ -261,7 +261,7 @@ pub fn run_shared(
 
 /// The search behind a game move, recorded in the worker, ready to step: its tree, the run,
 /// and each node's picture and whether the search entered it.
-pub fn run_game(view: &crate::play::ai::ExplainedView) -> Result<(GameTree, Run), String> {
+pub fn run_game(view: &crate::alphabeta::ExplainedView) -> Result<(GameTree, Run), String> {
     let tree = GameTree::parse(&view.tree)
         .map_err(|e| format!("the recorded tree could not be read: {e}"))?;
     if view.pictures.len() != tree.len() || view.explored.len() != tree.len() {

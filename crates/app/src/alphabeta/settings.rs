@@ -28,8 +28,8 @@ pub struct GameSource {
 
 impl GameSource {
     /// The request that records this search in the worker.
-    pub fn request(&self, depth: u32, limit: usize) -> crate::play::ai::ExplainRequest {
-        crate::play::ai::ExplainRequest {
+    pub fn request(&self, depth: u32, limit: usize) -> crate::alphabeta::ExplainRequest {
+        crate::alphabeta::ExplainRequest {
             rules: self.rules.clone(),
             moves: self.moves.clone(),
             level: self.level.clone(),

@@ -3,13 +3,9 @@
 //! solved.
 
 use super::*;
-use crate::play::ai::{label, TTT};
-use crate::play::{Kind, Move, Pos};
 use arbor_game::{
     mcts, minimax, Budget, Game, MctsEvent, MctsId, MctsObserver, MctsRecorder, NodeId, Quiet, Ucb,
 };
-use arbor_games::ai::score_moves;
-use arbor_games::connect4::{Connect4, Eval, Solver};
 
 /// How the engine's events reach the page: the recorder of the first iterations, the root
 /// moves' visits sampled over the whole run, and a call now and then to report progress.
@@ -62,120 +58,26 @@ impl<G: Game> MctsObserver<G> for Watch<'_, G::Move> {
 }
 
 /// A root move's exact value, from the move and the position it leads to.
-type ExactOf<'a, G> = dyn Fn(<G as Game>::Move, &<G as Game>::State) -> Option<Exact> + 'a;
+pub type ExactOf<'a, G> = dyn Fn(<G as Game>::Move, &<G as Game>::State) -> Option<Exact> + 'a;
 
 /// What a run needs to know of its game beyond the [`Game`] itself.
-struct Setting<'a, G: Game> {
-    game: &'a G,
-    root: G::State,
-    root_label: String,
-    name: &'a dyn Fn(G::Move) -> String,
-    reward: &'a dyn Fn(i32) -> f64,
-    reward_rule: String,
-    exact: &'a ExactOf<'a, G>,
-    sides: [String; 2],
-}
-
-/// Runs MCTS for `request`, reporting the iterations done now and then.
-pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsView, String> {
-    check_iterations(request)?;
-    let o_first = matches!(request.source, MctsSource::Game { o_first: true, .. });
-    let sides = |k: Kind| {
-        let [a, b] = k.side_names().map(String::from);
-        if o_first && k == Kind::TicTacToe {
-            [b, a]
-        } else {
-            [a, b]
-        }
-    };
-    match request.source.prepare()? {
-        Prepared::Tree(_) => run_tree(request, progress),
-        Prepared::Game(rules, pos) => {
-            let piles = rules.piles.len();
-            let rule = "a win 1, a draw ½, a loss 0 (for MAX, the first player)".to_string();
-            let outcome = |v: i32| Some(Exact::Outcome(v.signum() as i8));
-            match pos {
-                Pos::Ttt(board) => {
-                    let scores = score_moves(&TTT, &board, None, 16);
-                    let exact = |mv: u8, _: &_| {
-                        scores
-                            .iter()
-                            .find(|m| m.mv == mv)
-                            .and_then(|m| outcome(m.value))
-                    };
-                    let name = |m: u8| label(Move::Cell(m), piles);
-                    grow(
-                        request,
-                        Setting {
-                            game: &TTT,
-                            root: board,
-                            root_label: "start".into(),
-                            name: &name,
-                            reward: &win_draw_loss,
-                            reward_rule: rule,
-                            exact: &exact,
-                            sides: sides(Kind::TicTacToe),
-                        },
-                        progress,
-                    )
-                }
-                Pos::Nim(piles_now) => {
-                    let game = rules.nim();
-                    let scores = score_moves(&game, &piles_now, None, 16);
-                    let exact = |mv, _: &_| {
-                        scores
-                            .iter()
-                            .find(|m| m.mv == mv)
-                            .and_then(|m| outcome(m.value))
-                    };
-                    let name = |m| label(Move::Take(m), piles);
-                    grow(
-                        request,
-                        Setting {
-                            game: &game,
-                            root: piles_now,
-                            root_label: "start".into(),
-                            name: &name,
-                            reward: &win_draw_loss,
-                            reward_rule: rule,
-                            exact: &exact,
-                            sides: sides(Kind::Nim),
-                        },
-                        progress,
-                    )
-                }
-                Pos::C4(p) => {
-                    let game = Connect4 { eval: Eval::Seed };
-                    // Solved where it is quick: a budget of nodes per move, else left open.
-                    let exact = |_: u8, s: &arbor_games::connect4::Position| {
-                        if s.is_won() {
-                            return Some(Exact::Outcome(1));
-                        }
-                        let mut solver = Solver::new(18).with_budget(Budget::nodes(C4_SOLVE_NODES));
-                        solver
-                            .solve(s, true)
-                            .ok()
-                            .map(|solved| Exact::Outcome(-(solved.score.signum() as i8)))
-                    };
-                    let name = |m: u8| label(Move::Column(m), piles);
-                    grow(
-                        request,
-                        Setting {
-                            game: &game,
-                            root: p,
-                            root_label: "start".into(),
-                            name: &name,
-                            reward: &win_draw_loss,
-                            reward_rule: rule,
-                            exact: &exact,
-                            sides: sides(Kind::Connect4),
-                        },
-                        progress,
-                    )
-                }
-            }
-        }
-    }
+pub struct Setting<'a, G: Game> {
+    /// The game.
+    pub game: &'a G,
+    /// The position searched.
+    pub root: G::State,
+    /// The root's label.
+    pub root_label: String,
+    /// A move's name.
+    pub name: &'a dyn Fn(G::Move) -> String,
+    /// A playout's end as a reward for MAX.
+    pub reward: &'a dyn Fn(i32) -> f64,
+    /// The reward, in words.
+    pub reward_rule: String,
+    /// A root move's exact value, where the game can be solved.
+    pub exact: &'a ExactOf<'a, G>,
+    /// The sides' names.
+    pub sides: [String; 2],
 }
 
 /// Runs MCTS for `request` if it searches an explicit tree (what practice runs in the page:
@@ -220,7 +122,9 @@ pub fn run_tree(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<
     )
 }
 
-fn grow<G: Game>(
+/// Grows the tree for `request` on the game `s` describes, recording the first iterations and
+/// sampling the root moves' visits; the view the page steps.
+pub fn grow<G: Game>(
     request: &MctsRequest,
     s: Setting<'_, G>,
     progress: &mut dyn FnMut(u64),

@@ -1,7 +1,8 @@
 //! A run to make: what MCTS searches (a tree or a game's position), its iterations, exploration
 //! constant and seed; the limits; how a game's end becomes a reward.
 
-use crate::play::ai::position;
+use super::MctsView;
+use crate::game::position;
 use crate::play::{Kind, Pos, Rules};
 use arbor_game::{GameTree, MctsOptions};
 use serde::{Deserialize, Serialize};
@@ -107,7 +108,8 @@ impl MctsSource {
     }
 }
 
-pub(crate) fn check_iterations(request: &MctsRequest) -> Result<(), String> {
+/// Whether the iterations asked for are within the page's limits.
+pub fn check_iterations(request: &MctsRequest) -> Result<(), String> {
     if request.iterations == 0 || request.iterations > MAX_ITERATIONS {
         return Err(format!(
             "the iterations must be from 1 to {MAX_ITERATIONS} (asked for {})",
@@ -140,3 +142,9 @@ impl MctsRequest {
 
 /// Nodes the connect-four solver may search for one root move's exact value.
 pub const C4_SOLVE_NODES: u64 = 2_000_000;
+
+/// What the MCTS page asks its worker: a run.
+pub type Request = MctsRequest;
+
+/// What the worker answers the MCTS page: the run, recorded.
+pub type Answer = Box<MctsView>;

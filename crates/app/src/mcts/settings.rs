@@ -1,7 +1,7 @@
 //! The MCTS page's settings, all in its URL, and how its numbers and moves are written.
 
 use super::*;
-use crate::play::ai::label;
+use crate::game::label;
 use crate::play::{Kind, Rules};
 use crate::route::Route;
 

@@ -2,10 +2,11 @@
 
 use std::rc::Rc;
 
-use crate::play::ai::{Hint, ThinkRequest, Thinking, Thought};
+use super::{Answer, Request};
 use crate::play::{move_seed, Kind, Move, Outcome, Player, Rules, Setup};
+use crate::play::{Hint, ThinkRequest, Thinking, Thought};
 use crate::route::Route;
-use crate::worker_api::{FromWorker, ToWorker};
+use crate::work::Reply;
 
 /// The AI's last move, and what reproduces its search.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,7 +88,7 @@ pub enum Action {
     /// Let a paused AI move.
     Resume,
     /// A message from the worker about job `u64`.
-    Worker(u64, FromWorker),
+    Worker(u64, Reply<Answer>),
 }
 
 impl State {
@@ -156,14 +157,14 @@ impl State {
     }
 
     /// The request for the current job.
-    pub fn request(&self) -> Option<ToWorker> {
+    pub fn request(&self) -> Option<Request> {
         let s = &self.setup;
         match self.task {
             Task::Idle => None,
             Task::Thinking => {
                 let side = s.position().to_move();
                 let level = s.level(side)?;
-                Some(ToWorker::Think(ThinkRequest {
+                Some(Request::Think(ThinkRequest {
                     rules: s.rules.clone(),
                     moves: s.moves_text(),
                     level: level.key.to_string(),
@@ -171,7 +172,7 @@ impl State {
                     millis: s.think_seconds * 1000,
                 }))
             }
-            Task::Hinting => Some(ToWorker::Hints {
+            Task::Hinting => Some(Request::Hints {
                 rules: s.rules.clone(),
                 moves: s.moves_text(),
             }),
@@ -339,17 +340,19 @@ impl crate::Reducer for State {
                     return Rc::new(s);
                 }
                 match message {
-                    FromWorker::Thinking(t) if s.task == Task::Thinking => s.progress = Some(t),
-                    FromWorker::Thought(t) if s.task == Task::Thinking => {
+                    Reply::Answer(Answer::Thinking(t)) if s.task == Task::Thinking => {
+                        s.progress = Some(t)
+                    }
+                    Reply::Answer(Answer::Thought(t)) if s.task == Task::Thinking => {
                         s.task = Task::Idle;
                         s.progress = None;
                         s.apply_ai(t);
                     }
-                    FromWorker::Hints(h) if s.task == Task::Hinting => {
+                    Reply::Answer(Answer::Hints(h)) if s.task == Task::Hinting => {
                         s.task = Task::Idle;
                         s.hints = Some((s.setup.moves_text(), h));
                     }
-                    FromWorker::Failed(e) => {
+                    Reply::Failed(e) => {
                         s.task = Task::Idle;
                         s.kill += 1;
                         s.failed = Some(e);
@@ -364,158 +367,5 @@ impl crate::Reducer for State {
         }
         s.schedule();
         Rc::new(s)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::route::View;
-    use crate::worker_api::answer;
-    use crate::Reducer;
-
-    fn step(s: State, a: Action) -> State {
-        match Rc::try_unwrap(Rc::new(s).reduce(a)) {
-            Ok(s) => s,
-            Err(_) => unreachable!("the only reference"),
-        }
-    }
-
-    /// What the worker answers to the page's current request (natively, the same code).
-    fn worker(s: &State) -> Vec<FromWorker> {
-        let mut out = Vec::new();
-        answer(&s.request().expect("a job"), &mut |m| out.push(m), &|| 0.0);
-        out
-    }
-
-    /// Tic-tac-toe: X a person, O the AI at depth 2.
-    fn game() -> State {
-        let mut s = State::new(&Route::new(View::Play), 7);
-        s = step(s, Action::Player(0, Player::Human));
-        step(s, Action::Player(1, Player::Ai("d2")))
-    }
-
-    #[test]
-    fn a_person_moves_the_ai_answers_and_undo_redo_walk_back_to_the_person() {
-        let mut s = game();
-        assert_eq!(s.task, Task::Idle);
-        s = step(s, Action::Click(Move::Cell(4)));
-        assert_eq!(s.task, Task::Thinking, "the AI answers a move");
-        assert!(matches!(s.request(), Some(ToWorker::Think(_))));
-        let job = s.job;
-        for m in worker(&s) {
-            s = step(s, Action::Worker(job, m));
-        }
-        assert_eq!(s.task, Task::Idle);
-        assert_eq!(s.setup.moves.len(), 2);
-        assert!(s.last_ai.is_some());
-        // Undo takes back the AI's move and the person's: the person is to move again.
-        s = step(s, Action::Undo);
-        assert_eq!(s.setup.played, 0);
-        assert!(s.last_ai.is_none() && s.task == Task::Idle);
-        s = step(s, Action::Redo);
-        assert_eq!(s.setup.played, 2);
-        assert_eq!(
-            s.task,
-            Task::Idle,
-            "redo replays the AI's move; nothing to think"
-        );
-        // Nothing more to redo: said, and counted as a refusal.
-        let refusals = s.refusals;
-        s = step(s, Action::Redo);
-        assert!(s.message.is_some());
-        assert_eq!(s.refusals, refusals + 1);
-    }
-
-    #[test]
-    fn an_answer_to_a_cancelled_search_is_ignored() {
-        let mut s = game();
-        s = step(s, Action::Click(Move::Cell(0)));
-        let cancelled = s.job;
-        let stale = worker(&s);
-        // The person takes the move back while the AI thinks: the job is cancelled.
-        s = step(s, Action::Undo);
-        assert_eq!(s.task, Task::Idle);
-        assert!(s.job > cancelled);
-        let before = (s.setup.moves.clone(), s.setup.played, s.last_ai.clone());
-        for m in stale {
-            s = step(s, Action::Worker(cancelled, m));
-        }
-        assert_eq!(
-            (s.setup.moves.clone(), s.setup.played, s.last_ai.clone()),
-            before
-        );
-        assert!(s.failed.is_none());
-    }
-
-    #[test]
-    fn stop_plays_the_best_move_so_far_marked_not_proven_or_waits_without_one() {
-        let mut s = game();
-        s = step(s, Action::Click(Move::Cell(0)));
-        let job = s.job;
-        let answers = worker(&s);
-        let best = answers.iter().find_map(|m| match m {
-            FromWorker::Thought(t) => Some(t.clone()),
-            _ => None,
-        });
-        // Progress with a best move so far, then Stop.
-        s = step(
-            s,
-            Action::Worker(
-                job,
-                FromWorker::Thinking(Thinking {
-                    depth: 1,
-                    nodes: 10,
-                    best: best.clone(),
-                    solving: false,
-                    mcts: false,
-                }),
-            ),
-        );
-        s = step(s, Action::Stop);
-        let played = s.last_ai.as_ref().expect("the AI played").thought.clone();
-        assert!(played.stopped && !played.proven);
-        assert_eq!(played.mv, best.unwrap().mv);
-        assert_eq!(s.task, Task::Idle);
-        // The worker's late answer to the stopped job changes nothing.
-        let moves = s.setup.moves.clone();
-        for m in answers {
-            s = step(s, Action::Worker(job, m));
-        }
-        assert_eq!(s.setup.moves, moves);
-
-        // Stop before anything was found: the AI waits, and Resume sets it thinking again.
-        let mut s = game();
-        s = step(s, Action::Click(Move::Cell(0)));
-        s = step(s, Action::Stop);
-        assert!(s.paused && s.task == Task::Idle && s.last_ai.is_none());
-        s = step(s, Action::Resume);
-        assert_eq!(s.task, Task::Thinking);
-    }
-
-    #[test]
-    fn a_failed_worker_pauses_the_ai_and_says_why() {
-        let mut s = game();
-        s = step(s, Action::Click(Move::Cell(0)));
-        let (job, kill) = (s.job, s.kill);
-        s = step(
-            s,
-            Action::Worker(job, FromWorker::Failed("out of memory".into())),
-        );
-        assert!(s.paused && s.task == Task::Idle);
-        assert_eq!(s.failed.as_deref(), Some("out of memory"));
-        assert_eq!(s.kill, kill + 1, "the worker is replaced");
-    }
-
-    #[test]
-    fn a_link_with_the_ai_to_move_waits_to_be_asked() {
-        let mut route = Route::new(View::Play);
-        route.set("p1", "d2");
-        route.set("p2", "human");
-        let s = State::new(&route, 3);
-        assert_eq!(s.setup.players[0], Player::Ai("d2"));
-        assert!(s.paused && s.task == Task::Idle);
-        let s = step(s, Action::Resume);
-        assert_eq!(s.task, Task::Thinking);
     }
 }

@@ -2,7 +2,7 @@
 //! a blocks-world grid).
 
 use super::*;
-use crate::worker_api::StateView;
+use crate::search::StateView;
 use arbor_puzzles::BlocksSpec;
 use std::rc::Rc;
 

@@ -1,7 +1,7 @@
 //! What each drawn node of the search tree, and each cell of a grid, shows at a step.
 
 use super::*;
-use crate::worker_api::{SearchView, StateView};
+use crate::search::{SearchView, StateView};
 use arbor_search::replay::{SearchFrame, SearchReplay, Seen};
 use arbor_search::Algorithm;
 

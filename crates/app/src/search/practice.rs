@@ -7,7 +7,8 @@ use arbor_search::replay::{SearchFrame, SearchReplay, StepKind};
 use arbor_search::{Algorithm, Mode, NodeId, Options, TieBreak};
 use arbor_util::SplitMix64;
 
-use crate::worker_api::{FromWorker, ProblemSpec, SearchRequest, SearchView, StateView};
+use crate::search::{ProblemSpec, SearchRequest, SearchView, StateView};
+use crate::work::Reply;
 
 /// The searches practised.
 pub const ALGORITHMS: [Algorithm; 5] = [
@@ -153,12 +154,12 @@ impl Exercise {
         };
         let mut view = None;
         let mut failed = None;
-        crate::worker_api::serve_graph(
+        crate::search::record::serve_graph(
             text,
             &request,
             &mut |m| match m {
-                FromWorker::Recorded(v) => view = Some(v),
-                FromWorker::Failed(e) => failed = Some(e),
+                Reply::Answer(super::Answer::Recorded(v)) => view = Some(v),
+                Reply::Failed(e) => failed = Some(e),
                 _ => {}
             },
             &|| 0.0,

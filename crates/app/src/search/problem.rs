@@ -2,7 +2,7 @@
 //! blocks world or a grid; its defaults, the search that suits it, and what the worker is asked.
 
 use super::*;
-use crate::worker_api::{GridSpec, ProblemSpec};
+use crate::search::{GridSpec, ProblemSpec};
 use arbor_puzzles::{BlocksSpec, BlocksWorld, Grid, GridHeuristic, Heuristic, NPuzzle};
 use arbor_search::{graph_preset, Algorithm, Graph};
 

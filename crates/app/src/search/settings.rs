@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::route::Route;
-use crate::worker_api::GridSpec;
+use crate::search::GridSpec;
 use arbor_puzzles::{GridHeuristic, Heuristic};
 use arbor_search::{graph_preset, Algorithm, Mode, Options, TieBreak, GRAPH_PRESETS};
 

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::Picture;
 use crate::scene::{text_width, Margins, Scene, Shape, TreeShape, GAP_Y};
 use crate::search::page::Recorded;
-use crate::worker_api::StateView;
+use crate::search::StateView;
 
 /// A puzzle tile's side in a node's picture.
 pub const TILE: f64 = 11.0;

@@ -28,7 +28,7 @@ use arbor_app::alphabeta::{
 use arbor_app::route::{Route, View};
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::worker_api::{FromWorker, ToWorker};
+use arbor_app::work::Reply;
 
 /// Props of [`AlphaBeta`].
 #[derive(Properties, PartialEq)]
@@ -51,10 +51,10 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     {
         let dispatch = dispatch.clone();
         let request = match (&state.settings.source, state.loading) {
-            (Source::Game(g), true) => Some(ToWorker::Explain {
-                request: g.request(
+            (Source::Game(g), true) => Some(arbor_app::alphabeta::Request {
+                explain: g.request(
                     state.settings.depth.unwrap_or(1),
-                    arbor_app::play::ai::RECORD_LIMIT,
+                    arbor_app::alphabeta::RECORD_LIMIT,
                 ),
                 o_first: g.o_first,
             }),
@@ -65,14 +65,16 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             if let Some(request) = request {
                 let d = dispatch.clone();
                 // The worker stays until the page closes (it is idle once it has answered).
-                let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| match m {
-                    FromWorker::Explained(view) => d.dispatch(Action::GameLoaded(view)),
-                    FromWorker::Failed(e) => d.dispatch(Action::GameFailed(e)),
-                    _ => {}
-                }));
+                let spawned = SearchWorker::for_job::<arbor_app::alphabeta::Request>(
+                    Callback::from(move |m| match m {
+                        Reply::Answer(view) => d.dispatch(Action::GameLoaded(view)),
+                        Reply::Failed(e) => d.dispatch(Action::GameFailed(e)),
+                        Reply::Progress(_) => {}
+                    }),
+                );
                 match spawned {
                     Ok(w) => {
-                        if let Err(e) = w.send(&request) {
+                        if let Err(e) = w.send_job(request) {
                             dispatch.dispatch(Action::GameFailed(e));
                         }
                         *worker.borrow_mut() = Some(w);

@@ -1,7 +1,7 @@
 //! The three boards, clickable and keyboard-usable.
 
 use super::panels::{hint_badge, hint_words};
-use arbor_app::play::ai::Hint;
+use arbor_app::play::Hint;
 use arbor_app::play::{Kind, Move};
 use yew::prelude::*;
 

@@ -18,10 +18,11 @@ use crate::store::Store;
 use arbor_app::play::page::{Action, State, Task};
 
 use crate::worker::SearchWorker;
-use arbor_app::play::ai::{Hint, Thinking};
+use arbor_app::play::Request;
 use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos, Strength};
+use arbor_app::play::{Hint, Thinking};
 use arbor_app::route::{Route, View};
-use arbor_app::worker_api::FromWorker;
+use arbor_app::work::Reply;
 
 /// Props of [`Play`].
 #[derive(Properties, PartialEq)]
@@ -67,16 +68,16 @@ pub fn Play(props: &PlayProps) -> Html {
                 *current_job.borrow_mut() = job;
                 if worker.borrow().is_none() {
                     let (d, current) = (dispatch.clone(), current_job.clone());
-                    match SearchWorker::spawn(Callback::from(move |m: FromWorker| {
+                    match SearchWorker::for_job::<Request>(Callback::from(move |m| {
                         d.dispatch(Action::Worker(*current.borrow(), m))
                     })) {
                         Ok(w) => *worker.borrow_mut() = Some(w),
-                        Err(e) => dispatch.dispatch(Action::Worker(job, FromWorker::Failed(e))),
+                        Err(e) => dispatch.dispatch(Action::Worker(job, Reply::Failed(e))),
                     }
                 }
                 if let Some(w) = worker.borrow().as_ref() {
-                    if let Err(e) = w.send(&request) {
-                        dispatch.dispatch(Action::Worker(job, FromWorker::Failed(e)));
+                    if let Err(e) = w.send_job(request) {
+                        dispatch.dispatch(Action::Worker(job, Reply::Failed(e)));
                     }
                 }
             };
@@ -115,7 +116,7 @@ pub fn Play(props: &PlayProps) -> Html {
             o_first={s.o_first} win={b.winning_line().map(|l| l.to_vec()).unwrap_or_default()}
             last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> }
         }
-        Pos::C4(p) => html! { <C4Board cells={arbor_app::play::ai::c4_picture(&p)}
+        Pos::C4(p) => html! { <C4Board cells={arbor_app::game::c4_picture(&p)}
         win={p.winning_line().map(|l| l.iter().map(|&(r, c)| (5 - r) * 7 + c).collect::<Vec<usize>>()).unwrap_or_default()}
         last={last_move} hints={hints.map(|h| h.to_vec())} on_move={on_move.clone()} /> },
         Pos::Nim(p) => html! { <NimBoard piles={p.sizes().to_vec()} max_take={s.rules.max_take}

@@ -2,8 +2,8 @@
 
 use super::fresh_seed;
 use crate::store::Store;
-use arbor_app::play::ai::{Hint, Thinking, Thought};
 use arbor_app::play::page::{Action, State};
+use arbor_app::play::{Hint, Thinking, Thought};
 use arbor_app::play::{Kind, Move, Player, Rules, Setup, Strength};
 use yew::prelude::*;
 

@@ -10,10 +10,10 @@ use yew::prelude::*;
 
 use crate::components::tree_svg::fmt;
 use crate::worker::SearchWorker;
+use arbor_app::search::{Answer, Request};
 use arbor_app::search::{CostUnit, Problem};
-use arbor_app::worker_api::{
-    Family, FromWorker, ScaleRequest, SearchRequest, SearchSummary, ToWorker,
-};
+use arbor_app::search::{Family, ScaleRequest, SearchRequest, SearchSummary};
+use arbor_app::work::Reply;
 
 /// Most nodes each compared search may generate.
 const BUDGET: u64 = 3_000_000;
@@ -68,11 +68,11 @@ pub fn Compare(props: &CompareProps) -> Html {
             rows.set(Some(received.borrow().clone()));
             let (rows2, received2) = (rows.clone(), received.clone());
             let next = Rc::new(std::cell::Cell::new(0usize));
-            let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| {
+            let spawned = SearchWorker::for_job::<Request>(Callback::from(move |m| {
                 let i = next.get();
                 let row = match m {
-                    FromWorker::Done(s) => Row::Done(Box::new(s)),
-                    FromWorker::Failed(e) => Row::Failed(e),
+                    Reply::Answer(Answer::Done(s)) => Row::Done(Box::new(s)),
+                    Reply::Failed(e) => Row::Failed(e),
                     _ => return,
                 };
                 next.set(i + 1);
@@ -89,7 +89,7 @@ pub fn Compare(props: &CompareProps) -> Html {
                             depth_limit: (a == Algorithm::DepthLimited).then_some(8),
                             ..Options::new(a)
                         };
-                        let _ = w.send(&ToWorker::Search(SearchRequest {
+                        let _ = w.send_job(Request::Search(SearchRequest {
                             problem: spec.clone(),
                             options,
                             record: 0,
@@ -127,21 +127,21 @@ pub fn Compare(props: &CompareProps) -> Html {
             let missing: Rc<RefCell<Vec<u32>>> = Rc::default();
             points.set(Some((family, BTreeMap::new(), true, Vec::new())));
             let (points2, collected2) = (points.clone(), collected.clone());
-            let spawned = SearchWorker::spawn(Callback::from(move |m: FromWorker| {
+            let spawned = SearchWorker::for_job::<Request>(Callback::from(move |m| {
                 let running = match m {
-                    FromWorker::ScalePoint {
+                    Reply::Answer(Answer::ScalePoint {
                         algorithm,
                         depth,
                         expanded,
-                    } => {
+                    }) => {
                         collected2.borrow_mut().insert((algorithm, depth), expanded);
                         true
                     }
-                    FromWorker::ScaleMissing { depth } => {
+                    Reply::Answer(Answer::ScaleMissing { depth }) => {
                         missing.borrow_mut().push(depth);
                         true
                     }
-                    FromWorker::ScaleDone => false,
+                    Reply::Answer(Answer::ScaleDone) => false,
                     _ => return,
                 };
                 points2.set(Some((
@@ -152,7 +152,7 @@ pub fn Compare(props: &CompareProps) -> Html {
                 )));
             }));
             if let Ok(w) = spawned {
-                let _ = w.send(&ToWorker::Scale(ScaleRequest {
+                let _ = w.send_job(Request::Scale(ScaleRequest {
                     family,
                     depths,
                     algorithms,

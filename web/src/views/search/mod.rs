@@ -24,9 +24,9 @@ use arbor_app::route::{Route, View};
 use arbor_app::same::same_opt;
 use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, listing};
 use arbor_app::search::tree_scene::{search_scene, shown_current};
+use arbor_app::search::SearchSummary;
+use arbor_app::search::StateView;
 use arbor_app::search::{cell_marks, marks, CellMark, CostUnit, Problem, SearchMark};
-use arbor_app::worker_api::SearchSummary;
-use arbor_app::worker_api::StateView;
 
 /// Props of [`Search`].
 #[derive(Properties, PartialEq)]
@@ -306,7 +306,7 @@ struct SearchExport<'a> {
     /// Uniform cost, greedy and A*: the tie rule (`fifo`, `lifo`, `lowest-h`).
     #[serde(skip_serializing_if = "Option::is_none")]
     tie: Option<&'static str>,
-    nodes: &'a [arbor_app::worker_api::ViewNode],
+    nodes: &'a [arbor_app::search::ViewNode],
     events: &'a [arbor_search::Event],
     summary: Option<&'a SearchSummary>,
 }

@@ -13,7 +13,7 @@ use crate::store::Store;
 use super::{status_words, Action, Recorded, Run, State};
 use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
 use arbor_app::search::{CostUnit, Problem};
-use arbor_app::worker_api::{SearchSummary, StateView};
+use arbor_app::search::{SearchSummary, StateView};
 
 /// Props of [`RunStatus`].
 #[derive(Properties, PartialEq)]

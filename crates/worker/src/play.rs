@@ -1,28 +1,22 @@
-//! The AI's side of the Play page, run in the search worker (and tested natively): choose a
-//! move at a level, reporting progress; score every move for hints; and record the search
-//! behind a move, as an explicit tree the alpha-beta stepper replays.
+//! The Play page's AI, run in the worker: choose a move at a level, reporting progress (the
+//! perfect connect-four player keeps its table and opening book from move to move); score every
+//! move for hints.
 
 use std::cell::RefCell;
 
-use arbor_game::explain::{explain, Explained};
-use arbor_game::{
-    mcts, Budget, Clock, Game, MctsObserver, MctsTree, NodeId, Observer, Recorder, Trace,
-};
+use arbor_game::{mcts, Budget, Clock, Game, MctsObserver, MctsTree, Observer};
 use arbor_games::ai::{self, Choice, Plan};
-use arbor_games::connect4::{
-    Connect4, Connect4Solver, Eval, HintValue, PerfectPlayer, Position, Proof, Solver,
-};
+use arbor_games::connect4::{Connect4, Eval, HintValue, PerfectPlayer, Proof};
 use arbor_games::connect4_book::Book;
-use arbor_games::nim::Piles;
-use arbor_games::tictactoe::{Board, Scoring, TicTacToe};
-use serde::{Deserialize, Serialize};
 
-use super::{c4_max_verdict, c4_stones, Move, Pos, Rules, Strength, Verdict};
-use crate::mcts::{win_draw_loss, MctsRequest, MctsSource, DEFAULT_EXPLORATION};
-use crate::scene::GamePicture;
+use arbor_app::game::{c4_stones, Move, Pos, Rules, Strength, Verdict};
+use arbor_app::game::{own_moves, position, ttt_plies, TTT};
+use arbor_app::mcts::win_draw_loss;
+use arbor_app::play::{mcts_request, Hint, MctsPlay, ThinkRequest, Thinking, Thought};
+use arbor_app::work::Reply;
 
 /// Transposition table of the AI's searches (2^bits entries).
-const TABLE_BITS: u32 = 18;
+pub(crate) const TABLE_BITS: u32 = 18;
 /// Transposition table of connect four's perfect player, kept from move to move in the
 /// worker: 2^21 entries, 24 MiB.
 const PERFECT_TABLE_BITS: u32 = 21;
@@ -78,128 +72,6 @@ fn ensure_book() -> Option<String> {
             Some(note)
         }
     }
-}
-/// The tic-tac-toe AI's scoring: the seed's "ideal player", who wins soonest and loses latest.
-pub(crate) const TTT: TicTacToe = TicTacToe {
-    scoring: Scoring::Decayed,
-};
-
-/// A request for the AI's move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThinkRequest {
-    /// The rules.
-    pub rules: Rules,
-    /// The moves so far, as text.
-    pub moves: String,
-    /// The level's URL name.
-    pub level: String,
-    /// Seed for the choice among equally good moves.
-    pub seed: u64,
-    /// Time allowed (perfect connect four), in milliseconds.
-    pub millis: u32,
-}
-
-/// The AI's move and how it came to it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Thought {
-    /// The move.
-    pub mv: Move,
-    /// What the AI expects, for itself.
-    pub verdict: Verdict,
-    /// The value behind the verdict, for the first player (MAX), in the units of the search
-    /// that chose the move: the root's value in the tree behind the move.
-    pub value: i32,
-    /// Depth of the deepest finished search (plies).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The verdict is proven.
-    pub proven: bool,
-    /// The time ran out before the search finished (the move is from the deepest search that
-    /// did).
-    pub stopped: bool,
-    /// Connect four: the solver proved the move (otherwise the depth-limited search chose it,
-    /// or the opening book holds it).
-    pub solver: bool,
-    /// … its result only (win, draw or loss), not how soon.
-    pub weak: bool,
-    /// Connect four's perfect player: how the move was found.
-    pub proof: Option<Proof>,
-    /// Something the player should know (the opening book could not be read, say).
-    pub note: Option<String>,
-    /// The move came from Monte Carlo tree search: its run.
-    pub mcts: Option<MctsPlay>,
-}
-
-/// How an MCTS player chose its move: enough to grow the same tree again on the MCTS page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MctsPlay {
-    /// Iterations run (when the time ran out, those finished).
-    pub iterations: u64,
-    /// The exploration constant c, in hundredths.
-    pub exploration: u32,
-    /// Visits of the move played (the root's most visited child).
-    pub visits: u64,
-    /// Its mean reward for the side that played it.
-    pub mean: f64,
-}
-
-/// The MCTS page's request for `iterations` with exploration `c` (hundredths) from the position
-/// `before` — what an MCTS player runs, and so the tree behind its move (`seed`: the move's).
-pub fn mcts_request(
-    rules: &Rules,
-    o_first: bool,
-    before: &str,
-    (iterations, c): (u64, u32),
-    seed: u64,
-) -> MctsRequest {
-    MctsRequest {
-        source: MctsSource::Game {
-            rules: rules.clone(),
-            moves: before.to_string(),
-            o_first,
-        },
-        iterations,
-        exploration: c,
-        seed,
-    }
-}
-
-impl Thought {
-    /// A choice of the engine's, told for the side that makes it (`exact_c4`: the value is
-    /// the solver's exact score).
-    fn of(pos: &Pos, side: usize, c: &Choice<Move>, exact_c4: bool, solver: bool) -> Thought {
-        let v = verdict(pos, side, c.value, c.proven, exact_c4);
-        Thought {
-            mv: c.mv,
-            verdict: v,
-            value: c.value,
-            depth: c.depth,
-            nodes: c.nodes,
-            proven: c.proven || decided(v),
-            stopped: c.stopped,
-            solver,
-            weak: false,
-            proof: None,
-            note: None,
-            mcts: None,
-        }
-    }
-}
-
-/// Progress while the AI thinks.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Thinking {
-    /// Depth of the deepest finished search.
-    pub depth: u32,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// The best move so far (what Stop plays), if a search has finished.
-    pub best: Option<Thought>,
-    /// Connect four's solver is at work (past the depth-limited search).
-    pub solving: bool,
-    /// MCTS is at work: `nodes` counts its iterations (playouts).
-    pub mcts: bool,
 }
 
 /// A clock from a function giving milliseconds.
@@ -262,90 +134,7 @@ impl<G: Game> Observer<G> for Ticker<'_, '_> {
     }
 }
 
-/// The position after a moves string, or why there is none.
-pub(crate) fn position(rules: &Rules, moves: &str) -> Result<Pos, String> {
-    let mut pos = rules.start()?;
-    for mv in rules.parse_moves(moves)? {
-        pos = pos.play(rules, mv)?;
-    }
-    Ok(pos)
-}
-
-/// Plies from a tic-tac-toe board to the end of a game whose decayed value is `v` (≠ 0).
-fn ttt_plies(v: i32, board: &Board) -> u32 {
-    (10 - v.unsigned_abs()).saturating_sub(board.marks())
-}
-
-/// How many of the winner's own moves a win `plies` away takes, when `to_move` moves first.
-fn own_moves(plies: u32, winner_moves_first: bool) -> u32 {
-    if winner_moves_first {
-        plies.div_ceil(2)
-    } else {
-        plies / 2
-    }
-}
-
-/// A value for MAX (the first player) as a verdict for `side`, at `pos`, where `side` is to
-/// move and the value is of the game searched at this level.
-fn verdict(pos: &Pos, side: usize, value: i32, proven: bool, exact_c4: bool) -> Verdict {
-    let mine = if side == 0 { value } else { -value };
-    match pos {
-        Pos::Ttt(b) => {
-            if mine == 0 {
-                return if proven {
-                    Verdict::Draw
-                } else {
-                    Verdict::Estimate(0)
-                };
-            }
-            // Only finished games have a non-zero value: the result is proven.
-            let plies = ttt_plies(value, b);
-            let winner_first = (mine > 0) == (b.to_move() == side);
-            let n = own_moves(plies, winner_first).max(1);
-            if mine > 0 {
-                Verdict::Win(Some(n))
-            } else {
-                Verdict::Loss(Some(n))
-            }
-        }
-        Pos::C4(p) => {
-            let v = c4_max_verdict(value, exact_c4, p);
-            let v = match v {
-                Verdict::Estimate(_) if proven && value == 0 => Verdict::Draw,
-                v => v,
-            };
-            if side == 0 {
-                v
-            } else {
-                flip(v)
-            }
-        }
-        Pos::Nim(_) => match mine {
-            0 => Verdict::Estimate(0),
-            m if m > 0 => Verdict::Win(None),
-            _ => Verdict::Loss(None),
-        },
-    }
-}
-
-/// A win or a loss found within a depth limit is proven all the same: only finished games are
-/// worth that much, so every line the opponent (or the side) can choose ends that way.
-fn decided(v: Verdict) -> bool {
-    matches!(v, Verdict::Win(_) | Verdict::Loss(_))
-}
-
-/// The same verdict for the other side.
-fn flip(v: Verdict) -> Verdict {
-    match v {
-        Verdict::Win(n) => Verdict::Loss(n),
-        Verdict::Loss(n) => Verdict::Win(n),
-        Verdict::Draw => Verdict::Draw,
-        Verdict::Estimate(x) => Verdict::Estimate(-x),
-        Verdict::Playouts(p) => Verdict::Playouts(100 - p.min(100)),
-    }
-}
-
-fn level_of(rules: &Rules, key: &str) -> Result<Strength, String> {
+pub(crate) fn level_of(rules: &Rules, key: &str) -> Result<Strength, String> {
     rules
         .kind
         .level(key)
@@ -353,7 +142,7 @@ fn level_of(rules: &Rules, key: &str) -> Result<Strength, String> {
         .ok_or_else(|| format!("“{key}” is not a level of {}", rules.kind.title()))
 }
 
-fn plan(strength: Strength, seed: u64, depth_cap: Option<u32>) -> Plan {
+pub(crate) fn plan(strength: Strength, seed: u64, depth_cap: Option<u32>) -> Plan {
     let depth = match strength {
         Strength::Depth { depth, .. } => Some(depth),
         Strength::Perfect | Strength::Mcts { .. } => None,
@@ -491,7 +280,7 @@ fn perfect_thought(pos: &Pos, side: usize, c: &Choice<Move>, proof: Option<Proof
         Some(p @ (Proof::Book | Proof::Result)) => {
             let result = if side == 0 { c.value } else { -c.value };
             Thought {
-                verdict: super::result_verdict(result),
+                verdict: arbor_app::game::result_verdict(result),
                 proven: true,
                 solver: p == Proof::Result,
                 weak: true,
@@ -550,7 +339,7 @@ fn mcts_thought<G: Game>(tree: &MctsTree<G>, lift: fn(G::Move) -> Move) -> Optio
         note: None,
         mcts: Some(MctsPlay {
             iterations: tree.iterations,
-            exploration: DEFAULT_EXPLORATION,
+            exploration: arbor_app::mcts::DEFAULT_EXPLORATION,
             visits: node.visits,
             mean,
         }),
@@ -568,7 +357,7 @@ fn think_mcts(
     now: &dyn Fn() -> f64,
     report: &mut dyn FnMut(Thinking),
 ) -> Thought {
-    let settings = (iterations, DEFAULT_EXPLORATION);
+    let settings = (iterations, arbor_app::mcts::DEFAULT_EXPLORATION);
     let options = mcts_request(
         &request.rules,
         false,
@@ -628,13 +417,23 @@ fn lift<M: Copy>(c: &Choice<M>, f: impl Fn(M) -> Move) -> Choice<Move> {
     }
 }
 
-/// One move's hint.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Hint {
-    /// The move.
-    pub mv: Move,
-    /// What it leads to, for the player making it.
-    pub verdict: Verdict,
+/// Answers the Play page: the AI's move (with its progress), or every move's hint.
+pub fn answer(
+    request: &arbor_app::play::Request,
+    post: &mut dyn FnMut(Reply<arbor_app::play::Answer>),
+    now: &dyn Fn() -> f64,
+) {
+    use arbor_app::play::{Answer, Request};
+    let reply = match request {
+        Request::Think(r) => {
+            think(r, now, &mut |t| post(Reply::Answer(Answer::Thinking(t)))).map(Answer::Thought)
+        }
+        Request::Hints { rules, moves } => hints(rules, moves, now).map(Answer::Hints),
+    };
+    post(match reply {
+        Ok(a) => Reply::Answer(a),
+        Err(e) => Reply::Failed(e),
+    });
 }
 
 /// How long connect four's hints may search, in milliseconds (on the clock `hints` is given).
@@ -687,8 +486,8 @@ pub fn hints(rules: &Rules, moves: &str, now: &dyn Fn() -> f64) -> Result<Vec<Hi
                 .map(|h| Hint {
                     mv: Move::Column(h.column),
                     verdict: match h.value {
-                        HintValue::Exact(score) => super::c4_verdict(score, mine, theirs),
-                        HintValue::Result(r) => super::result_verdict(r),
+                        HintValue::Exact(score) => arbor_app::game::c4_verdict(score, mine, theirs),
+                        HintValue::Result(r) => arbor_app::game::result_verdict(r),
                         HintValue::Estimate(v) => Verdict::Estimate(v),
                     },
                 })
@@ -708,181 +507,16 @@ pub fn hints(rules: &Rules, moves: &str, now: &dyn Fn() -> f64) -> Result<Vec<Hi
     })
 }
 
-/// Most nodes of a game's search recorded for the stepper: a search that enters more is shown
-/// by its last iterations that fit.
-pub const RECORD_LIMIT: usize = 60_000;
-
-/// A request to record the search behind an AI move, to step it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExplainRequest {
-    /// The rules.
-    pub rules: Rules,
-    /// The moves before the AI's move.
-    pub moves: String,
-    /// The level it played at.
-    pub level: String,
-    /// Its seed.
-    pub seed: u64,
-    /// The depth its deepest finished search reached.
-    pub depth: u32,
-    /// Connect four: the solver proved the move.
-    pub solver: bool,
-    /// … its result only (a weak solve), not its exact score.
-    #[serde(default)]
-    pub weak: bool,
-    /// Record at most this many nodes.
-    pub limit: usize,
-}
-
-/// The search behind a move, as an explicit tree.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ExplainedView {
-    /// The explored tree, in text form.
-    pub tree: String,
-    /// The search over it.
-    pub trace: Trace<NodeId, NodeId>,
-    /// Each node's position.
-    pub pictures: Vec<GamePicture>,
-    /// False for the stubs of moves never searched.
-    pub explored: Vec<bool>,
-    /// The search was connect four's solver (null-window searches on exact scores).
-    pub solver: bool,
-}
-
-fn view<S, M>(
-    e: Explained<S, M>,
-    picture: impl Fn(&S) -> GamePicture,
-    solver: bool,
-) -> ExplainedView {
-    ExplainedView {
-        tree: e.tree.to_text(),
-        pictures: e.states.iter().map(picture).collect(),
-        trace: e.trace,
-        explored: e.explored,
-        solver,
-    }
-}
-
-/// A tic-tac-toe board as a picture.
-pub fn ttt_picture(b: &Board, o_first: bool) -> GamePicture {
-    let mut cells = [0u8; 9];
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = b.cell(i).map_or(0, |p| p as u8 + 1);
-    }
-    GamePicture::TicTacToe { cells, o_first }
-}
-
-/// A connect-four board as a picture, top row first.
-pub fn c4_picture(p: &Position) -> GamePicture {
-    let mut cells = Vec::with_capacity(42);
-    for row in (0..6).rev() {
-        for col in 0..7 {
-            cells.push(p.cell(row, col).map_or(0, |x| x as u8 + 1));
-        }
-    }
-    GamePicture::Connect4(cells)
-}
-
-/// Nim's piles as a picture.
-pub fn nim_picture(p: &Piles) -> GamePicture {
-    GamePicture::Nim(p.sizes().to_vec())
-}
-
-/// A move as a node label: `b2` (column letter, row from the top) in tic-tac-toe, `col4` in
-/// connect four, `t2` or `p1t2` in Nim.
-pub(crate) fn label(m: Move, piles: usize) -> String {
-    match m {
-        Move::Cell(c) => format!("{}{}", (b'a' + c % 3) as char, c / 3 + 1),
-        Move::Column(c) => format!("col{}", c + 1),
-        Move::Take(t) if piles == 1 => format!("t{}", t.take),
-        Move::Take(t) => format!("p{}t{}", t.pile + 1, t.take),
-    }
-}
-
-/// Runs the search behind a move again, recording it, and turns it into a tree. A search
-/// that enters more than `request.limit` nodes is run twice: once counting each iteration's
-/// nodes, once recording its last iterations that fit (at least the last one) — the end of
-/// the search, where the move is chosen, is what the tree must show.
-pub fn explain_move(request: &ExplainRequest, o_first: bool) -> Result<ExplainedView, String> {
-    let rules = &request.rules;
-    let pos = position(rules, &request.moves)?;
-    let strength = level_of(rules, &request.level)?;
-    if matches!(strength, Strength::Mcts { .. }) {
-        return Err(format!(
-            "“{}” is an MCTS level: its moves' trees open on the MCTS page, not in the alpha-beta stepper",
-            request.level
-        ));
-    }
-    let plan = plan(strength, request.seed, Some(request.depth.max(1)));
-    let piles = rules.piles.len();
-    let limit = request.limit;
-    /// Runs `search` recording; if it entered more than `limit` nodes, again, recording from
-    /// the first iteration that lets the rest fit.
-    fn record<G: Game>(
-        limit: usize,
-        mut search: impl FnMut(&mut Recorder<G::State, G::Move>),
-    ) -> Trace<G::State, G::Move> {
-        let mut rec = Recorder::with_limit(limit);
-        search(&mut rec);
-        if rec.trace().omitted == 0 {
-            return rec.into_trace();
-        }
-        let first = rec.sizes().first_fitting(limit as u64);
-        let mut rec = Recorder::from_iteration(first, limit);
-        search(&mut rec);
-        rec.into_trace()
-    }
-    match pos {
-        Pos::Ttt(b) => {
-            let trace = record::<TicTacToe>(limit, |o| {
-                ai::choose(&TTT, &b, &plan, Budget::unlimited(), o, |_| {});
-            });
-            let e = explain(&TTT, &trace, |m| Some(label(Move::Cell(m), piles)))?;
-            Ok(view(e, |s| ttt_picture(s, o_first), false))
-        }
-        Pos::Nim(n) => {
-            let game = rules.nim();
-            let trace = record::<arbor_games::nim::Nim>(limit, |o| {
-                ai::choose(&game, &n, &plan, Budget::unlimited(), o, |_| {});
-            });
-            let e = explain(&game, &trace, |m| Some(label(Move::Take(m), piles)))?;
-            Ok(view(e, nim_picture, false))
-        }
-        Pos::C4(p) if strength == Strength::Perfect && request.solver => {
-            let trace = record::<Connect4Solver>(limit, |o| {
-                let mut solver = Solver::new(TABLE_BITS);
-                solver.set_shuffle(Some(request.seed));
-                // Without a budget the solve finishes.
-                let _ = if request.weak {
-                    solver.solve_observed(&p, true, o)
-                } else {
-                    solver.best_move_observed(&p, o)
-                };
-            });
-            let e = explain(&Connect4Solver, &trace, |m| {
-                Some(label(Move::Column(m), piles))
-            })?;
-            Ok(view(e, c4_picture, true))
-        }
-        Pos::C4(p) => {
-            let eval = match strength {
-                Strength::Depth { threats: false, .. } => Eval::Seed,
-                _ => Eval::Threats,
-            };
-            let game = Connect4 { eval };
-            let trace = record::<Connect4>(limit, |o| {
-                ai::choose(&game, &p, &plan, Budget::unlimited(), o, |_| {});
-            });
-            let e = explain(&game, &trace, |m| Some(label(Move::Column(m), piles)))?;
-            Ok(view(e, c4_picture, false))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Kind;
+    use crate::explain::*;
+    use arbor_app::alphabeta::{ExplainRequest, ExplainedView, RECORD_LIMIT};
+    use arbor_app::game::flip;
+    use arbor_app::game::{label, Level};
+    use arbor_app::play::Kind;
+    use arbor_games::connect4::Position;
+    use arbor_games::connect4::Solver;
 
     /// The AI's 2 s budget on a clock that moves on 1 ms per reading: the same work on every
     /// machine, however fast.
@@ -946,7 +580,9 @@ mod tests {
                 assert_eq!(play.iterations, 1000);
             } else {
                 // Stopped by the clock, at a count the page can grow again.
-                assert!(play.iterations > 1000 && play.iterations < crate::mcts::MAX_ITERATIONS);
+                assert!(
+                    play.iterations > 1000 && play.iterations < arbor_app::mcts::MAX_ITERATIONS
+                );
                 assert!(!seen.is_empty(), "progress while it thinks");
             }
             assert!(play.visits > 0 && play.visits <= play.iterations);
@@ -1175,7 +811,7 @@ mod tests {
                     oracle.reset();
                     -oracle.solve(&child, false).unwrap().score
                 };
-                (c, super::super::c4_verdict(score, mine, theirs))
+                (c, arbor_app::game::c4_verdict(score, mine, theirs))
             })
             .collect()
     }
@@ -1378,7 +1014,7 @@ mod tests {
 
     /// The levels whose trees open in the alpha-beta stepper (MCTS levels' open on the MCTS
     /// page: `an_mcts_move_is_the_move_of_the_tree_its_link_opens`).
-    fn alpha_beta_levels(kind: Kind) -> impl Iterator<Item = &'static super::super::Level> {
+    fn alpha_beta_levels(kind: Kind) -> impl Iterator<Item = &'static Level> {
         let levels = kind.levels().iter();
         levels.filter(|l| !matches!(l.strength, Strength::Mcts { .. }))
     }

@@ -8,7 +8,9 @@ use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, l
 use arbor_app::search::page::{Action, Run, State};
 use arbor_app::search::tree_scene::{search_scene, shown_current};
 use arbor_app::search::{cell_marks, marks, Problem, Settings, BLOCKS_PRESETS};
-use arbor_app::worker_api::{FromWorker, GridSpec, StateView, ToWorker};
+use arbor_app::search::{Answer, Request};
+use arbor_app::search::{GridSpec, StateView};
+use arbor_app::work::Reply;
 use arbor_puzzles::GridHeuristic;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use proptest::prelude::*;
@@ -113,7 +115,7 @@ fn action() -> impl Strategy<Value = Do> {
 
 struct Page {
     s: Rc<State>,
-    late: Vec<(u64, FromWorker)>,
+    late: Vec<(u64, Reply<Answer>)>,
 }
 
 impl Page {
@@ -149,7 +151,7 @@ impl Page {
         self.deliver(late);
     }
 
-    fn deliver(&mut self, messages: Vec<(u64, FromWorker)>) {
+    fn deliver(&mut self, messages: Vec<(u64, Reply<Answer>)>) {
         for (id, m) in messages {
             self.s = apply(self.s.clone(), Action::Worker(id, m));
         }
@@ -158,15 +160,15 @@ impl Page {
 
 /// The worker's answers, with the search cut at 60,000 nodes so a test stays quick (the page's
 /// own limits are for a tab, not a test).
-fn small(request: ToWorker) -> Vec<FromWorker> {
+fn small(request: Request) -> Vec<Reply<Answer>> {
     let request = match request {
-        ToWorker::Search(mut r) => {
+        Request::Search(mut r) => {
             r.max_nodes = Some(60_000);
-            ToWorker::Search(r)
+            Request::Search(r)
         }
         other => other,
     };
-    worker(&request)
+    worker(request)
 }
 
 /// What the view computes from the state.

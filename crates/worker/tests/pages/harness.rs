@@ -3,8 +3,9 @@
 
 use std::rc::Rc;
 
+use arbor_app::protocol::Job;
 use arbor_app::route::Route;
-use arbor_app::worker_api::{answer, FromWorker, ToWorker};
+use arbor_app::work::Reply;
 use arbor_app::Reducer;
 use arbor_game::{GameTree, RandomSpec};
 use proptest::prelude::*;
@@ -106,17 +107,15 @@ pub fn text_of(tree: &GameTree) -> String {
     tree.to_text()
 }
 
-/// The worker's answers to `request`, as the worker would post them (computed natively by the
+/// The worker's replies to `request`, as the worker would post them (computed natively by the
 /// same code, with a clock that advances five milliseconds per reading).
-pub fn worker(request: &ToWorker) -> Vec<FromWorker> {
-    let mut out = Vec::new();
+pub fn worker<J: Job>(request: J) -> Vec<Reply<J::Answer>> {
     let clock = std::cell::Cell::new(0.0);
     let now = || {
         clock.set(clock.get() + 5.0);
         clock.get()
     };
-    answer(request, &mut |m| out.push(m), &now);
-    out
+    arbor_worker::replies(request, &now)
 }
 
 /// How messages from the worker reach the page: in order, or one of them held back and

@@ -3,8 +3,9 @@
 use std::rc::Rc;
 
 use arbor_app::heuristics::page::{Action, Settings, State, Work};
+use arbor_app::heuristics::Answer;
 use arbor_app::route::{Route, View};
-use arbor_app::worker_api::{FromWorker, ToWorker};
+use arbor_app::work::Reply;
 use proptest::prelude::*;
 
 use crate::harness::{apply, deliver, delivery, through_address, worker, Delivery};
@@ -58,7 +59,7 @@ fn action() -> impl Strategy<Value = Do> {
 
 struct Page {
     s: Rc<State>,
-    late: Vec<FromWorker>,
+    late: Vec<Reply<Answer>>,
 }
 
 /// Whether the worker's answer to this job comes quickly enough for a test.
@@ -66,7 +67,7 @@ fn quick(s: &State) -> bool {
     match s.running {
         Some(Work::Estimates) => {
             s.settings.rows as usize * s.settings.cols as usize <= 9
-                && !matches!(&s.request, Some(ToWorker::Lab(r)) if matches!(r.job, arbor_app::heuristics::Job::KorfBoard { .. }))
+                && !matches!(&s.request, Some(r) if matches!(r.job, arbor_app::heuristics::Job::KorfBoard { .. }))
         }
         Some(Work::Table) => s.settings.per_depth <= 2 && s.settings.ids_max <= 6,
         _ => false,
@@ -96,7 +97,7 @@ impl Page {
             Do::Stop => Action::Stop,
             Do::Answer(how) => {
                 if let (Some(request), true) = (self.s.request.clone(), quick(&self.s)) {
-                    let (now, later) = deliver(worker(&request), how);
+                    let (now, later) = deliver(worker(request), how);
                     self.late.extend(later);
                     for m in now {
                         self.s = apply(self.s.clone(), Action::Worker(m));
@@ -110,7 +111,7 @@ impl Page {
         self.deliver(late);
     }
 
-    fn deliver(&mut self, messages: Vec<FromWorker>) {
+    fn deliver(&mut self, messages: Vec<Reply<Answer>>) {
         for m in messages {
             self.s = apply(self.s.clone(), Action::Worker(m));
         }

@@ -3,9 +3,10 @@
 use std::rc::Rc;
 
 use arbor_app::play::page::{Action, State, Task};
+use arbor_app::play::Answer;
 use arbor_app::play::{Kind, Move, Player, Rules, Setup};
 use arbor_app::route::{Route, View};
-use arbor_app::worker_api::FromWorker;
+use arbor_app::work::Reply;
 use proptest::prelude::*;
 
 use crate::harness::{apply, deliver, delivery, through_address, worker, Delivery};
@@ -46,7 +47,7 @@ fn action() -> impl Strategy<Value = Do> {
 
 struct Page {
     s: Rc<State>,
-    late: Vec<(u64, FromWorker)>,
+    late: Vec<(u64, Reply<Answer>)>,
 }
 
 impl Page {
@@ -91,7 +92,7 @@ impl Page {
             Do::Answer(how) => {
                 let job = s.job;
                 if let Some(request) = s.request() {
-                    let (now, later) = deliver(worker(&request), how);
+                    let (now, later) = deliver(worker(request), how);
                     self.late.extend(later.into_iter().map(|m| (job, m)));
                     for m in now {
                         self.s = apply(self.s.clone(), Action::Worker(job, m));
@@ -105,7 +106,7 @@ impl Page {
         self.deliver(late);
     }
 
-    fn deliver(&mut self, messages: Vec<(u64, FromWorker)>) {
+    fn deliver(&mut self, messages: Vec<(u64, Reply<Answer>)>) {
         for (id, m) in messages {
             self.s = apply(self.s.clone(), Action::Worker(id, m));
         }

@@ -4,10 +4,11 @@ use std::rc::Rc;
 
 use arbor_app::control::Control;
 use arbor_app::mcts::page::{Action, State};
+use arbor_app::mcts::Answer;
 use arbor_app::mcts::MctsSettings;
 use arbor_app::play::Kind;
 use arbor_app::route::{Route, View};
-use arbor_app::worker_api::{FromWorker, ToWorker};
+use arbor_app::work::Reply;
 use proptest::prelude::*;
 
 use crate::harness::{apply, deliver, delivery, through_address, tree_text, worker, Delivery};
@@ -59,7 +60,7 @@ fn kind(k: u8) -> Kind {
 /// The page, with the worker's messages not delivered yet.
 struct Page {
     s: Rc<State>,
-    late: Vec<(u64, FromWorker)>,
+    late: Vec<(u64, Reply<Answer>)>,
 }
 
 impl Page {
@@ -81,7 +82,7 @@ impl Page {
             Do::Stop => Action::Stop,
             Do::Answer(how) => {
                 let id = self.s.asked;
-                let answers = worker(&ToWorker::Mcts(self.s.settings.request.clone()));
+                let answers = worker(self.s.settings.request.clone());
                 let (now, later) = deliver(answers, how);
                 self.late.extend(later.into_iter().map(|m| (id, m)));
                 for m in now {
@@ -95,7 +96,7 @@ impl Page {
         self.deliver(late);
     }
 
-    fn deliver(&mut self, messages: Vec<(u64, FromWorker)>) {
+    fn deliver(&mut self, messages: Vec<(u64, Reply<Answer>)>) {
         for (id, m) in messages {
             self.s = apply(self.s.clone(), Action::Worker(id, m));
         }

@@ -1,0 +1,113 @@
+//! The page and its worker: every page's requests and answers in one envelope each way, and the
+//! compact bytes they cross as. A page's own types live in its folder (`search::Request`,
+//! `play::Answer`…); [`Job`] ties each request to its answer, so a page's hook hears only its
+//! own replies.
+
+use serde::{Deserialize, Serialize};
+
+use crate::work::Reply;
+use crate::{alphabeta, heuristics, mcts, play, search};
+
+/// A request to the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// The search page: a recorded search, or the scalability chart.
+    Search(search::Request),
+    /// The Play page: the AI's move, or hints.
+    Play(play::Request),
+    /// The stepper: the search behind an AI move.
+    AlphaBeta(alphabeta::Request),
+    /// The MCTS page: a run.
+    Mcts(mcts::Request),
+    /// The heuristics lab's work.
+    Heuristics(heuristics::Request),
+    /// Panic on purpose: how the end-to-end tests check that a panic in the worker is told to
+    /// the page and the page goes on.
+    Panic,
+}
+
+/// What the worker sends back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// The worker is ready for requests.
+    Ready,
+    /// The worker panicked (what and where): it is dead, and the page starts another for the
+    /// next request.
+    Panicked(String),
+    /// A request could not be carried out at all: it could not be read, or the worker died or
+    /// could not start (told to whichever page's job it was).
+    Failed(String),
+    /// About the search page's job.
+    Search(Reply<search::Answer>),
+    /// About the Play page's job.
+    Play(Reply<play::Answer>),
+    /// About the stepper's job.
+    AlphaBeta(Reply<alphabeta::Answer>),
+    /// About the MCTS page's job.
+    Mcts(Reply<mcts::Answer>),
+    /// About the lab's job.
+    Heuristics(Reply<heuristics::Answer>),
+}
+
+/// A page's request: how it travels, and which replies are its own.
+pub trait Job: Clone + PartialEq + 'static {
+    /// What the worker answers.
+    type Answer: 'static;
+    /// The request in the envelope.
+    fn to_worker(self) -> ToWorker;
+    /// The reply, if the message is about this kind of job (a request that could not be read
+    /// is told as a failure to whichever page sent it).
+    fn reply(message: FromWorker) -> Option<Reply<Self::Answer>>;
+}
+
+macro_rules! job {
+    ($request:ty, $answer:ty, $variant:ident) => {
+        impl Job for $request {
+            type Answer = $answer;
+            fn to_worker(self) -> ToWorker {
+                ToWorker::$variant(self)
+            }
+            fn reply(message: FromWorker) -> Option<Reply<$answer>> {
+                match message {
+                    FromWorker::$variant(r) => Some(r),
+                    FromWorker::Failed(e) => Some(Reply::Failed(e)),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+job!(search::Request, search::Answer, Search);
+job!(play::Request, play::Answer, Play);
+job!(alphabeta::Request, alphabeta::Answer, AlphaBeta);
+job!(mcts::Request, mcts::Answer, Mcts);
+job!(heuristics::Request, heuristics::Answer, Heuristics);
+
+/// A message as the bytes that cross between the page and its worker.
+///
+/// A compact binary form (postcard): structs travel as their fields in order, enums as a
+/// variant number, so neither side carries code to match field names, and a large recorded
+/// search is one byte array instead of thousands of JavaScript objects.
+pub fn to_bytes<T: Serialize>(message: &T) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(message).map_err(|e| format!("the message could not be written: {e}"))
+}
+
+/// A message read back from [`to_bytes`]' bytes.
+pub fn from_bytes<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    postcard::from_bytes(bytes).map_err(|e| e.to_string())
+}
+
+/// A panic's message and place, for the person reading the page: "message (file:line)".
+pub fn panic_text(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into());
+    match info.location() {
+        Some(l) => format!("{message} ({}:{})", l.file(), l.line()),
+        None => message,
+    }
+}

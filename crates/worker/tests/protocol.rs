@@ -1,0 +1,133 @@
+//! The page and its worker exchange every kind of request and answer as bytes, unchanged.
+
+use arbor_app::protocol::{from_bytes, to_bytes, FromWorker, ToWorker};
+use arbor_app::search::{Family, ProblemSpec, Request, ScaleRequest, SearchRequest};
+use arbor_app::work::Reply;
+use arbor_app::{alphabeta, play};
+use arbor_puzzles::{BlocksSpec, Heuristic};
+use arbor_search::{graph_preset, Algorithm, Options};
+use arbor_worker::{answer, replies};
+
+/// Every answer to every kind of request crosses to the page and back unchanged.
+#[test]
+fn every_message_survives_the_bytes_between_page_and_worker() {
+    use arbor_app::alphabeta::ExplainRequest;
+    use arbor_app::play::ThinkRequest;
+    use arbor_app::play::{Kind, Rules};
+    let puzzle = ProblemSpec::Puzzle {
+        rows: 3,
+        cols: 3,
+        start: vec![1, 2, 3, 4, 0, 6, 7, 5, 8],
+        goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+        heuristic: Heuristic::Manhattan,
+    };
+    let graph = ProblemSpec::Graph {
+        text: graph_preset("seed000-tree").unwrap().text.to_string(),
+    };
+    let blocks = ProblemSpec::Blocks {
+        spec: BlocksSpec::coursework((1, 2), (1, 3), (4, 3), (2, 4)),
+        heuristic: true,
+    };
+    let mut requests: Vec<ToWorker> = [puzzle, graph, blocks]
+        .into_iter()
+        .flat_map(|problem| {
+            [Algorithm::AStar, Algorithm::DepthLimited].map(|algorithm| {
+                ToWorker::Search(Request::Search(SearchRequest {
+                    problem: problem.clone(),
+                    options: Options::new(algorithm).depth_limit(3),
+                    record: 50,
+                    max_nodes: Some(20_000),
+                }))
+            })
+        })
+        .collect();
+    requests.push(ToWorker::Search(Request::Scale(ScaleRequest {
+        family: Family::Eight,
+        depths: vec![2, 40],
+        algorithms: vec![Algorithm::AStar],
+        mode: arbor_search::Mode::Graph,
+        budget: 1_000,
+        seed: 1,
+    })));
+    for (kind, moves, level) in [
+        (Kind::TicTacToe, "5", "perfect"),
+        (Kind::Connect4, "4453", "seed4"),
+        (Kind::Nim, "", "perfect"),
+    ] {
+        let rules = Rules::of(kind);
+        let think = ThinkRequest {
+            rules: rules.clone(),
+            moves: moves.into(),
+            level: level.into(),
+            seed: 3,
+            millis: 2_000,
+        };
+        let thought = replies(play::Request::Think(think.clone()), &|| 0.0)
+            .into_iter()
+            .find_map(|m| match m {
+                Reply::Answer(play::Answer::Thought(t)) => Some(t),
+                _ => None,
+            })
+            .expect("a move");
+        requests.push(ToWorker::Play(play::Request::Think(think)));
+        requests.push(ToWorker::Play(play::Request::Hints {
+            rules: rules.clone(),
+            moves: moves.into(),
+        }));
+        requests.push(ToWorker::AlphaBeta(alphabeta::Request {
+            explain: ExplainRequest {
+                rules,
+                moves: moves.into(),
+                level: level.into(),
+                seed: 3,
+                depth: thought.depth,
+                solver: thought.solver,
+                weak: thought.weak,
+                limit: 500,
+            },
+            o_first: false,
+        }));
+    }
+    let mut kinds = std::collections::BTreeSet::new();
+    for request in &requests {
+        let bytes = to_bytes(request).unwrap();
+        assert_eq!(&from_bytes::<ToWorker>(&bytes).unwrap(), request);
+        let mut answers = Vec::new();
+        // A clock that moves on (1 ms a reading): connect four's hints stop at their time.
+        let clock = arbor_util::SteppingClock::new(1.0);
+        answer(request, &mut |m| answers.push(m), &clock.as_fn());
+        for message in answers {
+            let bytes = to_bytes(&message).unwrap();
+            let back: FromWorker = from_bytes(&bytes).unwrap();
+            assert_eq!(back, message);
+            // The answer's own kind: `Search(Answer(Recorded(…` is "Recorded".
+            let debug = format!("{message:?}");
+            let kind = debug
+                .split(['(', ')', ' '])
+                .nth(2)
+                .unwrap_or_default()
+                .to_string();
+            kinds.insert(kind);
+        }
+    }
+    for message in [FromWorker::Ready, FromWorker::Panicked("at x.rs:1".into())] {
+        assert_eq!(
+            from_bytes::<FromWorker>(&to_bytes(&message).unwrap()).unwrap(),
+            message
+        );
+    }
+    for kind in [
+        "Recorded",
+        "Done",
+        "ScalePoint",
+        "ScaleDone",
+        "Thought",
+        "Hints",
+        "ExplainedView",
+    ] {
+        assert!(kinds.contains(kind), "no {kind} among {kinds:?}");
+    }
+    // Bytes that are not a message are refused with a reason, never a panic.
+    assert!(from_bytes::<FromWorker>(&[250, 1, 2]).is_err());
+    assert!(from_bytes::<ToWorker>(&[]).is_err());
+}
