@@ -32,6 +32,8 @@ fn stepper_route(
 ) -> Route {
     let settings = alphabeta::Settings {
         source: Source::Preset(preset),
+        // The preset's own root (seed 000's example has MIN there).
+        min_root: Source::Preset(preset).root_is_min(),
         algorithm,
         ordering,
         depth,
@@ -723,6 +725,19 @@ mod tests {
             let back = Route::parse(&hash);
             assert!(back.problems.is_empty(), "{hash}");
             assert_eq!(warnings(&back), Vec::<String>::new(), "{}: {hash}", e.title);
+        }
+        // A preset's link shows the preset's own tree (its root player too).
+        for e in &examples {
+            if let Some(id) = e
+                .route
+                .get("preset")
+                .filter(|_| e.route.view == View::AlphaBeta)
+            {
+                let shown = crate::alphabeta::page::State::new(&e.route).tree.to_text();
+                let preset = arbor_game::presets::preset(id).unwrap();
+                let own = arbor_game::GameTree::parse(preset.text).unwrap().to_text();
+                assert_eq!(shown, own, "{}", e.title);
+            }
         }
         // Spot checks that the link is the example it says.
         let aima = examples
