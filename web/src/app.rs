@@ -4,7 +4,7 @@ use gloo_events::EventListener;
 use yew::prelude::*;
 
 use crate::components::share::{OpenInArbor, ShareBar};
-use crate::views;
+
 use arbor_app::route::{Route, View};
 
 fn current_route() -> Route {
@@ -36,33 +36,33 @@ pub fn App() -> Html {
         }
     });
     let view = match &route.view {
-        View::Home => html! { <views::home::Home /> },
+        View::Home => html! { <crate::home::Home /> },
         // Keyed by the whole hash: opening another link remounts the view with its state. Views
         // keep the address in step with `replace_url`, which fires no `hashchange`, so their own
         // changes do not remount them.
         View::AlphaBeta => {
-            html! { <views::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Chance => {
-            html! { <views::chance::Chance key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::chance::Chance key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Mcts => {
-            html! { <views::mcts::Mcts key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::mcts::Mcts key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Search => {
-            html! { <views::search::Search key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::search::Search key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Heuristics => {
-            html! { <views::lab::Lab key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::heuristics::Lab key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Play => {
-            html! { <views::play::Play key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::play::Play key={route.to_hash()} route={(*route).clone()} /> }
         }
         View::Practice => {
-            html! { <views::practice::Practice key={route.to_hash()} route={(*route).clone()} /> }
+            html! { <crate::practice::Practice key={route.to_hash()} route={(*route).clone()} /> }
         }
-        View::Teachers => html! { <views::teachers::Teachers /> },
-        View::NotFound(path) => html! { <views::not_found::NotFound path={path.clone()} /> },
+        View::Teachers => html! { <crate::teachers::Teachers /> },
+        View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
     };
     // What could not be read in the link itself (a damaged packed part); each view says what
     // it could not use of the rest.

@@ -4,12 +4,21 @@
 
 #![deny(missing_docs)]
 
+mod alphabeta;
 mod app;
+mod chance;
 mod components;
 pub mod crash;
+mod heuristics;
+mod home;
+mod mcts;
+mod not_found;
+mod play;
+mod practice;
+mod search;
 mod store;
+mod teachers;
 mod url;
-mod views;
 pub mod worker;
 
 pub use app::App;

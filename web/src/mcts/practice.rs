@@ -1,8 +1,8 @@
 //! MCTS practice: at a selection step of a real run, say which child UCB1 takes (and, at the
 //! harder level, compute every child's UCB1); checked against the engine's own selection.
 
-use super::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
+use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::mcts::practice::{Exercise, Level};
 use arbor_app::mcts::{exploration_text, MctsSettings};
@@ -14,13 +14,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub(super) struct McProps {
+pub(crate) struct McProps {
     pub settings: Settings,
 }
 
 /// MCTS practice.
 #[component]
-pub(super) fn McPractice(props: &McProps) -> Html {
+pub(crate) fn McPractice(props: &McProps) -> Html {
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         s.mcts_request()

@@ -1,7 +1,7 @@
 //! Search practice: click the node taken next, or order the whole frontier.
 
-use super::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
+use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::practice::page::{SearchAction, SearchState};
 use arbor_app::practice::Settings;
@@ -12,13 +12,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub(super) struct SearchProps {
+pub(crate) struct SearchProps {
     pub settings: Settings,
 }
 
 /// Search practice.
 #[component]
-pub(super) fn SearchPractice(props: &SearchProps) -> Html {
+pub(crate) fn SearchPractice(props: &SearchProps) -> Html {
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         search::Exercise::new(&s.problem(), s.algorithm, s.search_level).map(Rc::new)
@@ -119,7 +119,7 @@ pub(super) fn SearchPractice(props: &SearchProps) -> Html {
 }
 
 /// A number for an exercise's text, so its drawing starts afresh only when the exercise changes.
-pub(super) fn text_id(text: &str) -> u64 {
+pub(crate) fn text_id(text: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);

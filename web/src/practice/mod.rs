@@ -10,15 +10,10 @@
 //! - MCTS: at selection steps of a real run, pick the child UCB1 takes (and compute every
 //!   child's UCB1); checked against the engine's selection, its terms shown.
 
-mod alphabeta_practice;
-mod chance_practice;
-mod mcts_practice;
-mod search_practice;
-
-use alphabeta_practice::AbPractice;
-use chance_practice::ChancePractice;
-use mcts_practice::McPractice;
-use search_practice::SearchPractice;
+use crate::alphabeta::practice::AbPractice;
+use crate::chance::practice::ChancePractice;
+use crate::mcts::practice::McPractice;
+use crate::search::practice::SearchPractice;
 
 use std::rc::Rc;
 
@@ -89,13 +84,13 @@ pub fn Practice(props: &PracticeProps) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
-pub(super) struct SettingsProps {
-    settings: Settings,
+pub(crate) struct SettingsProps {
+    pub(crate) settings: Settings,
 }
 
 /// The exercise settings: changing one opens a new exercise (and a new link).
 #[component]
-pub(super) fn ExerciseSettings(props: &SettingsProps) -> Html {
+pub(crate) fn ExerciseSettings(props: &SettingsProps) -> Html {
     let s = props.settings.clone();
     let number = |label: &'static str,
                   value: i64,
@@ -223,7 +218,7 @@ pub(super) fn ExerciseSettings(props: &SettingsProps) -> Html {
 }
 
 /// The page when the exercise's tree cannot be made: the settings stay, to fix it.
-pub(super) fn cannot_set(settings: Settings, e: &str) -> Html {
+pub(crate) fn cannot_set(settings: Settings, e: &str) -> Html {
     html! {
         <div class="practice-grid">
             <ExerciseSettings settings={settings} />

@@ -1,8 +1,8 @@
 //! Chance practice: type the value of every chance, MAX and MIN node; Check compares each with
 //! the engine's run and says why the value is what it is.
 
-use super::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
+use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::chance::practice::{Exercise, Verdict};
 use arbor_app::chance::{mark_of, rule_key, rule_title, ChanceSettings, ChanceSource};
@@ -15,7 +15,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub(super) struct ChanceProps {
+pub(crate) struct ChanceProps {
     pub settings: Settings,
 }
 
@@ -30,7 +30,7 @@ fn words(v: Verdict) -> (&'static str, &'static str) {
 
 /// Chance practice.
 #[component]
-pub(super) fn ChancePractice(props: &ChanceProps) -> Html {
+pub(crate) fn ChancePractice(props: &ChanceProps) -> Html {
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         s.chance_tree()

@@ -6,6 +6,7 @@ pub(crate) mod compare;
 mod editors;
 mod grid_editor;
 mod panels;
+pub(crate) mod practice;
 mod puzzle_editor;
 
 use std::rc::Rc;

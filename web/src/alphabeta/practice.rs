@@ -1,10 +1,10 @@
 //! Alpha-beta practice: mark the pruned branches, type values and windows; the report and the real run.
 
-use super::{cannot_set, ExerciseSettings};
 use crate::components::controls::{use_play_timer, Control, StepControls};
 use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
+use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::alphabeta::practice::{self as ab_practice, Exercise, Question, Report, Verdict};
 use arbor_app::alphabeta::{self, Algorithm, Perspective};
@@ -18,13 +18,13 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
-pub(super) struct AbProps {
+pub(crate) struct AbProps {
     pub settings: Settings,
 }
 
 /// Alpha-beta practice.
 #[component]
-pub(super) fn AbPractice(props: &AbProps) -> Html {
+pub(crate) fn AbPractice(props: &AbProps) -> Html {
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         s.tree()
@@ -194,7 +194,7 @@ pub(super) fn AbPractice(props: &AbProps) -> Html {
     }
 }
 
-pub(super) fn verdict_class(v: Verdict) -> &'static str {
+pub(crate) fn verdict_class(v: Verdict) -> &'static str {
     match v {
         Verdict::Right => "right",
         Verdict::Wrong => "wrong",
@@ -202,7 +202,7 @@ pub(super) fn verdict_class(v: Verdict) -> &'static str {
     }
 }
 
-pub(super) fn verdict_words(v: Verdict) -> &'static str {
+pub(crate) fn verdict_words(v: Verdict) -> &'static str {
     match v {
         Verdict::Right => "✓ right",
         Verdict::Wrong => "✗ wrong",
@@ -211,13 +211,13 @@ pub(super) fn verdict_words(v: Verdict) -> &'static str {
 }
 
 #[derive(Properties, PartialEq)]
-pub(super) struct ReportProps {
+pub(crate) struct ReportProps {
     pub report: Report,
     pub tree: Rc<arbor_game::GameTree>,
 }
 
 #[component]
-pub(super) fn ReportView(props: &ReportProps) -> Html {
+pub(crate) fn ReportView(props: &ReportProps) -> Html {
     let r = &props.report;
     let what = |q: Question| match q {
         Question::Branch => "pruned?",
@@ -242,7 +242,7 @@ pub(super) fn ReportView(props: &ReportProps) -> Html {
 }
 
 #[derive(Properties)]
-pub(super) struct RevealProps {
+pub(crate) struct RevealProps {
     pub run: Rc<Exercise>,
     pub start: usize,
     pub on_close: Callback<()>,
@@ -256,7 +256,7 @@ impl PartialEq for RevealProps {
 
 /// The real run, stepped from the first difference.
 #[component]
-pub(super) fn Reveal(props: &RevealProps) -> Html {
+pub(crate) fn Reveal(props: &RevealProps) -> Html {
     let stepping = {
         let start = props.start;
         use_reducer(move || {

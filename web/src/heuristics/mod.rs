@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::components::controls::{on_select, use_select_value};
 use crate::components::tree_svg::fmt;
+use crate::search::compare::marker;
 use crate::store::Store;
-use crate::views::search::compare::marker;
 use arbor_app::heuristics::page::{Action, State, Work, KORF_COUNTS, PER_DEPTH, SHAPES};
 use arbor_app::heuristics::{EstimatesView, KorfRow, Truth};
 use arbor_app::route::{Route, View};

@@ -2,6 +2,7 @@
 
 mod inputs;
 mod panels;
+pub(crate) mod practice;
 
 use crate::components::legend::Legend;
 use inputs::{GamePanel, LeafEditor, TreeInput, TreeTools};

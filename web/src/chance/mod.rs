@@ -1,6 +1,8 @@
 //! The chance stepper: a tree with chance nodes, expectimax or expectiminimax stepped node by
 //! node, the expectation forming at each chance node, and optional Star1 pruning.
 
+pub(crate) mod practice;
+
 use std::rc::Rc;
 
 use yew::prelude::*;

@@ -3,6 +3,8 @@
 //! backpropagation — with the root moves' visit shares plotted over the run beside their exact
 //! minimax values.
 
+pub(crate) mod practice;
+
 use std::rc::Rc;
 
 use yew::prelude::*;
