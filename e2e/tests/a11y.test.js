@@ -3,7 +3,7 @@
 // rules cannot see inside SVG; type sizes on the tree; a title per page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, BASE, audit } from "./helpers.js";
+import { launch, openPage, BASE, audit, PAGES } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -38,6 +38,10 @@ test("axe: no serious or critical violation on any route", async () => {
     ["#/teachers", "table.params"],
     ["#/nowhere", "main h1"],
   ];
+  // Every page of the registry, at least as it opens.
+  for (const { route } of PAGES) {
+    if (!routes.some(([path]) => path === route)) routes.push([route, "main h1"]);
+  }
   for (const [path, ready] of routes) {
     const page = await openPage(browser, path);
     await page.locator(ready).first().waitFor({ timeout: 20000 });

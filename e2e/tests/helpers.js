@@ -41,6 +41,12 @@ export async function audit(page, what) {
 
 export const BASE = process.env.ARBOR_URL ?? "http://127.0.0.1:8080/";
 
+// Every page of the registry (arbor_app::pages), as the build writes it beside the app:
+// [{ route: "#/alphabeta", title, nav }, …]. The sweeps over pages take their list from it.
+export const PAGES = JSON.parse(
+  readFileSync(new URL("../../dist/pages.json", import.meta.url), "utf8"),
+);
+
 // Flags Chromium needs on a machine without internet (see ../shared/TOOLCHAIN.md).
 const FLAGS = [
   "--no-sandbox",

@@ -5,11 +5,11 @@
 // MONKEY_SEED=… (and MONKEY_ACTIONS=…) run it again.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE } from "./helpers.js";
+import { launch, BASE, PAGES as REGISTRY } from "./helpers.js";
 
 const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 80);
 const SEED = Number(process.env.MONKEY_SEED ?? 20261127);
-const PAGES = ["#/", "#/alphabeta", "#/chance", "#/mcts", "#/search", "#/heuristics", "#/play", "#/practice", "#/teachers"];
+const PAGES = REGISTRY.map((p) => p.route);
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 375, height: 667 };
 

@@ -1,7 +1,7 @@
 // The app shell: it loads, draws the core's minimax tree, and every view is a URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage } from "./helpers.js";
+import { launch, openPage, PAGES } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -24,30 +24,38 @@ test("the front page draws seed 003's minimax tree with the root value 4", async
   page.assertHealthy();
 });
 
-test("the header links to each view, and each view is a URL", async () => {
+test("the header links to every page of the registry, and each page is a URL", async () => {
   const page = await openPage(browser);
   await page.locator("header nav").waitFor();
-  for (const [name, hash] of [
-    ["Alpha-beta", "#/alphabeta"],
-    ["Chance", "#/chance"],
-    ["MCTS", "#/mcts"],
-    ["Search", "#/search"],
-    ["Play", "#/play"],
-  ]) {
-    await page.getByRole("link", { name, exact: true }).click();
-    await page.waitForFunction((h) => location.hash === h || location.hash.startsWith(h + "?"), hash);
+  const pages = PAGES.filter((p) => p.nav);
+  assert.ok(pages.length >= 8, `${pages.length} pages`);
+  for (const { route, nav } of pages) {
+    await page.locator(`header nav a[href="${route}"]`).click();
+    await page.waitForFunction((h) => location.hash === h || location.hash.startsWith(h + "?"), route);
     // The view renders after the address changes: wait for the header to mark it.
-    await page.locator(`header nav a[href="${hash}"][aria-current="page"]`).waitFor({ timeout: 5000 });
-    assert.equal(
-      await page.getByRole("link", { name, exact: true }).getAttribute("aria-current"),
-      "page"
-    );
+    await page.locator(`header nav a[href="${route}"][aria-current="page"]`).waitFor({ timeout: 5000 });
+    assert.equal((await page.locator(`header nav a[href="${route}"]`).textContent()).trim(), nav);
+    assert.ok((await page.title()).startsWith(PAGES.find((p) => p.route === route).title));
   }
   const direct = await openPage(browser, "#/search");
   await direct.locator("main h1").waitFor();
   assert.equal(await direct.getByRole("link", { name: "Search", exact: true }).getAttribute("aria-current"), "page");
   page.assertHealthy();
   direct.assertHealthy();
+});
+
+test("the home page and the loading header link every page of the registry", async () => {
+  const page = await openPage(browser);
+  await page.locator("main .cards").waitFor({ timeout: 20000 });
+  for (const { route } of PAGES.filter((p) => p.nav)) {
+    assert.equal(await page.locator(`main .cards a[href="${route}"]`).count(), 1, `${route} has no card`);
+  }
+  // The header shown while the app loads, as the server sends it.
+  const html = await (await fetch(new URL("index.html", page.url()))).text();
+  for (const { route } of PAGES.filter((p) => p.nav)) {
+    assert.ok(html.includes(`href="${route}"`), `${route} is not in the loading header`);
+  }
+  page.assertHealthy();
 });
 
 test("an unknown URL shows the not-found view, as text", async () => {

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::components::share::{OpenInArbor, ShareBar};
 
+use arbor_app::pages::PAGES;
 use arbor_app::route::{Route, View};
 
 fn current_route() -> Route {
@@ -32,7 +33,7 @@ pub fn App() -> Html {
     // Every page has its own title.
     use_effect_with(route.view.clone(), |view| {
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            document.set_title(&view.title());
+            document.set_title(&arbor_app::pages::tab_title(view));
         }
     });
     let view = match &route.view {
@@ -104,14 +105,14 @@ pub fn App() -> Html {
                     <span>{ "Arbor" }</span>
                 </a>
                 <nav aria-label="Views">
-                    { link(View::AlphaBeta, html! { "Alpha-beta" }) }
-                    { link(View::Chance, html! { "Chance" }) }
-                    { link(View::Mcts, html! { "MCTS" }) }
-                    { link(View::Search, html! { "Search" }) }
-                    { link(View::Heuristics, html! { "Heuristics" }) }
-                    { link(View::Play, html! { "Play" }) }
-                    { link(View::Practice, html! { "Practice" }) }
-                    { link(View::Teachers, html! { <><span class="long">{ "For " }</span>{ "teachers" }</> }) }
+                    { for PAGES.iter().filter_map(|p| Some((p, p.nav?))).map(|(p, label)| link(p.view.clone(), html! {
+                        <>
+                            if !label.long_prefix.is_empty() {
+                                <span class="long">{ label.long_prefix }</span>
+                            }
+                            { label.label }
+                        </>
+                    })) }
                 </nav>
                 <ShareBar />
             </header>

@@ -13,6 +13,7 @@
 mod bench;
 mod compress;
 mod fuzz;
+mod pages;
 mod server;
 mod structure;
 mod tools;
@@ -145,6 +146,7 @@ fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
     cmd.args(["build", "--release"]).current_dir(root);
     env.apply(&mut cmd);
     run(&mut cmd)?;
+    pages::write(&root.join("dist"))?;
     report_size(root)
 }
 

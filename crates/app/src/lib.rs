@@ -16,6 +16,7 @@ pub mod control;
 pub mod game;
 pub mod heuristics;
 pub mod mcts;
+pub mod pages;
 pub mod play;
 pub mod practice;
 pub mod protocol;
@@ -24,6 +25,7 @@ pub mod same;
 pub mod scene;
 pub mod search;
 pub mod teachers;
+pub mod url;
 pub mod work;
 
 /// A page's state and what can happen to it: the page's reducer. The web crate wraps it for

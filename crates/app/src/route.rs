@@ -33,23 +33,6 @@ pub enum View {
 }
 
 impl View {
-    /// The page's title, for the browser tab and history: what the page is, then Arbor.
-    pub fn title(&self) -> String {
-        let what = match self {
-            View::Home => return "Arbor — see how AI search thinks".to_string(),
-            View::AlphaBeta => "Alpha-beta, step by step",
-            View::Chance => "Chance nodes, step by step",
-            View::Mcts => "Monte Carlo tree search, step by step",
-            View::Search => "Search, step by step",
-            View::Heuristics => "Heuristics lab",
-            View::Play => "Play against the AI",
-            View::Practice => "Practice",
-            View::Teachers => "For teachers",
-            View::NotFound(_) => "Page not found",
-        };
-        format!("{what} — Arbor")
-    }
-
     /// The path segment of the view (`""` for the home page).
     pub fn slug(&self) -> &str {
         match self {
@@ -305,30 +288,6 @@ impl UrlBudget {
     }
 }
 
-/// Frame sizes offered in the Embed dialog (CSS pixels).
-pub const EMBED_SIZES: [(u32, u32); 3] = [(600, 400), (800, 600), (1000, 700)];
-
-/// The `<iframe>` that embeds `route` of the app at `base` (its address without the hash).
-/// Everything from the link is escaped for an HTML attribute.
-pub fn embed_snippet(base: &str, route: &Route, (width, height): (u32, u32)) -> String {
-    let mut route = route.without_embed();
-    route.set("embed", "1");
-    let title = match route.view {
-        View::AlphaBeta => "Arbor: alpha-beta stepper",
-        View::Chance => "Arbor: chance nodes stepper",
-        View::Mcts => "Arbor: Monte Carlo tree search stepper",
-        View::Search => "Arbor: search visualiser",
-        View::Play => "Arbor: play against the AI",
-        View::Practice => "Arbor: practice",
-        _ => "Arbor",
-    };
-    format!(
-        "<iframe src=\"{}\" width=\"{width}\" height=\"{height}\" title=\"{title}\" \
-         style=\"border: 1px solid #d5d9e0; max-width: 100%\" loading=\"lazy\"></iframe>",
-        escape_attribute(&format!("{base}{}", route.to_link()))
-    )
-}
-
 /// Escapes text for a double-quoted HTML attribute.
 pub fn escape_attribute(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -472,24 +431,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_view_has_its_own_title() {
-        let views = [
-            View::Home,
-            View::AlphaBeta,
-            View::Chance,
-            View::Mcts,
-            View::Search,
-            View::Play,
-            View::Practice,
-            View::Teachers,
-            View::NotFound("x".into()),
-        ];
-        let titles: std::collections::HashSet<String> = views.iter().map(View::title).collect();
-        assert_eq!(titles.len(), views.len());
-        assert!(titles.iter().all(|t| t.contains("Arbor")));
-    }
-
-    #[test]
     fn views() {
         assert_eq!(Route::parse("").view, View::Home);
         assert_eq!(Route::parse("#/").view, View::Home);
@@ -631,21 +572,6 @@ mod tests {
             assert_eq!(r.problems.len(), 1, "{hash}");
             assert!(r.problems[0].contains(why), "{hash}: {:?}", r.problems);
         }
-    }
-
-    #[test]
-    fn embed_snippets_escape_the_link() {
-        let mut route = Route::new(View::AlphaBeta);
-        route.set("tree", "[1,\"<b>\"]");
-        route.set("step", "2");
-        route.set("embed", "1");
-        let s = embed_snippet("http://x.org/course/arbor/?a=1&b=2", &route, (600, 400));
-        assert_eq!(
-            s,
-            "<iframe src=\"http://x.org/course/arbor/?a=1&amp;b=2#/alphabeta?tree=[1,%22%3Cb%3E%22]&amp;step=2&amp;embed=1\" \
-             width=\"600\" height=\"400\" title=\"Arbor: alpha-beta stepper\" \
-             style=\"border: 1px solid #d5d9e0; max-width: 100%\" loading=\"lazy\"></iframe>"
-        );
     }
 
     /// A few bytes that would unpack to megabytes are refused, not unpacked.

@@ -3,6 +3,7 @@
 use arbor_app::heuristics::page::*;
 use arbor_app::heuristics::{KorfRow, LabAnswer};
 use arbor_app::route::Route;
+use arbor_app::url::UrlSettings;
 use arbor_app::work::Reply;
 use arbor_app::Reducer;
 use arbor_puzzles::heuristic_table::Row;

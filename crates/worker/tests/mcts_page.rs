@@ -4,6 +4,7 @@ use arbor_app::mcts::page::*;
 use arbor_app::play::Kind;
 use arbor_app::route::Route;
 use arbor_app::route::View;
+use arbor_app::url::UrlSettings;
 use arbor_app::work::Reply;
 use arbor_app::Reducer;
 #[allow(unused_imports)]

@@ -1,6 +1,7 @@
 //! MCTS runs as the page shows them: frames, marks, captions and scenes of runs the worker makes.
 
 use arbor_app::mcts::*;
+use arbor_app::url::UrlSettings;
 
 use arbor_game::MctsEvent;
 #[allow(unused_imports)]

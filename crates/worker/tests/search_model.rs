@@ -1,6 +1,7 @@
 //! The search page's settings, problems and marks, with searches the worker records.
 
 use arbor_app::search::*;
+use arbor_app::url::UrlSettings;
 
 use arbor_app::work::Reply;
 #[allow(unused_imports)]

@@ -6,6 +6,7 @@ use arbor_app::route::View;
 use arbor_app::search::page::*;
 use arbor_app::search::{Answer, Request};
 use arbor_app::search::{CostUnit, Problem};
+use arbor_app::url::UrlSettings;
 use arbor_app::work::{Progress, Reply};
 use arbor_app::Reducer;
 use arbor_search::{Algorithm, TieBreak};

@@ -5,6 +5,7 @@ mod panels;
 pub(crate) mod practice;
 
 use crate::components::legend::Legend;
+use arbor_app::url::UrlSettings;
 use inputs::{GamePanel, LeafEditor, TreeInput, TreeTools};
 use panels::{ComparePanel, StatsTable};
 

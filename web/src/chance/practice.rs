@@ -11,6 +11,7 @@ use arbor_app::practice::Settings;
 use arbor_app::route::{Route, View};
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 use yew::prelude::*;
 

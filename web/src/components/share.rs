@@ -5,7 +5,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use arbor_app::route::{embed_snippet, Route, EMBED_SIZES};
+use arbor_app::pages::{embed_snippet, EMBED_SIZES};
+use arbor_app::route::Route;
 
 /// The page's address without its hash, and its hash parsed (any address update still waiting
 /// is written first).

@@ -2,6 +2,7 @@
 //! database's groups drawn on the board; Korf's 100 solved in this tab; the textbook's table of
 //! nodes and effective branching factors. The worker does the work and keeps its databases.
 
+use arbor_app::url::UrlSettings;
 use yew::prelude::*;
 
 use crate::components::controls::{on_select, use_select_value};

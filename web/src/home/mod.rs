@@ -6,6 +6,8 @@ use arbor_game::{minimax, presets, Event, GameTree, Recorder};
 use yew::prelude::*;
 
 use crate::components::whole_tree::TreeSvg;
+use arbor_app::pages::PAGES;
+use arbor_app::route::Route;
 use arbor_app::scene::{show_value, NodeMark, Relation, Scene, Shown, Status};
 
 /// A tree drawn with its values, and the root's value.
@@ -88,12 +90,15 @@ pub fn Home() -> Html {
                 { "Arbor steps through the searches of an AI course — minimax and alpha-beta on game trees; breadth-first, depth-first, iterative deepening, uniform cost, greedy, A* and IDA* on puzzles — node by node, in your browser." }
             </p>
             { figure }
+            <ul class="starts">
+                { for PAGES.iter().filter_map(|p| Some((p, p.start?))).map(|(p, start)| html! {
+                    <li><a href={Route::new(p.view.clone()).to_hash()}>{ start }</a></li>
+                }) }
+            </ul>
             <ul class="cards">
-                <li><a href="#/alphabeta"><strong>{ "Alpha-beta" }</strong><span>{ "Step minimax and alpha-beta on any tree, with (α, β) at every node and pruned branches cut." }</span></a></li>
-                <li><a href="#/chance"><strong>{ "Chance" }</strong><span>{ "Expectimax and expectiminimax on trees with chance nodes: the expectation forming, Star1 pruning." }</span></a></li>
-                <li><a href="#/mcts"><strong>{ "MCTS" }</strong><span>{ "Monte Carlo tree search, phase by phase: UCB1's terms, playouts, and visit shares against minimax." }</span></a></li>
-                <li><a href="#/search"><strong>{ "Search" }</strong><span>{ "BFS, DFS, iterative deepening, uniform cost, greedy, A* and IDA* on trees and puzzles." }</span></a></li>
-                <li><a href="#/play"><strong>{ "Play" }</strong><span>{ "Tic-tac-toe, connect four and Nim against the AI — then open the tree behind its move." }</span></a></li>
+                { for PAGES.iter().filter_map(|p| Some((p, p.nav?, p.card?))).map(|(p, label, card)| html! {
+                    <li><a href={Route::new(p.view.clone()).to_hash()}><strong>{ label.full() }</strong><span>{ card }</span></a></li>
+                }) }
             </ul>
         </section>
     }

@@ -5,6 +5,7 @@
 
 pub(crate) mod practice;
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use yew::prelude::*;

@@ -10,6 +10,7 @@ use arbor_app::practice::page::{MctsAction, MctsState};
 use arbor_app::practice::Settings;
 use arbor_app::route::{Route, View};
 use arbor_app::scene::NodeMark;
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 use yew::prelude::*;
 

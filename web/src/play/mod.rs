@@ -5,6 +5,7 @@
 mod boards;
 mod panels;
 
+use arbor_app::url::UrlSettings;
 use boards::{C4Board, NimBoard, TttBoard};
 use panels::{AiPanel, HintLegend, LastMove, MoveList, SetupPanel};
 

@@ -14,6 +14,7 @@ use crate::alphabeta::practice::AbPractice;
 use crate::chance::practice::ChancePractice;
 use crate::mcts::practice::McPractice;
 use crate::search::practice::SearchPractice;
+use arbor_app::url::UrlSettings;
 
 use std::rc::Rc;
 

@@ -9,6 +9,7 @@ mod panels;
 pub(crate) mod practice;
 mod puzzle_editor;
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_search::Mode;

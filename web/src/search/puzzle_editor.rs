@@ -5,6 +5,7 @@ use crate::components::board::PuzzleBoard;
 use crate::components::controls::on_select;
 use crate::store::Store;
 use arbor_app::search::Problem;
+use arbor_app::url::UrlSettings;
 use arbor_puzzles::{Dir, Heuristic, NPuzzle};
 use yew::prelude::*;
 

@@ -3,8 +3,10 @@
 
 use yew::prelude::*;
 
-use arbor_app::route::View;
-use arbor_app::teachers::{examples, params, Param, COMMON_PARAMS, TREE_TEXTS};
+use arbor_app::pages::PAGES;
+use arbor_app::route::Route;
+use arbor_app::teachers::{examples, TREE_TEXTS};
+use arbor_app::url::{Param, COMMON_PARAMS};
 
 fn param_table(caption: &str, params: &[Param]) -> Html {
     html! {
@@ -69,13 +71,9 @@ pub fn Teachers() -> Html {
             <h2 id="parameters">{ "URL parameters" }</h2>
             <p>{ "A link is " }<code>{ "#/<view>?<name>=<value>&…" }</code>{ " after the page's address. Anything missing takes its default; anything wrong is named in a note at the top of the view, which shows its default instead. Text from a link is only ever shown as text." }</p>
             { param_table("Every view", COMMON_PARAMS) }
-            { param_table("#/alphabeta — the alpha-beta stepper", params(&View::AlphaBeta)) }
-            { param_table("#/chance — chance nodes", params(&View::Chance)) }
-            { param_table("#/mcts — Monte Carlo tree search", params(&View::Mcts)) }
-            { param_table("#/search — the search visualiser", params(&View::Search)) }
-            { param_table("#/heuristics — the heuristics lab", params(&View::Heuristics)) }
-            { param_table("#/play — games against the AI", params(&View::Play)) }
-            { param_table("#/practice — practice", params(&View::Practice)) }
+            { for PAGES.iter().filter(|p| !p.params.is_empty()).map(|p| {
+                param_table(&format!("{} — {}", Route::new(p.view.clone()).to_hash(), p.title), p.params)
+            }) }
 
             <h2 id="tree-text">{ "Tree text" }</h2>
             <p>{ "A leaf is an integer; an inner node is " }<code>{ "[child, child, …]" }</code>{ " with commas or spaces. Nodes are lettered A, B, C, … breadth-first unless the text names them. Examples:" }</p>

@@ -8,6 +8,7 @@ pub mod caption;
 pub mod compare;
 mod marks;
 pub mod page;
+mod params;
 pub mod practice;
 mod protocol;
 pub mod pseudocode;
@@ -19,6 +20,7 @@ pub use crate::scene::vector_text;
 pub use algorithm::*;
 pub use compare::{compare_orders, Comparison, OrderResult};
 pub use marks::*;
+pub use params::PARAMS;
 pub use protocol::*;
 pub use run::*;
 pub use settings::*;
@@ -28,6 +30,7 @@ mod tests {
     use super::*;
     use crate::route::{Route, View};
     use crate::scene::Status;
+    use crate::url::UrlSettings;
     use arbor_game::presets::preset;
     use arbor_game::{Fail, GameTree, Ordering, RandomSpec};
 

@@ -1,5 +1,6 @@
 //! The alpha-beta stepper page: its settings (all in the URL), state and reducer.
 
+use crate::url::UrlSettings;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 

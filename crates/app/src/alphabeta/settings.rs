@@ -4,6 +4,7 @@
 use super::*;
 use crate::play::Rules;
 use crate::route::Route;
+use crate::url::{UrlSettings, UrlWarning};
 use arbor_game::presets::{preset, PRESETS};
 use arbor_game::{GameTree, Ordering, RandomSpec, RootPlayer};
 
@@ -105,161 +106,7 @@ impl Default for Settings {
     }
 }
 
-/// A problem found reading a URL: the setting is replaced by its default and the message
-/// shown.
-pub type UrlWarning = String;
-
 impl Settings {
-    /// Reads the settings from a route's query, keeping defaults for anything missing or
-    /// wrong and saying what was wrong.
-    pub fn from_route(route: &Route) -> (Settings, Vec<UrlWarning>) {
-        let mut s = Settings::default();
-        let mut warnings = Vec::new();
-        if let Some(id) = route.get("preset") {
-            match preset(id) {
-                Some(p) => s.source = Source::Preset(p.id),
-                None => warnings.push(format!(
-                    "There is no preset called “{id}”; showing the first one."
-                )),
-            }
-        }
-        if let Some(spec) = route.get("random") {
-            match parse_random(spec) {
-                Ok(spec) => s.source = Source::Random(spec),
-                Err(e) => warnings.push(format!("The random tree in the link is not valid ({e}).")),
-            }
-        }
-        if let Some(text) = route.get("tree") {
-            s.source = Source::Text(text.to_string());
-        }
-        if route.get("game").is_some() {
-            let (rules, o_first) = crate::play::rules_from_route(route, &mut warnings);
-            let level = route.get("level").unwrap_or("perfect");
-            let level = match rules.kind.level(level) {
-                Some(l) => l.key.to_string(),
-                None => {
-                    warnings.push(format!(
-                        "“{level}” is not a level of {}; showing the perfect level's search.",
-                        rules.kind.title()
-                    ));
-                    "perfect".to_string()
-                }
-            };
-            let moves = route.get("moves").unwrap_or("").to_string();
-            if let Err(e) = rules.parse_moves(&moves) {
-                warnings.push(format!(
-                    "The moves in the link could not be played ({e}); showing the first move's search."
-                ));
-            }
-            let weak = route.get("solver") == Some("result");
-            let solver = route.get("solver") == Some("1") || weak;
-            s.algorithm = if solver {
-                Algorithm::Solver
-            } else {
-                Algorithm::Deepening
-            };
-            s.source = Source::Game(GameSource {
-                moves: if rules.parse_moves(&moves).is_ok() {
-                    moves
-                } else {
-                    String::new()
-                },
-                rules,
-                o_first,
-                level,
-                seed: route
-                    .get("seed")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(1)
-                    .min((1 << 53) - 1),
-                solver,
-                weak,
-            });
-        }
-        s.min_root = match route.get("root") {
-            Some("min") => true,
-            Some("max") => false,
-            Some(other) => {
-                warnings.push(format!(
-                    "The root “{other}” is neither min nor max; using the tree's own."
-                ));
-                s.source.root_is_min()
-            }
-            None => s.source.root_is_min(),
-        };
-        if let (Some(a), false) = (route.get("algo"), matches!(s.source, Source::Game(_))) {
-            match Algorithm::from_key(a) {
-                Some(a) => s.algorithm = a,
-                None => warnings.push(format!("Unknown algorithm “{a}”; using alpha-beta.")),
-            }
-        }
-        if let Some(o) = route.get("order") {
-            match Ordering::ALL.into_iter().find(|x| ordering_key(*x) == o) {
-                Some(o) => s.ordering = o,
-                None => warnings.push(format!(
-                    "Unknown move order “{o}”; using the natural order."
-                )),
-            }
-        }
-        if let Some(d) = route.get("depth") {
-            match d.parse::<u32>() {
-                Ok(d) if d <= 64 => s.depth = Some(d),
-                _ => warnings.push(format!(
-                    "The depth limit “{d}” is not a number from 0 to 64; searching to the end."
-                )),
-            }
-        }
-        if let Some(k) = step_of(route, &mut warnings) {
-            s.step = k;
-        }
-        (s, warnings)
-    }
-
-    /// Writes the settings into a route's query (only what differs from the defaults).
-    pub fn to_route(&self, route: &mut Route) {
-        route.query.clear();
-        if let Source::Game(g) = &self.source {
-            route.query = crate::play::search_route(
-                &g.rules,
-                g.o_first,
-                &g.moves,
-                &g.level,
-                g.seed,
-                self.depth.unwrap_or(1),
-                g.solver,
-                g.weak,
-            )
-            .query;
-            if self.step > 0 {
-                route.set("step", self.step.to_string());
-            }
-            return;
-        }
-        match &self.source {
-            Source::Game(_) => {}
-            Source::Preset(id) => route.set("preset", *id),
-            Source::Random(spec) => route.set("random", random_key(spec)),
-            Source::Text(text) => route.set("tree", text.clone()),
-        }
-        // Only where it differs from the source's own root (a typed tree says "min" itself).
-        if self.min_root != self.source.root_is_min() {
-            route.set("root", if self.min_root { "min" } else { "max" });
-        }
-        if self.algorithm != Algorithm::AlphaBeta {
-            route.set("algo", self.algorithm.key());
-        }
-        // Kept for every algorithm, so switching back to a pruning one keeps the order chosen.
-        if self.ordering != Ordering::Natural {
-            route.set("order", ordering_key(self.ordering));
-        }
-        if let Some(d) = self.depth {
-            route.set("depth", d.to_string());
-        }
-        if self.step > 0 {
-            route.set("step", self.step.to_string());
-        }
-    }
-
     /// The tree these settings name.
     pub fn tree(&self) -> Result<GameTree, String> {
         let tree = match &self.source {
@@ -372,4 +219,156 @@ pub fn refuse_chance(tree: &GameTree) -> Result<(), String> {
         return Err("this tree has chance nodes (?[…]), which minimax and alpha-beta cannot value: the Chance page steps expectimax and expectiminimax on it".into());
     }
     Ok(())
+}
+
+impl UrlSettings for Settings {
+    /// Reads the settings from a route's query, keeping defaults for anything missing or
+    /// wrong and saying what was wrong.
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
+        let mut s = Settings::default();
+        let mut warnings = Vec::new();
+        if let Some(id) = route.get("preset") {
+            match preset(id) {
+                Some(p) => s.source = Source::Preset(p.id),
+                None => warnings.push(format!(
+                    "There is no preset called “{id}”; showing the first one."
+                )),
+            }
+        }
+        if let Some(spec) = route.get("random") {
+            match parse_random(spec) {
+                Ok(spec) => s.source = Source::Random(spec),
+                Err(e) => warnings.push(format!("The random tree in the link is not valid ({e}).")),
+            }
+        }
+        if let Some(text) = route.get("tree") {
+            s.source = Source::Text(text.to_string());
+        }
+        if route.get("game").is_some() {
+            let (rules, o_first) = crate::play::rules_from_route(route, &mut warnings);
+            let level = route.get("level").unwrap_or("perfect");
+            let level = match rules.kind.level(level) {
+                Some(l) => l.key.to_string(),
+                None => {
+                    warnings.push(format!(
+                        "“{level}” is not a level of {}; showing the perfect level's search.",
+                        rules.kind.title()
+                    ));
+                    "perfect".to_string()
+                }
+            };
+            let moves = route.get("moves").unwrap_or("").to_string();
+            if let Err(e) = rules.parse_moves(&moves) {
+                warnings.push(format!(
+                    "The moves in the link could not be played ({e}); showing the first move's search."
+                ));
+            }
+            let weak = route.get("solver") == Some("result");
+            let solver = route.get("solver") == Some("1") || weak;
+            s.algorithm = if solver {
+                Algorithm::Solver
+            } else {
+                Algorithm::Deepening
+            };
+            s.source = Source::Game(GameSource {
+                moves: if rules.parse_moves(&moves).is_ok() {
+                    moves
+                } else {
+                    String::new()
+                },
+                rules,
+                o_first,
+                level,
+                seed: route
+                    .get("seed")
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(1)
+                    .min((1 << 53) - 1),
+                solver,
+                weak,
+            });
+        }
+        s.min_root = match route.get("root") {
+            Some("min") => true,
+            Some("max") => false,
+            Some(other) => {
+                warnings.push(format!(
+                    "The root “{other}” is neither min nor max; using the tree's own."
+                ));
+                s.source.root_is_min()
+            }
+            None => s.source.root_is_min(),
+        };
+        if let (Some(a), false) = (route.get("algo"), matches!(s.source, Source::Game(_))) {
+            match Algorithm::from_key(a) {
+                Some(a) => s.algorithm = a,
+                None => warnings.push(format!("Unknown algorithm “{a}”; using alpha-beta.")),
+            }
+        }
+        if let Some(o) = route.get("order") {
+            match Ordering::ALL.into_iter().find(|x| ordering_key(*x) == o) {
+                Some(o) => s.ordering = o,
+                None => warnings.push(format!(
+                    "Unknown move order “{o}”; using the natural order."
+                )),
+            }
+        }
+        if let Some(d) = route.get("depth") {
+            match d.parse::<u32>() {
+                Ok(d) if d <= 64 => s.depth = Some(d),
+                _ => warnings.push(format!(
+                    "The depth limit “{d}” is not a number from 0 to 64; searching to the end."
+                )),
+            }
+        }
+        if let Some(k) = step_of(route, &mut warnings) {
+            s.step = k;
+        }
+        (s, warnings)
+    }
+
+    /// Writes the settings into a route's query (only what differs from the defaults).
+    fn to_route(&self, route: &mut Route) {
+        route.query.clear();
+        if let Source::Game(g) = &self.source {
+            route.query = crate::play::search_route(
+                &g.rules,
+                g.o_first,
+                &g.moves,
+                &g.level,
+                g.seed,
+                self.depth.unwrap_or(1),
+                g.solver,
+                g.weak,
+            )
+            .query;
+            if self.step > 0 {
+                route.set("step", self.step.to_string());
+            }
+            return;
+        }
+        match &self.source {
+            Source::Game(_) => {}
+            Source::Preset(id) => route.set("preset", *id),
+            Source::Random(spec) => route.set("random", random_key(spec)),
+            Source::Text(text) => route.set("tree", text.clone()),
+        }
+        // Only where it differs from the source's own root (a typed tree says "min" itself).
+        if self.min_root != self.source.root_is_min() {
+            route.set("root", if self.min_root { "min" } else { "max" });
+        }
+        if self.algorithm != Algorithm::AlphaBeta {
+            route.set("algo", self.algorithm.key());
+        }
+        // Kept for every algorithm, so switching back to a pruning one keeps the order chosen.
+        if self.ordering != Ordering::Natural {
+            route.set("order", ordering_key(self.ordering));
+        }
+        if let Some(d) = self.depth {
+            route.set("depth", d.to_string());
+        }
+        if self.step > 0 {
+            route.set("step", self.step.to_string());
+        }
+    }
 }

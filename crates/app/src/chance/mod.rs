@@ -5,12 +5,14 @@
 
 mod caption;
 pub mod page;
+mod params;
 pub mod practice;
 mod pseudocode;
 mod run;
 mod settings;
 
 pub use caption::*;
+pub use params::PARAMS;
 pub use pseudocode::*;
 pub use run::*;
 pub use settings::*;
@@ -18,6 +20,7 @@ pub use settings::*;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url::UrlSettings;
 
     use arbor_game::presets::CHANCE_PRESETS;
     use std::rc::Rc;

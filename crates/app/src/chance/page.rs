@@ -1,5 +1,6 @@
 //! The chance stepper page: its settings (all in the URL), state and reducer.
 
+use crate::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_game::presets::chance_preset;

@@ -2,6 +2,7 @@
 //! (expectimax or expectiminimax), leaf bounds for pruning and the step.
 
 use crate::route::Route;
+use crate::url::{UrlSettings, UrlWarning};
 use arbor_game::presets::{chance_preset, ChancePreset, CHANCE_PRESETS};
 use arbor_game::{GameTree, RandomSpec, RootPlayer, Rule};
 
@@ -76,9 +77,36 @@ impl ChanceSettings {
         }
     }
 
+    /// The tree these settings name.
+    pub fn tree(&self) -> Result<GameTree, String> {
+        let tree = match &self.source {
+            ChanceSource::Preset(id) => {
+                let p = chance_preset(id).ok_or_else(|| format!("no chance preset “{id}”"))?;
+                GameTree::parse(p.tree.text).map_err(|e| e.to_string())?
+            }
+            ChanceSource::Random(spec) => spec.generate()?,
+            ChanceSource::Text(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
+        };
+        Ok(if self.min_root {
+            tree.with_root_player(RootPlayer::Min)
+        } else {
+            tree
+        })
+    }
+}
+
+/// Reads leaf bounds `L,U` (or `none`).
+pub fn parse_bounds(text: &str) -> Result<Option<(i32, i32)>, String> {
+    if text.trim() == "none" {
+        return Ok(None);
+    }
+    arbor_game::parse_bounds(text).map(Some)
+}
+
+impl UrlSettings for ChanceSettings {
     /// Reads the settings from a route, keeping defaults for anything missing or wrong and
     /// saying what was wrong.
-    pub fn from_route(route: &Route) -> (ChanceSettings, Vec<String>) {
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
         let mut s = ChanceSettings::default();
         let mut warnings = Vec::new();
         if let Some(id) = route.get("preset") {
@@ -126,7 +154,7 @@ impl ChanceSettings {
     }
 
     /// Writes the settings into a route's query.
-    pub fn to_route(&self, route: &mut Route) {
+    fn to_route(&self, route: &mut Route) {
         route.query.clear();
         match &self.source {
             ChanceSource::Preset(id) => route.set("preset", *id),
@@ -145,29 +173,4 @@ impl ChanceSettings {
             route.set("step", self.step.to_string());
         }
     }
-
-    /// The tree these settings name.
-    pub fn tree(&self) -> Result<GameTree, String> {
-        let tree = match &self.source {
-            ChanceSource::Preset(id) => {
-                let p = chance_preset(id).ok_or_else(|| format!("no chance preset “{id}”"))?;
-                GameTree::parse(p.tree.text).map_err(|e| e.to_string())?
-            }
-            ChanceSource::Random(spec) => spec.generate()?,
-            ChanceSource::Text(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
-        };
-        Ok(if self.min_root {
-            tree.with_root_player(RootPlayer::Min)
-        } else {
-            tree
-        })
-    }
-}
-
-/// Reads leaf bounds `L,U` (or `none`).
-pub fn parse_bounds(text: &str) -> Result<Option<(i32, i32)>, String> {
-    if text.trim() == "none" {
-        return Ok(None);
-    }
-    arbor_game::parse_bounds(text).map(Some)
 }

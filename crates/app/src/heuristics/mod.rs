@@ -5,6 +5,8 @@
 //! worker stays (with its pattern databases) from one request to the next.
 
 pub mod page;
+mod params;
 mod protocol;
 
+pub use params::PARAMS;
 pub use protocol::*;

@@ -10,6 +10,7 @@ use arbor_puzzles::{parse_tiles, NPuzzle, MAX_CELLS};
 
 use crate::heuristics::{EstimatesView, Job, KorfRow, LabAnswer, LabRequest};
 use crate::route::Route;
+use crate::url::{UrlSettings, UrlWarning};
 use crate::work::Reply;
 use arbor_util::group_thousands;
 
@@ -66,107 +67,6 @@ impl Settings {
             (0..n as u8).collect()
         } else {
             NPuzzle::standard_goal(n)
-        }
-    }
-
-    /// Reads the settings from a route, keeping defaults for what is missing or wrong and
-    /// saying what was wrong.
-    pub fn from_route(route: &Route) -> (Settings, Vec<String>) {
-        let mut s = Settings::default();
-        let mut notes = Vec::new();
-        let mut new_size = false;
-        if let Some(size) = route.get("size") {
-            match size
-                .split_once('x')
-                .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
-                .filter(|&(r, c)| r >= 2 && c >= 2 && r as usize * c as usize <= MAX_CELLS)
-            {
-                Some((r, c)) => {
-                    (s.rows, s.cols) = (r, c);
-                    s.tiles = (0..r * c).collect();
-                    new_size = true;
-                }
-                None => notes.push(format!(
-                    "The board size “{size}” is not ROWSxCOLS with at most {MAX_CELLS} cells; showing the textbook's 8-puzzle."
-                )),
-            }
-        }
-        match route.get("goal") {
-            Some("first") | None => {}
-            Some("last") => s.blank_first = false,
-            Some(other) => notes.push(format!(
-                "The goal “{other}” is not “first” or “last” (where the blank goes); the blank goes first."
-            )),
-        }
-        if let Some(text) = route.get("tiles") {
-            let n = s.rows as usize * s.cols as usize;
-            match parse_tiles(text).and_then(|t| {
-                NPuzzle::new(
-                    s.rows as usize,
-                    s.cols as usize,
-                    &t,
-                    &s.goal(),
-                    arbor_puzzles::Heuristic::Manhattan,
-                )
-                .map(|_| t)
-                .map_err(|e| e.0)
-            }) {
-                Ok(t) => s.tiles = t,
-                Err(e) => {
-                    notes.push(format!(
-                        "The link's board cannot be used: {e}. Showing the solved board instead."
-                    ));
-                    s.tiles = s.goal();
-                    debug_assert_eq!(s.tiles.len(), n);
-                }
-            }
-        } else if new_size {
-            s.tiles = s.goal();
-        }
-        if let Some(p) = route.get("per") {
-            match p.parse::<u32>() {
-                Ok(p) if (1..=100).contains(&p) => s.per_depth = p,
-                _ => notes.push(format!(
-                    "“{p}” is not a number of puzzles per depth from 1 to 100; using 20."
-                )),
-            }
-        }
-        if let Some(d) = route.get("ids") {
-            match d.parse::<u32>() {
-                Ok(d) if d <= 14 => s.ids_max = d,
-                _ => notes.push(format!(
-                    "“{d}” is not a depth from 0 to 14 for iterative deepening; using 10."
-                )),
-            }
-        }
-        if let Some(k) = route.get("korf") {
-            match k.parse::<u32>() {
-                Ok(k) if (1..=100).contains(&k) => s.korf = k,
-                _ => notes.push(format!(
-                    "“{k}” is not a number of Korf's instances from 1 to 100; solving all 100."
-                )),
-            }
-        }
-        (s, notes)
-    }
-
-    /// Writes the settings into a route.
-    pub fn to_route(&self, route: &mut Route) {
-        route.query.clear();
-        route.set("size", format!("{}x{}", self.rows, self.cols));
-        route.set(
-            "tiles",
-            self.tiles
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        );
-        route.set("goal", if self.blank_first { "first" } else { "last" });
-        route.set("per", self.per_depth.to_string());
-        route.set("ids", self.ids_max.to_string());
-        if self.korf != 100 {
-            route.set("korf", self.korf.to_string());
         }
     }
 
@@ -593,5 +493,108 @@ impl crate::Reducer for State {
             Action::Worker(_) => {}
         }
         Rc::new(s)
+    }
+}
+
+impl UrlSettings for Settings {
+    /// Reads the settings from a route, keeping defaults for what is missing or wrong and
+    /// saying what was wrong.
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
+        let mut s = Settings::default();
+        let mut notes = Vec::new();
+        let mut new_size = false;
+        if let Some(size) = route.get("size") {
+            match size
+                .split_once('x')
+                .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
+                .filter(|&(r, c)| r >= 2 && c >= 2 && r as usize * c as usize <= MAX_CELLS)
+            {
+                Some((r, c)) => {
+                    (s.rows, s.cols) = (r, c);
+                    s.tiles = (0..r * c).collect();
+                    new_size = true;
+                }
+                None => notes.push(format!(
+                    "The board size “{size}” is not ROWSxCOLS with at most {MAX_CELLS} cells; showing the textbook's 8-puzzle."
+                )),
+            }
+        }
+        match route.get("goal") {
+            Some("first") | None => {}
+            Some("last") => s.blank_first = false,
+            Some(other) => notes.push(format!(
+                "The goal “{other}” is not “first” or “last” (where the blank goes); the blank goes first."
+            )),
+        }
+        if let Some(text) = route.get("tiles") {
+            let n = s.rows as usize * s.cols as usize;
+            match parse_tiles(text).and_then(|t| {
+                NPuzzle::new(
+                    s.rows as usize,
+                    s.cols as usize,
+                    &t,
+                    &s.goal(),
+                    arbor_puzzles::Heuristic::Manhattan,
+                )
+                .map(|_| t)
+                .map_err(|e| e.0)
+            }) {
+                Ok(t) => s.tiles = t,
+                Err(e) => {
+                    notes.push(format!(
+                        "The link's board cannot be used: {e}. Showing the solved board instead."
+                    ));
+                    s.tiles = s.goal();
+                    debug_assert_eq!(s.tiles.len(), n);
+                }
+            }
+        } else if new_size {
+            s.tiles = s.goal();
+        }
+        if let Some(p) = route.get("per") {
+            match p.parse::<u32>() {
+                Ok(p) if (1..=100).contains(&p) => s.per_depth = p,
+                _ => notes.push(format!(
+                    "“{p}” is not a number of puzzles per depth from 1 to 100; using 20."
+                )),
+            }
+        }
+        if let Some(d) = route.get("ids") {
+            match d.parse::<u32>() {
+                Ok(d) if d <= 14 => s.ids_max = d,
+                _ => notes.push(format!(
+                    "“{d}” is not a depth from 0 to 14 for iterative deepening; using 10."
+                )),
+            }
+        }
+        if let Some(k) = route.get("korf") {
+            match k.parse::<u32>() {
+                Ok(k) if (1..=100).contains(&k) => s.korf = k,
+                _ => notes.push(format!(
+                    "“{k}” is not a number of Korf's instances from 1 to 100; solving all 100."
+                )),
+            }
+        }
+        (s, notes)
+    }
+
+    /// Writes the settings into a route.
+    fn to_route(&self, route: &mut Route) {
+        route.query.clear();
+        route.set("size", format!("{}x{}", self.rows, self.cols));
+        route.set(
+            "tiles",
+            self.tiles
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        );
+        route.set("goal", if self.blank_first { "first" } else { "last" });
+        route.set("per", self.per_depth.to_string());
+        route.set("ids", self.ids_max.to_string());
+        if self.korf != 100 {
+            route.set("korf", self.korf.to_string());
+        }
     }
 }

@@ -6,12 +6,14 @@
 //! from the events.
 
 pub mod page;
+mod params;
 pub mod practice;
 mod record;
 mod request;
 mod settings;
 mod view;
 
+pub use params::PARAMS;
 pub use record::*;
 pub use request::*;
 pub use settings::*;

@@ -1,6 +1,7 @@
 //! The MCTS page: its settings (all in the URL), state and reducer. The run itself happens in
 //! the worker; the page asks for it whenever the settings change, and replays what comes back.
 
+use crate::url::UrlSettings;
 use std::rc::Rc;
 
 use crate::control::{Control, Playback};

@@ -4,6 +4,7 @@ use super::*;
 use crate::game::label;
 use crate::play::{Kind, Rules};
 use crate::route::Route;
+use crate::url::{UrlSettings, UrlWarning};
 
 /// The settings of the page, all in its URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,76 +15,7 @@ pub struct MctsSettings {
     pub step: usize,
 }
 
-impl MctsSettings {
-    /// Reads the settings from a route, keeping defaults for anything missing or wrong and
-    /// saying what was wrong.
-    pub fn from_route(route: &Route) -> (MctsSettings, Vec<String>) {
-        let mut request = MctsRequest::default();
-        let mut notes = Vec::new();
-        if route.get("game").is_some() {
-            let (rules, o_first) = crate::play::rules_from_route(route, &mut notes);
-            request.iterations = 1000;
-            let moves = named_moves(&rules, route.get("moves").unwrap_or(""));
-            request.source = MctsSource::Game {
-                rules,
-                o_first,
-                moves,
-            };
-        } else if let Some(text) = route.get("tree") {
-            request.source = MctsSource::Tree(text.to_string());
-        }
-        if let Some(n) = route.get("n") {
-            match n.parse::<u64>() {
-                Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => request.iterations = n,
-                _ => notes.push(format!(
-                    "“{n}” is not a number of iterations (1 to {MAX_ITERATIONS}); using {}.",
-                    request.iterations
-                )),
-            }
-        }
-        if let Some(c) = route.get("c") {
-            match parse_exploration(c) {
-                Ok(c) => request.exploration = c,
-                Err(e) => notes.push(format!(
-                    "The exploration constant in the link: {e}; using 1.41."
-                )),
-            }
-        }
-        if let Some(seed) = route.get("seed") {
-            match seed.parse::<u64>() {
-                Ok(v) => request.seed = v,
-                Err(_) => notes.push(format!("“{seed}” is not a seed (a whole number); using 1.")),
-            }
-        }
-        let step = crate::alphabeta::step_of(route, &mut notes).unwrap_or(0);
-        (MctsSettings { request, step }, notes)
-    }
-
-    /// Writes the settings into a route's query.
-    pub fn to_route(&self, route: &mut Route) {
-        route.query.clear();
-        let r = &self.request;
-        match &r.source {
-            MctsSource::Tree(text) => route.set("tree", text.clone()),
-            MctsSource::Game {
-                rules,
-                moves,
-                o_first,
-            } => {
-                crate::play::write_rules(route, rules, *o_first);
-                route.set("moves", named_moves(rules, moves));
-            }
-        }
-        route.set("n", r.iterations.to_string());
-        if r.exploration != DEFAULT_EXPLORATION {
-            route.set("c", exploration_text(r.exploration));
-        }
-        route.set("seed", r.seed.to_string());
-        if self.step > 0 {
-            route.set("step", self.step.to_string());
-        }
-    }
-}
+impl MctsSettings {}
 
 /// Reads an exploration constant (`1.41`, `0.5`, `2`) into hundredths, from 0 to 10.
 pub fn parse_exploration(text: &str) -> Result<u32, String> {
@@ -146,5 +78,76 @@ pub fn number(v: f64) -> String {
         "0".into()
     } else {
         text.replace('-', "−")
+    }
+}
+
+impl UrlSettings for MctsSettings {
+    /// Reads the settings from a route, keeping defaults for anything missing or wrong and
+    /// saying what was wrong.
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
+        let mut request = MctsRequest::default();
+        let mut notes = Vec::new();
+        if route.get("game").is_some() {
+            let (rules, o_first) = crate::play::rules_from_route(route, &mut notes);
+            request.iterations = 1000;
+            let moves = named_moves(&rules, route.get("moves").unwrap_or(""));
+            request.source = MctsSource::Game {
+                rules,
+                o_first,
+                moves,
+            };
+        } else if let Some(text) = route.get("tree") {
+            request.source = MctsSource::Tree(text.to_string());
+        }
+        if let Some(n) = route.get("n") {
+            match n.parse::<u64>() {
+                Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => request.iterations = n,
+                _ => notes.push(format!(
+                    "“{n}” is not a number of iterations (1 to {MAX_ITERATIONS}); using {}.",
+                    request.iterations
+                )),
+            }
+        }
+        if let Some(c) = route.get("c") {
+            match parse_exploration(c) {
+                Ok(c) => request.exploration = c,
+                Err(e) => notes.push(format!(
+                    "The exploration constant in the link: {e}; using 1.41."
+                )),
+            }
+        }
+        if let Some(seed) = route.get("seed") {
+            match seed.parse::<u64>() {
+                Ok(v) => request.seed = v,
+                Err(_) => notes.push(format!("“{seed}” is not a seed (a whole number); using 1.")),
+            }
+        }
+        let step = crate::alphabeta::step_of(route, &mut notes).unwrap_or(0);
+        (MctsSettings { request, step }, notes)
+    }
+
+    /// Writes the settings into a route's query.
+    fn to_route(&self, route: &mut Route) {
+        route.query.clear();
+        let r = &self.request;
+        match &r.source {
+            MctsSource::Tree(text) => route.set("tree", text.clone()),
+            MctsSource::Game {
+                rules,
+                moves,
+                o_first,
+            } => {
+                crate::play::write_rules(route, rules, *o_first);
+                route.set("moves", named_moves(rules, moves));
+            }
+        }
+        route.set("n", r.iterations.to_string());
+        if r.exploration != DEFAULT_EXPLORATION {
+            route.set("c", exploration_text(r.exploration));
+        }
+        route.set("seed", r.seed.to_string());
+        if self.step > 0 {
+            route.set("step", self.step.to_string());
+        }
     }
 }

@@ -4,6 +4,7 @@
 use super::*;
 use crate::game::*;
 use crate::route::Route;
+use crate::url::UrlSettings;
 
 /// The seed of the AI's choice at the current move: the game's seed mixed with the move number,
 /// so every move differs and a replayed game chooses the same. Under 2^53, so that JavaScript

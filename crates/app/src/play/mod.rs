@@ -6,12 +6,14 @@
 
 mod links;
 pub mod page;
+mod params;
 mod protocol;
 mod setup;
 mod words;
 
 pub use crate::game::*;
 pub use links::*;
+pub use params::PARAMS;
 pub use protocol::*;
 pub use setup::*;
 pub use words::*;
@@ -19,6 +21,7 @@ pub use words::*;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url::UrlSettings;
     use arbor_games::connect4::{self, Position};
     use arbor_games::nim::Take;
 

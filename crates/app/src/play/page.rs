@@ -1,5 +1,6 @@
 //! The Play page: the game, the AI's jobs in the worker, undo and redo, as state and reducer.
 
+use crate::url::UrlSettings;
 use std::rc::Rc;
 
 use super::{Answer, Request};

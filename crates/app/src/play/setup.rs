@@ -3,6 +3,7 @@
 
 use crate::game::*;
 use crate::route::Route;
+use crate::url::{UrlSettings, UrlWarning};
 use arbor_games::tictactoe::Board;
 
 /// Who plays a side.
@@ -112,57 +113,6 @@ impl Setup {
         }
     }
 
-    /// Reads a setup from the URL; problems are reported and the rest kept.
-    pub fn from_route(route: &Route) -> (Setup, Vec<String>) {
-        let mut notes = Vec::new();
-        let (rules, o_first) = rules_from_route(route, &mut notes);
-        let kind = rules.kind;
-        let mut s = Setup::new(kind);
-        s.rules = rules;
-        s.o_first = o_first;
-        for (side, key) in ["p1", "p2"].into_iter().enumerate() {
-            match route.get(key) {
-                None => {}
-                Some("human") => s.players[side] = Player::Human,
-                Some(level) => match kind.level(level) {
-                    Some(l) => s.players[side] = Player::Ai(l.key),
-                    None => notes.push(format!(
-                        "“{level}” is not a level of {}; the AI plays at {}.",
-                        kind.title(),
-                        kind.default_level().title
-                    )),
-                },
-            }
-        }
-        s.hints = route.get("hints").is_some_and(|v| v == "1");
-        if let Some(seed) = route.get("seed") {
-            match seed.parse() {
-                Ok(n) => s.seed = n,
-                Err(_) => notes.push(format!("“{seed}” is not a seed; using 1.")),
-            }
-        }
-        if let Some(t) = route.get("think") {
-            match t.parse::<u32>() {
-                Ok(n @ 1..=60) => s.think_seconds = n,
-                _ => notes.push(format!(
-                    "“{t}” is not a thinking time (1 to 60 seconds); using 5."
-                )),
-            }
-        }
-        if let Some(text) = route.get("moves") {
-            match s.rules.parse_moves(text) {
-                Ok(moves) => {
-                    s.played = moves.len();
-                    s.moves = moves;
-                }
-                Err(e) => notes.push(format!(
-                    "The moves in the link could not all be played: {e}. Starting from the beginning."
-                )),
-            }
-        }
-        (s, notes)
-    }
-
     /// Some AI player thinks for as long as the thinking time allows (connect four's perfect
     /// player, MCTS as time allows).
     pub fn uses_clock(&self) -> bool {
@@ -173,29 +123,6 @@ impl Setup {
                 Strength::Depth { .. } => false,
             })
         })
-    }
-
-    /// Writes the setup into a route.
-    pub fn to_route(&self, route: &mut Route) {
-        write_rules(route, &self.rules, self.o_first);
-        for (side, key) in ["p1", "p2"].into_iter().enumerate() {
-            route.set(
-                key,
-                match self.players[side] {
-                    Player::Human => "human",
-                    Player::Ai(level) => level,
-                },
-            );
-        }
-        if self.hints {
-            route.set("hints", "1");
-        }
-        route.set("seed", self.seed.to_string());
-        // Whenever it is not the default, so a change of player keeps the time chosen.
-        if self.uses_clock() || self.think_seconds != Setup::new(self.rules.kind).think_seconds {
-            route.set("think", self.think_seconds.to_string());
-        }
-        route.set("moves", self.moves_text());
     }
 }
 
@@ -254,5 +181,81 @@ impl Setup {
             }
         };
         format!("{}{now}", last.unwrap_or_default())
+    }
+}
+
+impl UrlSettings for Setup {
+    /// Reads a setup from the URL; problems are reported and the rest kept.
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
+        let mut notes = Vec::new();
+        let (rules, o_first) = rules_from_route(route, &mut notes);
+        let kind = rules.kind;
+        let mut s = Setup::new(kind);
+        s.rules = rules;
+        s.o_first = o_first;
+        for (side, key) in ["p1", "p2"].into_iter().enumerate() {
+            match route.get(key) {
+                None => {}
+                Some("human") => s.players[side] = Player::Human,
+                Some(level) => match kind.level(level) {
+                    Some(l) => s.players[side] = Player::Ai(l.key),
+                    None => notes.push(format!(
+                        "“{level}” is not a level of {}; the AI plays at {}.",
+                        kind.title(),
+                        kind.default_level().title
+                    )),
+                },
+            }
+        }
+        s.hints = route.get("hints").is_some_and(|v| v == "1");
+        if let Some(seed) = route.get("seed") {
+            match seed.parse() {
+                Ok(n) => s.seed = n,
+                Err(_) => notes.push(format!("“{seed}” is not a seed; using 1.")),
+            }
+        }
+        if let Some(t) = route.get("think") {
+            match t.parse::<u32>() {
+                Ok(n @ 1..=60) => s.think_seconds = n,
+                _ => notes.push(format!(
+                    "“{t}” is not a thinking time (1 to 60 seconds); using 5."
+                )),
+            }
+        }
+        if let Some(text) = route.get("moves") {
+            match s.rules.parse_moves(text) {
+                Ok(moves) => {
+                    s.played = moves.len();
+                    s.moves = moves;
+                }
+                Err(e) => notes.push(format!(
+                    "The moves in the link could not all be played: {e}. Starting from the beginning."
+                )),
+            }
+        }
+        (s, notes)
+    }
+
+    /// Writes the setup into a route.
+    fn to_route(&self, route: &mut Route) {
+        write_rules(route, &self.rules, self.o_first);
+        for (side, key) in ["p1", "p2"].into_iter().enumerate() {
+            route.set(
+                key,
+                match self.players[side] {
+                    Player::Human => "human",
+                    Player::Ai(level) => level,
+                },
+            );
+        }
+        if self.hints {
+            route.set("hints", "1");
+        }
+        route.set("seed", self.seed.to_string());
+        // Whenever it is not the default, so a change of player keeps the time chosen.
+        if self.uses_clock() || self.think_seconds != Setup::new(self.rules.kind).think_seconds {
+            route.set("think", self.think_seconds.to_string());
+        }
+        route.set("moves", self.moves_text());
     }
 }

@@ -3,11 +3,15 @@
 //! the engine's own trace.
 
 pub mod page;
+mod params;
+
+pub use params::PARAMS;
 
 use arbor_game::{GameTree, RandomSpec, Rule};
 use arbor_search::Algorithm;
 
 use crate::mcts::{MctsRequest, MctsSource, DEFAULT_EXPLORATION, RECORD_ITERATIONS};
+use crate::url::{UrlSettings, UrlWarning};
 
 use crate::alphabeta::practice as alphabeta;
 use crate::mcts::practice as mcts;
@@ -97,9 +101,85 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The alpha-beta exercise's tree.
+    pub fn tree(&self) -> Result<GameTree, String> {
+        let tree = match &self.tree {
+            Some(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
+            None => RandomSpec {
+                depth: self.depth,
+                min_branching: self.branching.0.max(1),
+                max_branching: self.branching.1.max(self.branching.0).max(1),
+                low: self.low,
+                high: self.high,
+                seed: self.seed,
+                players: 2,
+                chance: false,
+            }
+            .generate()?,
+        };
+        crate::alphabeta::refuse_chance(&tree)?;
+        if tree.players() != 2 {
+            return Err("practice needs a two-player tree (MAX and MIN)".into());
+        }
+        if tree.len() > 200 {
+            return Err(format!(
+                "a tree of {} nodes is too large to practise on (at most 200)",
+                tree.len()
+            ));
+        }
+        Ok(tree)
+    }
+
+    /// A generated tree of these settings (`chance`: with chance levels).
+    fn generated(&self, chance: bool) -> Result<GameTree, String> {
+        RandomSpec {
+            depth: self.depth,
+            min_branching: 2,
+            max_branching: self.branching.1.max(2),
+            low: self.low,
+            high: self.high,
+            seed: self.seed,
+            players: 2,
+            chance,
+        }
+        .generate()
+    }
+
+    /// The chance exercise's tree.
+    pub fn chance_tree(&self) -> Result<GameTree, String> {
+        match &self.tree {
+            Some(text) => GameTree::parse(text).map_err(|e| e.to_string()),
+            None => self.generated(true),
+        }
+    }
+
+    /// The MCTS exercise's run.
+    pub fn mcts_request(&self) -> Result<MctsRequest, String> {
+        let text = match &self.tree {
+            Some(text) => text.clone(),
+            None => self.generated(false)?.to_text(),
+        };
+        Ok(MctsRequest {
+            source: MctsSource::Tree(text),
+            iterations: self.iterations,
+            exploration: self.exploration,
+            seed: self.seed,
+        })
+    }
+
+    /// The search exercise's problem text.
+    pub fn problem(&self) -> String {
+        match &self.text {
+            Some(t) => t.clone(),
+            None => search::problem_text(self.depth, self.branching.1, self.seed),
+        }
+    }
+}
+
+impl UrlSettings for Settings {
     /// Reads the settings from a route, keeping defaults for what is missing or wrong and
     /// saying what was wrong.
-    pub fn from_route(route: &Route) -> (Settings, Vec<String>) {
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
         let mut s = Settings::default();
         let mut notes = Vec::new();
         match route.get("kind") {
@@ -203,7 +283,7 @@ impl Settings {
     }
 
     /// Writes the settings into a route.
-    pub fn to_route(&self, route: &mut Route) {
+    fn to_route(&self, route: &mut Route) {
         route.query.clear();
         let d = Settings::default();
         match self.kind {
@@ -262,80 +342,6 @@ impl Settings {
                     }
                 }
             }
-        }
-    }
-
-    /// The alpha-beta exercise's tree.
-    pub fn tree(&self) -> Result<GameTree, String> {
-        let tree = match &self.tree {
-            Some(text) => GameTree::parse(text).map_err(|e| e.to_string())?,
-            None => RandomSpec {
-                depth: self.depth,
-                min_branching: self.branching.0.max(1),
-                max_branching: self.branching.1.max(self.branching.0).max(1),
-                low: self.low,
-                high: self.high,
-                seed: self.seed,
-                players: 2,
-                chance: false,
-            }
-            .generate()?,
-        };
-        crate::alphabeta::refuse_chance(&tree)?;
-        if tree.players() != 2 {
-            return Err("practice needs a two-player tree (MAX and MIN)".into());
-        }
-        if tree.len() > 200 {
-            return Err(format!(
-                "a tree of {} nodes is too large to practise on (at most 200)",
-                tree.len()
-            ));
-        }
-        Ok(tree)
-    }
-
-    /// A generated tree of these settings (`chance`: with chance levels).
-    fn generated(&self, chance: bool) -> Result<GameTree, String> {
-        RandomSpec {
-            depth: self.depth,
-            min_branching: 2,
-            max_branching: self.branching.1.max(2),
-            low: self.low,
-            high: self.high,
-            seed: self.seed,
-            players: 2,
-            chance,
-        }
-        .generate()
-    }
-
-    /// The chance exercise's tree.
-    pub fn chance_tree(&self) -> Result<GameTree, String> {
-        match &self.tree {
-            Some(text) => GameTree::parse(text).map_err(|e| e.to_string()),
-            None => self.generated(true),
-        }
-    }
-
-    /// The MCTS exercise's run.
-    pub fn mcts_request(&self) -> Result<MctsRequest, String> {
-        let text = match &self.tree {
-            Some(text) => text.clone(),
-            None => self.generated(false)?.to_text(),
-        };
-        Ok(MctsRequest {
-            source: MctsSource::Tree(text),
-            iterations: self.iterations,
-            exploration: self.exploration,
-            seed: self.seed,
-        })
-    }
-
-    /// The search exercise's problem text.
-    pub fn problem(&self) -> String {
-        match &self.text {
-            Some(t) => t.clone(),
-            None => search::problem_text(self.depth, self.branching.1, self.seed),
         }
     }
 }

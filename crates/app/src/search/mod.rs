@@ -9,6 +9,7 @@ pub mod heuristic_note;
 pub mod line;
 mod marks;
 pub mod page;
+mod params;
 pub mod practice;
 mod problem;
 mod protocol;
@@ -19,6 +20,7 @@ mod words;
 
 pub use drawing::*;
 pub use marks::*;
+pub use params::PARAMS;
 pub use problem::*;
 pub use protocol::*;
 pub use settings::*;

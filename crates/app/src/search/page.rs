@@ -1,5 +1,6 @@
 //! The search visualiser page: the problem, the recorded search and the step, as state and reducer.
 
+use crate::url::UrlSettings;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 

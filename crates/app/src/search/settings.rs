@@ -4,6 +4,7 @@
 use super::*;
 use crate::route::Route;
 use crate::search::GridSpec;
+use crate::url::{UrlSettings, UrlWarning};
 use arbor_puzzles::{GridHeuristic, Heuristic};
 use arbor_search::{graph_preset, Algorithm, Mode, Options, TieBreak, GRAPH_PRESETS};
 
@@ -98,10 +99,12 @@ impl Settings {
             tie: self.tie,
         }
     }
+}
 
+impl UrlSettings for Settings {
     /// Reads the settings from a route, keeping defaults for what is missing or wrong and
     /// saying what was wrong.
-    pub fn from_route(route: &Route) -> (Settings, Vec<String>) {
+    fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
         let mut s = Settings::default();
         let mut warnings = Vec::new();
         match route.get("problem").unwrap_or("graph") {
@@ -121,11 +124,22 @@ impl Settings {
                 }
             }
             "puzzle" => {
-                let (rows, cols) = route
-                    .get("size")
+                let size = route.get("size");
+                let (rows, cols) = size
                     .and_then(|v| v.split_once('x'))
                     .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
-                    .unwrap_or((3, 3));
+                    .filter(|&(r, c)| {
+                        r >= 2 && c >= 2 && usize::from(r) * usize::from(c) <= arbor_puzzles::MAX_CELLS
+                    })
+                    .unwrap_or_else(|| {
+                        if let Some(v) = size {
+                            warnings.push(format!(
+                                "The puzzle size “{v}” is not ROWSxCOLS with at least 2 of each and at most {} cells; showing the 8-puzzle.",
+                                arbor_puzzles::MAX_CELLS
+                            ));
+                        }
+                        (3, 3)
+                    });
                 let tiles: Option<Vec<u8>> = route
                     .get("tiles")
                     .map(|t| {
@@ -283,7 +297,7 @@ impl Settings {
     }
 
     /// Writes the settings into a route.
-    pub fn to_route(&self, route: &mut Route) {
+    fn to_route(&self, route: &mut Route) {
         route.query.clear();
         route.set("problem", self.problem.kind());
         match &self.problem {

@@ -1,5 +1,6 @@
 //! The alpha-beta stepper page.
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::alphabeta::page::{Action, State};

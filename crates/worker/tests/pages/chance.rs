@@ -1,5 +1,6 @@
 //! The chance stepper page.
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::chance::page::{Action, State};

@@ -1,5 +1,6 @@
 //! The heuristics lab: a board's estimates, the textbook's table and Korf's 100 from the worker.
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::heuristics::page::{Action, Settings, State, Work};

@@ -1,5 +1,6 @@
 //! The MCTS page: its runs come from the worker, one per request number.
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::control::Control;

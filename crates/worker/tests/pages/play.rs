@@ -1,5 +1,6 @@
 //! The Play page: the game, the AI's moves and the hints from the worker, undo and redo.
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::play::page::{Action, State, Task};

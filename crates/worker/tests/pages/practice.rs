@@ -2,6 +2,7 @@
 //! it. (A new exercise is a new link, which opens a fresh page: the answers always belong to
 //! the exercise shown.)
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::alphabeta::practice::{self as ab_practice, Question};

@@ -1,5 +1,6 @@
 //! The search page: its searches run in the worker, one per run number.
 
+use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::control::Control;
