@@ -18,6 +18,7 @@ fn current_route() -> Route {
 /// The whole app.
 #[component]
 pub fn App() -> Html {
+    crate::renders::count("App");
     let route = use_state(current_route);
     {
         let route = route.clone();

@@ -15,6 +15,7 @@ mod mcts;
 mod not_found;
 mod play;
 mod practice;
+mod renders;
 mod search;
 mod store;
 mod teachers;

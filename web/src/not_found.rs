@@ -12,6 +12,7 @@ pub struct NotFoundProps {
 /// "No such page", with the way back.
 #[component]
 pub fn NotFound(props: &NotFoundProps) -> Html {
+    crate::renders::count("NotFound");
     html! {
         <section class="page narrow">
             <h1>{ "Page not found" }</h1>

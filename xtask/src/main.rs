@@ -35,7 +35,8 @@ commands:
                                     code after tests, import cycles between top-level modules
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference and a plain IDA*, A*, MCTS, connect four vs reference figures
   bench-web [PART...]               browser benchmarks (headless Chromium), or only the parts named:
-                                    load (Fast 3G and Lighthouse), stepper (large trees), stepping (Chance and MCTS pages),
+                                    load (Fast 3G and Lighthouse), stepper (large trees), renders (renders per step),
+                                    stepping (Chance and MCTS pages), korf (Korf's 100 in the tab), grid (a 100 × 100 grid),
                                     c4play (the Play page), c4wasm (the solver in wasm against native),
                                     mcts (MCTS in wasm against native), ida (IDA* against a plain one, wasm and native),
                                     c4perfect (the perfect player in wasm)
@@ -369,8 +370,9 @@ fn test(root: &Path) -> Result<(), String> {
 /// Builds `dist/`, serves it, and runs the browser benchmarks in `e2e/bench/` and the wasm
 /// benchmarks of `web/tests/` — all of them, or the `parts` named.
 fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
-    const PARTS: [&str; 10] = [
+    const PARTS: [&str; 11] = [
         "load",
+        "renders",
         "stepper",
         "stepping",
         "c4play",
@@ -394,6 +396,12 @@ fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
     let scripts = [
         ("load", "", "bench/load.bench.js", None),
         ("stepper", "", "bench/stepper.bench.js", None),
+        (
+            "renders",
+            "Renders a step costs on the alpha-beta stepper",
+            "bench/renders.bench.js",
+            None,
+        ),
         (
             "stepping",
             "Stepping the Chance and MCTS pages on their largest trees",

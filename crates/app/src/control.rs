@@ -106,19 +106,45 @@ pub enum SteppingAction {
 impl crate::Reducer for Stepping {
     type Action = SteppingAction;
 
-    fn reduce(self: std::rc::Rc<Self>, action: SteppingAction) -> std::rc::Rc<Self> {
-        let mut s = *self;
+    fn ignores(&self, action: &SteppingAction) -> bool {
+        match *action {
+            SteppingAction::Control(c, len) => {
+                !changes(self.step, self.playing, self.speed, len, c)
+            }
+            SteppingAction::Tick(_) => !ticks(self.playing),
+        }
+    }
+
+    fn apply(&mut self, action: SteppingAction) {
         let playback = Playback {
-            step: &mut s.step,
-            playing: &mut s.playing,
-            speed: &mut s.speed,
+            step: &mut self.step,
+            playing: &mut self.playing,
+            speed: &mut self.speed,
         };
         match action {
             SteppingAction::Control(c, len) => playback.apply(c, len),
             SteppingAction::Tick(len) => playback.tick(len),
         }
-        std::rc::Rc::new(s)
     }
+}
+
+/// Whether a control changes where a stepped view stands (`len` steps): one that does not is
+/// ignored, and the view is not drawn again.
+pub fn changes(step: usize, playing: bool, speed: u32, len: usize, control: Control) -> bool {
+    let (mut s, mut p, mut v) = (step, playing, speed);
+    Playback {
+        step: &mut s,
+        playing: &mut p,
+        speed: &mut v,
+    }
+    .apply(control, len);
+    (s, p, v) != (step, playing, speed)
+}
+
+/// Whether the play timer's tick changes anything: only while playing (a tick that arrives
+/// after Pause steps no further).
+pub fn ticks(playing: bool) -> bool {
+    playing
 }
 
 #[cfg(test)]

@@ -30,9 +30,24 @@ pub mod work;
 
 /// A page's state and what can happen to it: the page's reducer. The web crate wraps it for
 /// Yew's `use_reducer`; tests drive it directly.
-pub trait Reducer {
+///
+/// An action that changes nothing — a stale answer from the worker, a step past the end, a
+/// setting chosen again — is known by [`Reducer::ignores`], and [`Reducer::reduce`] then returns
+/// the same `Rc`: Yew skips the render.
+pub trait Reducer: Sized + Clone {
     /// What can happen on the page.
     type Action;
+    /// Whether `action` would change nothing.
+    fn ignores(&self, action: &Self::Action) -> bool;
+    /// Applies `action` to this state.
+    fn apply(&mut self, action: Self::Action);
     /// The state after `action`; `self` unchanged (the same `Rc`) when nothing changes.
-    fn reduce(self: std::rc::Rc<Self>, action: Self::Action) -> std::rc::Rc<Self>;
+    fn reduce(self: std::rc::Rc<Self>, action: Self::Action) -> std::rc::Rc<Self> {
+        if self.ignores(&action) {
+            return self;
+        }
+        let mut s = std::rc::Rc::unwrap_or_clone(self);
+        s.apply(action);
+        std::rc::Rc::new(s)
+    }
 }

@@ -26,6 +26,7 @@ pub(super) struct TreeInputProps {
 
 #[component]
 pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
+    crate::renders::count("TreeInput");
     let s = &props.state_settings;
     let d = props.dispatch.clone();
     let on_algo = on_select(&d, |v| Algorithm::from_key(v).map(Action::Algorithm));
@@ -102,6 +103,7 @@ pub(super) struct GamePanelProps {
 /// What the tree of a game's search is: the game, the position, the level, and a way back.
 #[component]
 pub(super) fn GamePanel(props: &GamePanelProps) -> Html {
+    crate::renders::count("GamePanel");
     let g = &props.source;
     let kind = g.rules.kind;
     let level = kind.level(&g.level).map_or("?", |l| l.title);
@@ -151,6 +153,7 @@ pub(super) struct TreeToolsProps {
 
 #[component]
 pub(super) fn TreeTools(props: &TreeToolsProps) -> Html {
+    crate::renders::count("TreeTools");
     let d = &props.dispatch;
     let on_levels = on_select(d, |v| Some(Action::Levels(v.parse().ok())));
     html! {
@@ -175,6 +178,7 @@ pub(super) struct LeafEditorProps {
 
 #[component]
 pub(super) fn LeafEditor(props: &LeafEditorProps) -> Html {
+    crate::renders::count("LeafEditor");
     let input = use_node_ref();
     {
         let input = input.clone();

@@ -42,6 +42,7 @@ pub struct AlphaBetaProps {
 /// The alpha-beta stepper page.
 #[component]
 pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
+    crate::renders::count("AlphaBeta");
     let state = {
         let route = props.route.clone();
         use_reducer(move || Store::new(State::new(&route)))

@@ -25,6 +25,7 @@ impl PartialEq for StatsTableProps {
 
 #[component]
 pub(super) fn StatsTable(props: &StatsTableProps) -> Html {
+    crate::renders::count("StatsTable");
     let run = &props.run;
     let now = props.now;
     let end = run.end;
@@ -74,6 +75,7 @@ pub(super) const COMPARE_DRAW_LIMIT: usize = 400;
 
 #[component]
 pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
+    crate::renders::count("ComparePanel");
     // Three more searches of the tree, and minimax: worked out after the tree is first drawn
     // (a large tree's first draw does not wait for them). Until the new ones come, the last
     // results are of another tree: `Comparison::of` keeps them off this one.

@@ -25,6 +25,7 @@ pub(crate) struct AbProps {
 /// Alpha-beta practice.
 #[component]
 pub(crate) fn AbPractice(props: &AbProps) -> Html {
+    crate::renders::count("AbPractice");
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         s.tree()
@@ -218,6 +219,7 @@ pub(crate) struct ReportProps {
 
 #[component]
 pub(crate) fn ReportView(props: &ReportProps) -> Html {
+    crate::renders::count("ReportView");
     let r = &props.report;
     let what = |q: Question| match q {
         Question::Branch => "pruned?",
@@ -257,6 +259,7 @@ impl PartialEq for RevealProps {
 /// The real run, stepped from the first difference.
 #[component]
 pub(crate) fn Reveal(props: &RevealProps) -> Html {
+    crate::renders::count("Reveal");
     let stepping = {
         let start = props.start;
         use_reducer(move || {

@@ -34,6 +34,7 @@ pub struct ChanceProps {
 /// The chance stepper page.
 #[component]
 pub fn Chance(props: &ChanceProps) -> Html {
+    crate::renders::count("Chance");
     let state = {
         let route = props.route.clone();
         use_reducer(move || Store::new(State::new(&route)))
@@ -153,6 +154,7 @@ struct InputsProps {
 
 #[component]
 fn Inputs(props: &InputsProps) -> Html {
+    crate::renders::count("Inputs");
     let s = &props.state;
     let d = props.dispatch.clone();
     let on_rule = on_select(&d, |v| {

@@ -32,6 +32,7 @@ fn words(v: Verdict) -> (&'static str, &'static str) {
 /// Chance practice.
 #[component]
 pub(crate) fn ChancePractice(props: &ChanceProps) -> Html {
+    crate::renders::count("ChancePractice");
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         s.chance_tree()

@@ -20,6 +20,7 @@ pub struct PuzzleBoardProps {
 /// A sliding-puzzle board.
 #[component]
 pub fn PuzzleBoard(props: &PuzzleBoardProps) -> Html {
+    crate::renders::count("PuzzleBoard");
     let cols = props.cols.max(1) as usize;
     let style = format!("grid-template-columns: repeat({cols}, 2.6rem)");
     html! {
@@ -79,6 +80,7 @@ pub struct BlocksGridProps {
 /// with their letter in the corner.
 #[component]
 pub fn BlocksGrid(props: &BlocksGridProps) -> Html {
+    crate::renders::count("BlocksGrid");
     let style = format!(
         "grid-template-columns: repeat({}, 2.6rem)",
         props.width.max(1)

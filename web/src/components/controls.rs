@@ -140,6 +140,7 @@ fn icon(name: &str) -> Html {
 /// The control bar.
 #[component]
 pub fn StepControls(props: &StepControlsProps) -> Html {
+    crate::renders::count("StepControls");
     let send = |c: Control| {
         let on = props.on.clone();
         Callback::from(move |_: MouseEvent| on.emit(c))

@@ -285,6 +285,7 @@ pub struct ExportProps {
 /// "Export": SVG, PNG and the trace as JSON.
 #[component]
 pub fn ExportMenu(props: &ExportProps) -> Html {
+    crate::renders::count("ExportMenu");
     let message = use_state(|| None::<String>);
     let report = {
         let message = message.clone();

@@ -79,6 +79,7 @@ fn cell_at(e: &PointerEvent, grid: &Grid) -> Option<usize> {
 /// The canvas.
 #[component]
 pub fn GridCanvas(props: &GridCanvasProps) -> Html {
+    crate::renders::count("GridCanvas");
     let canvas = use_node_ref();
     let pressed = use_mut_ref(|| None::<usize>);
     {

@@ -18,6 +18,7 @@ pub struct LegendProps {
 /// The legend under a game tree.
 #[component]
 pub fn Legend(props: &LegendProps) -> Html {
+    crate::renders::count("Legend");
     html! {
         <ul class="legend" aria-label="Legend">
             if props.players > 2 {

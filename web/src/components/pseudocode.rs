@@ -16,6 +16,7 @@ pub struct PseudocodeProps {
 /// The listing.
 #[component]
 pub fn Pseudocode(props: &PseudocodeProps) -> Html {
+    crate::renders::count("Pseudocode");
     html! {
         <figure class="pseudocode">
             <figcaption>{ props.title.clone() }</figcaption>

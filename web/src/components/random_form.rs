@@ -36,6 +36,7 @@ pub struct RandomFormProps {
 /// The form.
 #[component]
 pub fn RandomForm(props: &RandomFormProps) -> Html {
+    crate::renders::count("RandomForm");
     let spec = props.spec;
     let field = |label: &'static str, value: i64, set: Setter| {
         let on_change = props.on_change.clone();

@@ -62,6 +62,7 @@ struct Copied {
 /// "Copy link" and "Embed", for the site header.
 #[component]
 pub fn ShareBar() -> Html {
+    crate::renders::count("ShareBar");
     let copied = use_state(|| None::<Copied>);
     let dialog = use_node_ref();
     let size = use_state(|| 0usize);
@@ -190,6 +191,7 @@ pub fn ShareBar() -> Html {
 /// The corner link of an embedded view: opens the full app at the same state, in a new tab.
 #[component]
 pub fn OpenInArbor() -> Html {
+    crate::renders::count("OpenInArbor");
     // The view changes the address as it goes: take it at the moment of the click (before
     // the browser follows the link).
     let anchor = use_node_ref();

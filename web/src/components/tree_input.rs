@@ -20,6 +20,7 @@ pub struct ExamplePickerProps {
 /// A menu of example trees, and the chosen one's source and notes.
 #[component]
 pub fn ExamplePicker(props: &ExamplePickerProps) -> Html {
+    crate::renders::count("ExamplePicker");
     let onchange = {
         let (examples, on_pick) = (props.examples.clone(), props.on_pick.clone());
         Callback::from(move |e: Event| {
@@ -68,6 +69,7 @@ pub struct TreeTextProps {
 /// The tree as text, marked invalid with the error beneath it while it does not read.
 #[component]
 pub fn TreeText(props: &TreeTextProps) -> Html {
+    crate::renders::count("TreeText");
     let error_id = format!("{}-error", props.id);
     let oninput = props.on_input.reform(|e: InputEvent| {
         let area: web_sys::HtmlTextAreaElement = e.target_unchecked_into();

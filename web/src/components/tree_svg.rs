@@ -165,6 +165,7 @@ pub struct EdgeViewProps {
 /// One edge.
 #[component]
 pub fn EdgeView(props: &EdgeViewProps) -> Html {
+    crate::renders::count("EdgeView");
     let ((x1, y1), (x2, y2)) = (props.from, props.to);
     if props.kind == EdgeKind::Hidden {
         return html! {};
@@ -231,6 +232,7 @@ impl<L: Look> PartialEq for NodeViewProps<L> {
 /// One node, as its look draws it, operable if it has an action.
 #[component]
 pub fn NodeView<L: Look>(props: &NodeViewProps<L>) -> Html {
+    crate::renders::count("NodeView");
     let node: &SceneNode = &props.scene.nodes[props.index];
     let key = node.key;
     let callback = props.on_leaf.as_ref().or(props.on_inner.as_ref());

@@ -82,6 +82,7 @@ impl<L: Look> PartialEq for TreeSvgProps<L> {
 /// The tree drawing.
 #[component]
 pub fn TreeSvg<L: Look>(props: &TreeSvgProps<L>) -> Html {
+    crate::renders::count("TreeSvg");
     let scene = &props.scene;
     let marks: Vec<L> = scene
         .nodes
@@ -150,6 +151,7 @@ impl PartialEq for EdgeChunkProps {
 
 #[component]
 fn EdgeChunk(props: &EdgeChunkProps) -> Html {
+    crate::renders::count("EdgeChunk");
     let nodes = &props.scene.nodes;
     html! {
         <g>
@@ -185,6 +187,7 @@ impl<L: Look> PartialEq for NodeChunkProps<L> {
 
 #[component]
 fn NodeChunk<L: Look>(props: &NodeChunkProps<L>) -> Html {
+    crate::renders::count("NodeChunk");
     let nodes = &props.scene.nodes;
     html! {
         <g>

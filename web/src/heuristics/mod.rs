@@ -45,6 +45,7 @@ pub struct LabProps {
 /// The page.
 #[component]
 pub fn Lab(props: &LabProps) -> Html {
+    crate::renders::count("Lab");
     let state = {
         let route = props.route.clone();
         use_reducer(move || Store::new(State::new(&route)))
@@ -186,6 +187,7 @@ struct EstimatesProps {
 
 #[component]
 fn Estimates(props: &EstimatesProps) -> Html {
+    crate::renders::count("Estimates");
     let v = &props.view;
     let group_of = |tile: u8| v.groups.iter().position(|g| g.contains(&tile));
     let truth = match v.truth {
@@ -290,6 +292,7 @@ struct KorfProps {
 
 #[component]
 fn Korf(props: &KorfProps) -> Html {
+    crate::renders::count("Korf");
     let s = props;
     if s.korf.is_empty() && s.status.is_none() {
         return html! {};
@@ -333,6 +336,7 @@ struct TableProps {
 
 #[component]
 fn Table(props: &TableProps) -> Html {
+    crate::renders::count("Table");
     if props.rows.is_empty() && props.status.is_none() {
         return html! {};
     }
@@ -375,6 +379,7 @@ struct ChartProps {
 /// b* against depth, a line per column.
 #[component]
 fn BstarChart(props: &ChartProps) -> Html {
+    crate::renders::count("BstarChart");
     if props.rows.is_empty() {
         return html! {};
     }

@@ -62,6 +62,7 @@ fn solved_tree() -> Result<Solved, String> {
 /// The front page.
 #[component]
 pub fn Home() -> Html {
+    crate::renders::count("Home");
     let solved = use_memo((), |_| solved_tree());
     let figure = match &*solved {
         Ok(Solved {

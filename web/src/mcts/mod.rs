@@ -58,6 +58,7 @@ pub struct MctsProps {
 /// The MCTS page.
 #[component]
 pub fn Mcts(props: &MctsProps) -> Html {
+    crate::renders::count("Mcts");
     let state = {
         let route = props.route.clone();
         use_reducer(move || Store::new(State::new(&route)))
@@ -249,6 +250,7 @@ struct InputsProps {
 
 #[component]
 fn Inputs(props: &InputsProps) -> Html {
+    crate::renders::count("Inputs");
     let s = &props.state;
     let d = props.dispatch.clone();
     let on_source = on_select(&d, |v| Some(Action::Game(Kind::from_key(v))));
@@ -318,6 +320,7 @@ impl PartialEq for PlotProps {
 /// The root moves' shares of the visits against iterations, with the exact values beside.
 #[component]
 fn Plot(props: &PlotProps) -> Html {
+    crate::renders::count("Plot");
     let v = &props.view;
     let (w, h, left, bottom) = (340.0, 170.0, 34.0, 22.0);
     let total = v.iterations.max(1) as f64;

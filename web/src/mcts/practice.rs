@@ -22,6 +22,7 @@ pub(crate) struct McProps {
 /// MCTS practice.
 #[component]
 pub(crate) fn McPractice(props: &McProps) -> Html {
+    crate::renders::count("McPractice");
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         s.mcts_request()

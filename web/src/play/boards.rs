@@ -18,6 +18,7 @@ pub(super) struct TttBoardProps {
 
 #[component]
 pub(super) fn TttBoard(props: &TttBoardProps) -> Html {
+    crate::renders::count("TttBoard");
     let mark = |p: u8| match (p, props.o_first) {
         (0, _) => "",
         (1, false) | (2, true) => "X",
@@ -56,6 +57,7 @@ pub(super) struct C4BoardProps {
 
 #[component]
 pub(super) fn C4Board(props: &C4BoardProps) -> Html {
+    crate::renders::count("C4Board");
     let arbor_app::scene::GamePicture::Connect4(cells) = &props.cells else {
         return html! {};
     };
@@ -99,6 +101,7 @@ pub(super) struct NimBoardProps {
 
 #[component]
 pub(super) fn NimBoard(props: &NimBoardProps) -> Html {
+    crate::renders::count("NimBoard");
     html! {
         <div class="nim-board" role="group" aria-label="Nim piles">
             { for props.piles.iter().enumerate().map(|(p, &size)| {

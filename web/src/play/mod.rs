@@ -35,6 +35,7 @@ pub struct PlayProps {
 /// The Play page.
 #[component]
 pub fn Play(props: &PlayProps) -> Html {
+    crate::renders::count("Play");
     let state = {
         let route = props.route.clone();
         use_reducer(move || Store::new(State::new(&route, fresh_seed())))

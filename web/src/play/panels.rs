@@ -31,6 +31,7 @@ pub(super) struct HintLegendProps {
 
 #[component]
 pub(super) fn HintLegend(props: &HintLegendProps) -> Html {
+    crate::renders::count("HintLegend");
     let nim = props.kind == Kind::Nim;
     html! {
         <p class="hint hint-legend">
@@ -62,6 +63,7 @@ pub(super) struct MoveListProps {
 
 #[component]
 pub(super) fn MoveList(props: &MoveListProps) -> Html {
+    crate::renders::count("MoveList");
     if props.moves.is_empty() {
         return html! {};
     }
@@ -107,6 +109,7 @@ pub(super) struct AiPanelProps {
 
 #[component]
 pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
+    crate::renders::count("AiPanel");
     let d = &props.dispatch;
     html! {
         <section class="ai-panel" aria-label="The AI">
@@ -179,6 +182,7 @@ pub(super) struct SetupPanelProps {
 
 #[component]
 pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
+    crate::renders::count("SetupPanel");
     let s = &props.setup;
     let d = &props.dispatch;
     let kind = s.rules.kind;
@@ -280,6 +284,7 @@ pub(super) struct NimRulesProps {
 
 #[component]
 pub(super) fn NimRules(props: &NimRulesProps) -> Html {
+    crate::renders::count("NimRules");
     let text = use_state(|| {
         props
             .rules

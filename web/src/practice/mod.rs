@@ -49,6 +49,7 @@ pub struct PracticeProps {
 /// The practice page.
 #[component]
 pub fn Practice(props: &PracticeProps) -> Html {
+    crate::renders::count("Practice");
     let (settings, notes) = Settings::from_route(&props.route);
     let tab = |kind: Kind, text: &'static str| {
         let mut route = Route::new(View::Practice);
@@ -92,6 +93,7 @@ pub(crate) struct SettingsProps {
 /// The exercise settings: changing one opens a new exercise (and a new link).
 #[component]
 pub(crate) fn ExerciseSettings(props: &SettingsProps) -> Html {
+    crate::renders::count("ExerciseSettings");
     let s = props.settings.clone();
     let number = |label: &'static str,
                   value: i64,

@@ -26,6 +26,7 @@ pub(super) struct BlocksEditorProps {
 
 #[component]
 pub(super) fn BlocksEditor(props: &BlocksEditorProps) -> Html {
+    crate::renders::count("BlocksEditor");
     let d = &props.dispatch;
     let tool = use_state(|| Tool::Agent);
     let spec = BlocksSpec::parse(&props.text).ok();

@@ -45,6 +45,7 @@ enum Row {
 /// The comparison section.
 #[component]
 pub fn Compare(props: &CompareProps) -> Html {
+    crate::renders::count("Compare");
     let rows = use_state(|| None::<Vec<(Algorithm, Row)>>);
     let points = use_state(|| None::<Sample>);
     let worker = use_mut_ref(|| None::<SearchWorker>);
@@ -285,6 +286,7 @@ pub(crate) fn marker(kind: &str, x: f64, y: f64, colour: &str) -> Html {
 
 #[component]
 fn Chart(props: &ChartProps) -> Html {
+    crate::renders::count("Chart");
     let algorithms: Vec<Algorithm> = {
         let mut v: Vec<Algorithm> = props.points.keys().map(|k| k.0).collect();
         v.dedup();

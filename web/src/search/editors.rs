@@ -33,6 +33,7 @@ pub struct ProblemPanelProps {
 /// The panel.
 #[component]
 pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
+    crate::renders::count("ProblemPanel");
     let d = &props.dispatch;
     let s = &props.settings;
     let kind = s.problem.kind();
@@ -166,6 +167,7 @@ struct GraphEditorProps {
 
 #[component]
 fn GraphEditor(props: &GraphEditorProps) -> Html {
+    crate::renders::count("GraphEditor");
     let d = &props.dispatch;
     let preset = GRAPH_PRESETS.iter().find(|p| p.text == props.text);
     let on_preset = on_select(d, |v| {
@@ -208,6 +210,7 @@ struct HeuristicPanelProps {
 /// Is the graph's heuristic admissible and consistent, and if not, where not.
 #[component]
 fn HeuristicPanel(props: &HeuristicPanelProps) -> Html {
+    crate::renders::count("HeuristicPanel");
     let n = &props.note;
     let clean = n.admissible && n.consistent;
     html! {

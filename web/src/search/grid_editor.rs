@@ -122,6 +122,7 @@ pub(super) struct GridBoardProps {
 /// The board: the tool, and the grid drawn on and searched.
 #[component]
 pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
+    crate::renders::count("GridBoard");
     // The grid as edited — drawn at once, searched when a stroke ends — and the text it was
     // read from: a new problem (a link, a maze, an empty grid) replaces it.
     let edited = use_mut_ref(|| Rc::new(drawn(&props.spec)));
@@ -316,6 +317,7 @@ pub(super) struct GridSettingsProps {
 /// The settings: a new grid or a maze, moves, heuristic, weighted A*'s w, Jump Point Search.
 #[component]
 pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
+    crate::renders::count("GridSettings");
     let d = &props.dispatch;
     let spec = &props.spec;
     let grid = {

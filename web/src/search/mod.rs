@@ -40,6 +40,7 @@ pub struct SearchProps {
 /// The search visualiser page.
 #[component]
 pub fn Search(props: &SearchProps) -> Html {
+    crate::renders::count("Search");
     let state = {
         let route = props.route.clone();
         use_reducer(move || Store::new(State::new(&route)))

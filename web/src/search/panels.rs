@@ -31,6 +31,7 @@ pub struct RunStatusProps {
 /// What the worker is doing, and Stop.
 #[component]
 pub fn RunStatus(props: &RunStatusProps) -> Html {
+    crate::renders::count("RunStatus");
     let (text, busy) = match &props.run {
         Run::Idle => (String::new(), false),
         Run::Running(g, e, ms) => (
@@ -79,6 +80,7 @@ pub struct TreeToolsProps {
 /// Zoom, levels, and how much of the tree is shown.
 #[component]
 pub fn TreeTools(props: &TreeToolsProps) -> Html {
+    crate::renders::count("TreeTools");
     let d = &props.dispatch;
     let on_levels = {
         let d = d.clone();
@@ -110,6 +112,7 @@ pub struct LegendProps {
 /// What the marks mean.
 #[component]
 pub fn Legend(props: &LegendProps) -> Html {
+    crate::renders::count("Legend");
     let sample = |class: &'static str, extra: Html| {
         html! { <svg viewBox="0 0 24 18" aria-hidden="true"><rect class={class} x="2" y="2" width="20" height="14" rx="3" />{ extra }</svg> }
     };
@@ -149,6 +152,7 @@ impl PartialEq for ListsProps {
 /// Frontier, explored set, counts, and each iteration's visiting order.
 #[component]
 pub fn Lists(props: &ListsProps) -> Html {
+    crate::renders::count("Lists");
     let (r, f) = (&props.recorded, &props.frame);
     let algorithm = r.replay.algorithm();
     let name = |id: u64| {
@@ -233,6 +237,7 @@ pub struct SolutionProps {
 /// The solution found, played move by move on the board.
 #[component]
 pub fn Solution(props: &SolutionProps) -> Html {
+    crate::renders::count("Solution");
     let at = use_state(|| 0usize);
     let playing = use_state(|| false);
     let states = &props.summary.states;

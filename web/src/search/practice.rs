@@ -19,6 +19,7 @@ pub(crate) struct SearchProps {
 /// Search practice.
 #[component]
 pub(crate) fn SearchPractice(props: &SearchProps) -> Html {
+    crate::renders::count("SearchPractice");
     let settings = props.settings.clone();
     let exercise = use_memo(settings.clone(), |s| {
         search::Exercise::new(&s.problem(), s.algorithm, s.search_level).map(Rc::new)

@@ -21,6 +21,7 @@ pub(super) struct PuzzleEditorProps {
 
 #[component]
 pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
+    crate::renders::count("PuzzleEditor");
     let d = &props.dispatch;
     let moves = use_state(|| 12u32);
     let seed = use_state(|| 1u64);

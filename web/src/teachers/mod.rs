@@ -33,6 +33,7 @@ fn param_table(caption: &str, params: &[Param]) -> Html {
 /// The page.
 #[component]
 pub fn Teachers() -> Html {
+    crate::renders::count("Teachers");
     let examples = examples();
     html! {
         <section class="page teachers narrow-wide">

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use arbor_game::{GameTree, NodeId, Ordering, RandomSpec, RootPlayer};
 
 use crate::alphabeta::{self, Algorithm, Run, Settings, Source};
-use crate::control::{Control, Playback};
+use crate::control::{changes, ticks, Control, Playback};
 use crate::route::Route;
 use crate::scene::GamePicture;
 
@@ -295,8 +295,27 @@ fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
 impl crate::Reducer for State {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &Action) -> bool {
+        let s = &self.settings;
+        match action {
+            Action::Control(c) => {
+                !changes(s.step, self.playing, self.speed, self.run.replay.len(), *c)
+            }
+            Action::Tick => !ticks(self.playing),
+            Action::Algorithm(a) => *a == s.algorithm,
+            Action::Ordering(o) => *o == s.ordering,
+            Action::Depth(d) => *d == s.depth,
+            Action::MinRoot(m) => *m == s.min_root,
+            Action::RandomForm(spec) => *spec == self.random,
+            Action::EditLeaf(id) => id.filter(|&id| self.is_leaf(id)) == self.editing,
+            Action::Compare(on) => *on == self.compare,
+            Action::ToggleCollapse(id) => !self.is_inner(*id),
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let s = self;
         let len = s.run.replay.len();
         let action_kind = match &action {
             Action::Control(_) | Action::GameLoaded(_) => ActionKind::Step,
@@ -429,7 +448,6 @@ impl crate::Reducer for State {
         if matches!(action_kind, ActionKind::Step) {
             s.reveal_current();
         }
-        Rc::new(s)
     }
 }
 

@@ -7,7 +7,7 @@ use arbor_game::presets::chance_preset;
 use arbor_game::{GameTree, RandomSpec, RootPlayer, Rule};
 
 use crate::chance::{self, ChanceRun, ChanceSettings, ChanceSource};
-use crate::control::{Control, Playback};
+use crate::control::{changes, ticks, Control, Playback};
 use crate::route::Route;
 
 /// The page's state.
@@ -166,8 +166,21 @@ impl State {
 impl crate::Reducer for State {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &Action) -> bool {
+        let s = &self.settings;
+        match action {
+            Action::Control(c) => !changes(s.step, self.playing, self.speed, self.run.len(), *c),
+            Action::Tick => !ticks(self.playing),
+            Action::Rule(r) => *r == s.rule,
+            Action::Bounds(b) => *b == s.bounds,
+            Action::MinRoot(m) => *m == s.min_root,
+            Action::RandomForm(spec) => *spec == self.random,
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let s = self;
         let len = s.run.len();
         match action {
             Action::Control(c) => s.playback().apply(c, len),
@@ -226,7 +239,6 @@ impl crate::Reducer for State {
                 }
             }
         }
-        Rc::new(s)
     }
 }
 

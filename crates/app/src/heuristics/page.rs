@@ -366,8 +366,22 @@ impl State {
 impl crate::Reducer for State {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &Action) -> bool {
+        let s = &self.settings;
+        match action {
+            Action::PerDepth(n) => (*n).clamp(1, 100) == s.per_depth,
+            Action::IdsMax(d) => (*d).min(14) == s.ids_max,
+            Action::KorfCount(n) => (*n).clamp(1, 100) == s.korf,
+            Action::Stop => self.running.is_none(),
+            // Answers to a run asked for before the last are stale.
+            Action::Worker(Reply::Answer((run, _))) => *run != self.asked,
+            Action::Worker(Reply::Failed(_)) => self.running.is_none(),
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let s = self;
         match action {
             Action::Text(text) => {
                 s.text = text.clone();
@@ -492,7 +506,6 @@ impl crate::Reducer for State {
             }
             Action::Worker(_) => {}
         }
-        Rc::new(s)
     }
 }
 

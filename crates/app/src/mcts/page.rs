@@ -4,7 +4,7 @@
 use crate::url::UrlSettings;
 use std::rc::Rc;
 
-use crate::control::{Control, Playback};
+use crate::control::{changes, ticks, Control, Playback};
 use crate::mcts::{parse_exploration, MctsSettings, MctsSource, MctsView, MAX_ITERATIONS};
 use crate::play::{Kind, Rules};
 use crate::route::Route;
@@ -142,8 +142,25 @@ impl State {
 impl crate::Reducer for State {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &Action) -> bool {
+        match action {
+            Action::Control(c) => !changes(
+                self.settings.step,
+                self.playing,
+                self.speed,
+                self.steps(),
+                *c,
+            ),
+            Action::Tick => !ticks(self.playing),
+            // Messages of a run asked for before the last are stale.
+            Action::Worker(id, _) => *id != self.asked,
+            Action::Stop => !self.running,
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let s = self;
         let len = s.steps();
         match action {
             Action::Control(c) => s.playback().apply(c, len),
@@ -245,6 +262,5 @@ impl crate::Reducer for State {
                 s.error = Some("Stopped: change a setting to run again.".into());
             }
         }
-        Rc::new(s)
     }
 }

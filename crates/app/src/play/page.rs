@@ -1,7 +1,6 @@
 //! The Play page: the game, the AI's jobs in the worker, undo and redo, as state and reducer.
 
 use crate::url::UrlSettings;
-use std::rc::Rc;
 
 use super::{Answer, Request};
 use crate::play::{move_seed, Kind, Move, Outcome, Player, Rules, Setup};
@@ -239,8 +238,20 @@ impl State {
 impl crate::Reducer for State {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &Action) -> bool {
+        match action {
+            // Messages about a job since cancelled or replaced are stale.
+            Action::Worker(job, _) => *job != self.job,
+            Action::Hints(on) => *on == self.setup.hints,
+            Action::Think(secs) => (*secs).clamp(1, 60) == self.setup.think_seconds,
+            Action::Stop => self.task != Task::Thinking,
+            Action::Resume => !self.paused && self.failed.is_none(),
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let s = self;
         // A refusal is told anew each time, the same words or not.
         let refusable = matches!(action, Action::Click(_) | Action::Undo | Action::Redo);
         match action {
@@ -338,7 +349,7 @@ impl crate::Reducer for State {
             }
             Action::Worker(job, message) => {
                 if job != s.job {
-                    return Rc::new(s);
+                    return;
                 }
                 match message {
                     Reply::Answer(Answer::Thinking(t)) if s.task == Task::Thinking => {
@@ -367,6 +378,5 @@ impl crate::Reducer for State {
             s.refusals += 1;
         }
         s.schedule();
-        Rc::new(s)
     }
 }

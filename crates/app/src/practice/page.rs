@@ -50,12 +50,22 @@ impl AbState {
 impl crate::Reducer for AbState {
     type Action = AbAction;
 
-    fn reduce(self: Rc<Self>, action: AbAction) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &AbAction) -> bool {
+        match action {
+            AbAction::ToggleMark(id) => *id == NodeId::ROOT,
+            AbAction::Check => self.checked,
+            AbAction::CloseReveal => self.reveal.is_none(),
+            AbAction::Clear => *self == AbState::default(),
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: AbAction) {
+        let s = self;
         match action {
             AbAction::ToggleMark(id) => {
                 if id == NodeId::ROOT {
-                    return Rc::new(s);
+                    return;
                 }
                 if !s.answers.marked.remove(&id) {
                     s.answers.marked.insert(id);
@@ -82,7 +92,6 @@ impl crate::Reducer for AbState {
                 s.checked = false;
             }
         }
-        Rc::new(s)
     }
 }
 
@@ -131,14 +140,25 @@ impl SearchState {
 impl crate::Reducer for SearchState {
     type Action = SearchAction;
 
-    fn reduce(self: Rc<Self>, action: SearchAction) -> Rc<Self> {
+    fn ignores(&self, action: &SearchAction) -> bool {
+        match action {
+            // A click after the search is over, or on no node of this exercise's tree.
+            SearchAction::Click(ex, node) => {
+                self.question() >= ex.questions.len() || *node as usize >= ex.view.nodes.len()
+            }
+            SearchAction::CheckOrder(ex) => self.question() >= ex.questions.len(),
+            SearchAction::ClearOrder => self.order.is_empty(),
+        }
+    }
+
+    fn apply(&mut self, action: SearchAction) {
         let q = self.question();
-        let mut s = Rc::unwrap_or_clone(self);
+        let s = self;
         match action {
             SearchAction::Click(ex, node) => {
                 // A click after the search is over, or on no node of this exercise's tree.
                 if q >= ex.questions.len() || node as usize >= ex.view.nodes.len() {
-                    return Rc::new(s);
+                    return;
                 }
                 match ex.level {
                     search::Level::Next => match ex.check_next(q, node) {
@@ -164,7 +184,7 @@ impl crate::Reducer for SearchState {
             }
             SearchAction::CheckOrder(ex) => {
                 if q >= ex.questions.len() {
-                    return Rc::new(s);
+                    return;
                 }
                 match ex.check_order(q, &s.order) {
                     Ok(()) => {
@@ -182,7 +202,6 @@ impl crate::Reducer for SearchState {
             }
             SearchAction::ClearOrder => s.order.clear(),
         }
-        Rc::new(s)
     }
 }
 
@@ -216,17 +235,24 @@ impl ChanceState {
 impl crate::Reducer for ChanceState {
     type Action = ChanceAction;
 
-    fn reduce(self: Rc<Self>, action: ChanceAction) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &ChanceAction) -> bool {
+        match action {
+            ChanceAction::Check => self.checked,
+            ChanceAction::Clear => *self == ChanceState::default(),
+            ChanceAction::Answer(..) => false,
+        }
+    }
+
+    fn apply(&mut self, action: ChanceAction) {
+        let s = self;
         match action {
             ChanceAction::Answer(id, text) => {
                 s.answers.insert(id, text);
                 s.checked = false;
             }
             ChanceAction::Check => s.checked = true,
-            ChanceAction::Clear => s = ChanceState::default(),
+            ChanceAction::Clear => *s = ChanceState::default(),
         }
-        Rc::new(s)
     }
 }
 
@@ -276,8 +302,17 @@ impl MctsState {
 impl crate::Reducer for MctsState {
     type Action = MctsAction;
 
-    fn reduce(self: Rc<Self>, action: MctsAction) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &MctsAction) -> bool {
+        let solved = self.solved();
+        match action {
+            MctsAction::Pick(_) | MctsAction::Value(..) => solved,
+            MctsAction::Check(ex) => solved || self.question() >= ex.questions.len(),
+            MctsAction::Next => !solved,
+        }
+    }
+
+    fn apply(&mut self, action: MctsAction) {
+        let s = self;
         let solved = s.solved();
         match action {
             MctsAction::Pick(id) if !solved => {
@@ -304,7 +339,6 @@ impl crate::Reducer for MctsState {
             }
             _ => {}
         }
-        Rc::new(s)
     }
 }
 

@@ -8,7 +8,7 @@ use arbor_search::replay::SearchReplay;
 use arbor_search::{Algorithm, Limit, Mode, Status, TieBreak};
 
 use super::{Answer, Request};
-use crate::control::{Control, Playback};
+use crate::control::{changes, ticks, Control, Playback};
 use crate::route::Route;
 use crate::search::heuristic_note::HeuristicNote;
 use crate::search::{CostUnit, Drawing, Problem, Settings};
@@ -216,8 +216,25 @@ impl State {
 impl crate::Reducer for State {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut s = Rc::unwrap_or_clone(self);
+    fn ignores(&self, action: &Action) -> bool {
+        let s = &self.settings;
+        match action {
+            Action::Control(c) => !changes(s.step, self.playing, self.speed, self.steps(), *c),
+            Action::Tick => !ticks(self.playing),
+            Action::Algorithm(a) => *a == s.algorithm,
+            Action::Mode(m) => *m == s.mode,
+            Action::Cycles(c) => *c == s.cycle_check,
+            Action::Depth(d) => *d == s.depth,
+            Action::Tie(t) => *t == s.tie,
+            Action::Stop => !matches!(self.run, Run::Running(..)),
+            // Messages of a search asked for before the last, or stopped, are stale.
+            Action::Worker(id, _) => *id != self.run_id,
+            _ => false,
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let s = self;
         let len = s.steps();
         match action {
             Action::Control(c) => s.playback().apply(c, len),
@@ -318,7 +335,6 @@ impl crate::Reducer for State {
                 });
             }
         }
-        Rc::new(s)
     }
 }
 

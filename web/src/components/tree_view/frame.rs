@@ -19,6 +19,7 @@ use yew::prelude::*;
 /// The view's body: the camera, the gestures, the SVG of what is in view and the specks.
 #[component]
 pub(super) fn Frame(props: &FrameProps) -> Html {
+    crate::renders::count("Frame");
     let scene = props.scene.0.clone();
     let frame = use_node_ref();
     let canvas = use_node_ref();

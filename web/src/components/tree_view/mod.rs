@@ -264,6 +264,7 @@ impl PartialEq for AnyPainter {
 /// A drawing, in its frame.
 #[component]
 pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
+    crate::renders::count("TreeView");
     let painter: Rc<dyn Painter> = Rc::new(Cached {
         looks: props.looks.clone(),
         seen: RefCell::new(HashMap::new()),

@@ -36,6 +36,7 @@ pub(super) const OVERVIEW_WIDTH: f64 = 168.0;
 /// The whole tree, small, with the part in view marked; a click moves the view there.
 #[component]
 pub(super) fn Overview(props: &OverviewProps) -> Html {
+    crate::renders::count("Overview");
     let canvas = use_node_ref();
     let scene = &props.scene;
     // Never more than about a third of the frame across, a quarter of it down.

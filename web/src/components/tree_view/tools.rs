@@ -29,6 +29,7 @@ pub(super) struct ViewToolsProps {
 /// The tools.
 #[component]
 pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
+    crate::renders::count("ViewTools");
     let (cam, frame) = (props.camera, props.frame);
     let centre = (frame.0 / 2.0, frame.1 / 2.0);
     let zoom_by = |factor: f64| {
