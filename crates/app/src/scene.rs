@@ -872,6 +872,12 @@ pub fn data_value(v: i32) -> String {
     }
 }
 
+/// The nodes' labels in a sentence ("B, C and D"); the stepper's and the chance page's captions use it.
+pub fn labels(tree: &arbor_game::GameTree, ids: &[arbor_game::NodeId]) -> String {
+    let names: Vec<&str> = ids.iter().map(|&id| tree.node(id).label.as_str()).collect();
+    arbor_util::and_list(&names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

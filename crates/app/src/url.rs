@@ -2,6 +2,8 @@
 //! (read from a route, saying what was wrong with it; written back), with one kind of warning;
 //! and each parameter a page reads is documented as a [`Param`] beside it.
 
+use arbor_game::RandomSpec;
+
 use crate::route::Route;
 
 /// A problem found reading a URL: the setting is replaced by its default and the message shown.
@@ -27,6 +29,70 @@ pub fn canonical<S: UrlSettings>(route: &Route) -> (Route, Vec<UrlWarning>) {
 
 /// How a page reads its link (see [`canonical`]).
 pub type ReadLink = fn(&Route) -> (Route, Vec<UrlWarning>);
+
+/// The URL forms shared by pages: the step, and a random tree's spec.
+/// `depth,minb,maxb,low,high,seed` (and `,players` when not 2).
+pub fn random_key(spec: &RandomSpec) -> String {
+    let mut s = format!(
+        "{},{},{},{},{},{}",
+        spec.depth, spec.min_branching, spec.max_branching, spec.low, spec.high, spec.seed
+    );
+    if spec.players != 2 {
+        s.push_str(&format!(",{}", spec.players));
+    }
+    s
+}
+
+/// Reads [`random_key`]'s form.
+pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() != 6 && parts.len() != 7 {
+        return Err(
+            "expected depth, smallest and largest branching, lowest and highest value, seed".into(),
+        );
+    }
+    let num = |i: usize, what: &str| -> Result<i64, String> {
+        parts[i]
+            .parse::<i64>()
+            .map_err(|_| format!("the {what} “{}” is not a whole number", parts[i]))
+    };
+    let small = |i: usize, what: &str| -> Result<u32, String> {
+        u32::try_from(num(i, what)?).map_err(|_| format!("the {what} is out of range"))
+    };
+    let value = |i: usize, what: &str| -> Result<i32, String> {
+        i32::try_from(num(i, what)?).map_err(|_| format!("the {what} is out of range"))
+    };
+    let spec = RandomSpec {
+        depth: small(0, "depth")?,
+        min_branching: small(1, "smallest branching")?,
+        max_branching: small(2, "largest branching")?,
+        low: value(3, "lowest value")?,
+        high: value(4, "highest value")?,
+        seed: parts[5]
+            .parse::<u64>()
+            .map_err(|_| format!("the seed “{}” is not a whole number", parts[5]))?,
+        players: if parts.len() == 7 {
+            small(6, "number of players")?
+        } else {
+            2
+        },
+        chance: false,
+    };
+    spec.check()?;
+    Ok(spec)
+}
+
+/// The `step` a link asks for, if it gives a number; otherwise a warning says so.
+pub fn step_of(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<usize> {
+    let k = route.get("step")?;
+    let step = k.parse::<usize>().ok();
+    if step.is_none() {
+        warnings.push(format!(
+            "The step “{k}” is not a number; starting at the beginning."
+        ));
+    }
+    step
+}
 
 /// One documented URL parameter (the teachers' page lists them all, from the page registry).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! Alpha-beta practice: mark the pruned branches, type values and windows; the report and the real run.
 
 use crate::components::controls::{use_play_timer, Control, StepControls};
+use crate::components::exercise::{cannot_set, ExerciseSettings};
 use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
-use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::alphabeta::practice::{self as ab_practice, Exercise, Question, Report, Verdict};
 use arbor_app::alphabeta::{self, Algorithm, Perspective};

@@ -1,8 +1,8 @@
 //! Chance practice: type the value of every chance, MAX and MIN node; Check compares each with
 //! the engine's run and says why the value is what it is.
 
+use crate::components::exercise::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
-use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::chance::practice::{Exercise, Verdict};
 use arbor_app::chance::{mark_of, rule_key, rule_title, ChanceSettings, ChanceSource};

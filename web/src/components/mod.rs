@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod controls;
+pub mod exercise;
 pub mod export;
 pub mod game_look;
 pub mod grid_canvas;

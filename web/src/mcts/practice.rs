@@ -1,8 +1,8 @@
 //! MCTS practice: at a selection step of a real run, say which child UCB1 takes (and, at the
 //! harder level, compute every child's UCB1); checked against the engine's own selection.
 
+use crate::components::exercise::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
-use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::mcts::practice::{Exercise, Level};
 use arbor_app::mcts::{exploration_text, MctsSettings};

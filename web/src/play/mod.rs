@@ -19,8 +19,9 @@ use crate::store::Store;
 use arbor_app::play::page::{Action, State, Task};
 
 use crate::worker::SearchWorker;
+use arbor_app::alphabeta::search_route;
 use arbor_app::play::Request;
-use arbor_app::play::{mcts_route, search_route, Kind, Outcome, Player, Pos, Strength};
+use arbor_app::play::{mcts_route, Kind, Outcome, Player, Pos, Strength};
 use arbor_app::play::{Hint, Thinking};
 use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;

@@ -1,7 +1,7 @@
 //! Search practice: click the node taken next, or order the whole frontier.
 
+use crate::components::exercise::{cannot_set, ExerciseSettings};
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
-use crate::practice::{cannot_set, ExerciseSettings};
 use crate::store::Store;
 use arbor_app::practice::page::{SearchAction, SearchState};
 use arbor_app::practice::Settings;

@@ -5,6 +5,7 @@ use arbor_game::replay::{Frame, Replay, StepKind, ValueKind};
 use arbor_game::{Event, GameTree, HitEffect, NodeId, Side};
 
 use super::{vector_text, Algorithm, Perspective};
+use crate::scene::labels;
 use crate::scene::show_value;
 
 fn role(tree: &GameTree, id: NodeId) -> String {
@@ -31,12 +32,6 @@ fn window(w: Option<(i32, i32)>) -> String {
         Some((a, b)) => format!("(α, β) = ({}, {})", show_value(a), show_value(b)),
         None => String::new(),
     }
-}
-
-/// The nodes' labels in a sentence ("B, C and D"); the chance page's captions use it too.
-pub(crate) fn labels(tree: &GameTree, ids: &[NodeId]) -> String {
-    let names: Vec<&str> = ids.iter().map(|&id| tree.node(id).label.as_str()).collect();
-    arbor_util::and_list(&names)
 }
 
 /// Numbers as the tree shows them: for MAX, or (negamax) for the player to move at each node.

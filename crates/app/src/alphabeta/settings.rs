@@ -2,9 +2,10 @@
 //! the search behind a game move), the search, the move order, the depth limit and the step.
 
 use super::*;
-use crate::play::Rules;
+use crate::game::Rules;
 use crate::route::Route;
-use crate::url::{UrlSettings, UrlWarning};
+use crate::route::View;
+use crate::url::{parse_random, random_key, step_of, UrlSettings, UrlWarning};
 use arbor_game::presets::{preset, PRESETS};
 use arbor_game::{GameTree, Ordering, RandomSpec, RootPlayer};
 
@@ -44,7 +45,7 @@ impl GameSource {
 
     /// The Play page with the game as it was before the move.
     pub fn play_route(&self) -> Route {
-        let mut route = crate::play::search_route(
+        let mut route = search_route(
             &self.rules,
             self.o_first,
             &self.moves,
@@ -149,69 +150,6 @@ pub fn text_root_is_min(text: &str) -> bool {
         .is_some_and(|c| c.is_whitespace() || c == '[' || c == '(')
 }
 
-/// `depth,minb,maxb,low,high,seed` (and `,players` when not 2).
-pub fn random_key(spec: &RandomSpec) -> String {
-    let mut s = format!(
-        "{},{},{},{},{},{}",
-        spec.depth, spec.min_branching, spec.max_branching, spec.low, spec.high, spec.seed
-    );
-    if spec.players != 2 {
-        s.push_str(&format!(",{}", spec.players));
-    }
-    s
-}
-
-/// Reads [`random_key`]'s form.
-pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if parts.len() != 6 && parts.len() != 7 {
-        return Err(
-            "expected depth, smallest and largest branching, lowest and highest value, seed".into(),
-        );
-    }
-    let num = |i: usize, what: &str| -> Result<i64, String> {
-        parts[i]
-            .parse::<i64>()
-            .map_err(|_| format!("the {what} “{}” is not a whole number", parts[i]))
-    };
-    let small = |i: usize, what: &str| -> Result<u32, String> {
-        u32::try_from(num(i, what)?).map_err(|_| format!("the {what} is out of range"))
-    };
-    let value = |i: usize, what: &str| -> Result<i32, String> {
-        i32::try_from(num(i, what)?).map_err(|_| format!("the {what} is out of range"))
-    };
-    let spec = RandomSpec {
-        depth: small(0, "depth")?,
-        min_branching: small(1, "smallest branching")?,
-        max_branching: small(2, "largest branching")?,
-        low: value(3, "lowest value")?,
-        high: value(4, "highest value")?,
-        seed: parts[5]
-            .parse::<u64>()
-            .map_err(|_| format!("the seed “{}” is not a whole number", parts[5]))?,
-        players: if parts.len() == 7 {
-            small(6, "number of players")?
-        } else {
-            2
-        },
-        chance: false,
-    };
-    spec.check()?;
-    Ok(spec)
-}
-
-/// The `step` a link asks for, if it gives a number; otherwise a warning says so.
-pub fn step_of(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<usize> {
-    let k = route.get("step")?;
-    let step = k.parse::<usize>().ok();
-    if step.is_none() {
-        warnings.push(format!(
-            "The step “{k}” is not a number; starting at the beginning."
-        ));
-    }
-    step
-}
-
 /// Minimax, alpha-beta and max^n have no rule for a chance node: a tree with one is refused
 /// with the searches that value it, never searched as if it were a decision node.
 pub fn refuse_chance(tree: &GameTree) -> Result<(), String> {
@@ -219,6 +157,31 @@ pub fn refuse_chance(tree: &GameTree) -> Result<(), String> {
         return Err("this tree has chance nodes (?[…]), which minimax and alpha-beta cannot value: the Chance page steps expectimax and expectiminimax on it".into());
     }
     Ok(())
+}
+
+/// The search behind an AI move, as the alpha-beta stepper's URL: the game and rules, the
+/// position before the move, and the level, seed and depth that reproduce the search.
+#[allow(clippy::too_many_arguments)]
+pub fn search_route(
+    rules: &Rules,
+    o_first: bool,
+    before: &str,
+    level: &str,
+    seed: u64,
+    depth: u32,
+    solver: bool,
+    weak: bool,
+) -> Route {
+    let mut route = Route::new(View::AlphaBeta);
+    crate::game::write_rules(&mut route, rules, o_first);
+    route.set("moves", before);
+    route.set("level", level);
+    route.set("seed", seed.to_string());
+    route.set("depth", depth.to_string());
+    if solver {
+        route.set("solver", if weak { "result" } else { "1" });
+    }
+    route
 }
 
 impl UrlSettings for Settings {
@@ -245,7 +208,7 @@ impl UrlSettings for Settings {
             s.source = Source::Text(text.to_string());
         }
         if route.get("game").is_some() {
-            let (rules, o_first) = crate::play::rules_from_route(route, &mut warnings);
+            let (rules, o_first) = crate::game::rules_from_route(route, &mut warnings);
             let level = route.get("level").unwrap_or("perfect");
             let level = match rules.kind.level(level) {
                 Some(l) => l.key.to_string(),
@@ -331,7 +294,7 @@ impl UrlSettings for Settings {
     fn to_route(&self, route: &mut Route) {
         route.query.clear();
         if let Source::Game(g) = &self.source {
-            route.query = crate::play::search_route(
+            route.query = search_route(
                 &g.rules,
                 g.o_first,
                 &g.moves,

@@ -1,7 +1,7 @@
 //! What each node shows, who decides where, the values in words, and the caption of a step.
 
 use super::*;
-use crate::alphabeta::caption::labels;
+use crate::scene::labels;
 use crate::scene::{decimal, fraction_end, NodeMark, Relation, Shown, Status};
 use arbor_game::replay::NodeStatus;
 use arbor_game::{max_decides, ExpectEvent, ExpectKind, NodeId, Ratio, Rule};

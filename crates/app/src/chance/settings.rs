@@ -118,7 +118,7 @@ impl UrlSettings for ChanceSettings {
             }
         }
         if let Some(spec) = route.get("random") {
-            match crate::alphabeta::parse_random(spec) {
+            match crate::url::parse_random(spec) {
                 Ok(spec) => {
                     s.source = ChanceSource::Random(RandomSpec {
                         chance: true,
@@ -147,7 +147,7 @@ impl UrlSettings for ChanceSettings {
                 Err(e) => warnings.push(format!("The leaf bounds in the link: {e}; not pruning.")),
             }
         }
-        if let Some(k) = crate::alphabeta::step_of(route, &mut warnings) {
+        if let Some(k) = crate::url::step_of(route, &mut warnings) {
             s.step = k;
         }
         (s, warnings)
@@ -158,7 +158,7 @@ impl UrlSettings for ChanceSettings {
         route.query.clear();
         match &self.source {
             ChanceSource::Preset(id) => route.set("preset", *id),
-            ChanceSource::Random(spec) => route.set("random", crate::alphabeta::random_key(spec)),
+            ChanceSource::Random(spec) => route.set("random", crate::url::random_key(spec)),
             ChanceSource::Text(text) => route.set("tree", text.clone()),
         }
         if self.min_root {

@@ -125,12 +125,15 @@ const fn mcts(key: &'static str, title: &'static str, iterations: u64, timed: bo
     }
 }
 
+/// Most iterations an MCTS run may ask for (the MCTS page's limit, and MCTS as time allows).
+pub const MCTS_MAX_ITERATIONS: u64 = 200_000;
+
 /// MCTS as time allows: at most as many iterations as the MCTS page replays, so that the tree
 /// behind every move opens there.
 const MCTS_TIMED: Level = mcts(
     "mcts-time",
     "MCTS: as time allows (at most 200,000 playouts)",
-    crate::mcts::MAX_ITERATIONS,
+    MCTS_MAX_ITERATIONS,
     true,
 );
 

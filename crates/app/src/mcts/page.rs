@@ -5,8 +5,8 @@ use crate::url::UrlSettings;
 use std::rc::Rc;
 
 use crate::control::{changes, ticks, Control, Playback};
+use crate::game::{Kind, Rules};
 use crate::mcts::{parse_exploration, MctsSettings, MctsSource, MctsView, MAX_ITERATIONS};
-use crate::play::{Kind, Rules};
 use crate::route::Route;
 use crate::work::Reply;
 

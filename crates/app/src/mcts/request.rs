@@ -3,7 +3,7 @@
 
 use super::MctsView;
 use crate::game::position;
-use crate::play::{Kind, Pos, Rules};
+use crate::game::{Kind, Pos, Rules};
 use arbor_game::{GameTree, MctsOptions};
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +15,7 @@ pub const DEFAULT_TREE: &str = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]";
 pub const RECORD_ITERATIONS: u64 = 300;
 
 /// Most iterations a run may ask for.
-pub const MAX_ITERATIONS: u64 = 200_000;
+pub const MAX_ITERATIONS: u64 = crate::game::MCTS_MAX_ITERATIONS;
 
 /// The textbook's exploration constant, √2, in hundredths.
 pub const DEFAULT_EXPLORATION: u32 = 141;

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::game::label;
-use crate::play::{Kind, Rules};
+use crate::game::{Kind, Rules};
 use crate::route::Route;
 use crate::url::{UrlSettings, UrlWarning};
 
@@ -88,7 +88,7 @@ impl UrlSettings for MctsSettings {
         let mut request = MctsRequest::default();
         let mut notes = Vec::new();
         if route.get("game").is_some() {
-            let (rules, o_first) = crate::play::rules_from_route(route, &mut notes);
+            let (rules, o_first) = crate::game::rules_from_route(route, &mut notes);
             request.iterations = 1000;
             let moves = named_moves(&rules, route.get("moves").unwrap_or(""));
             request.source = MctsSource::Game {
@@ -122,7 +122,7 @@ impl UrlSettings for MctsSettings {
                 Err(_) => notes.push(format!("“{seed}” is not a seed (a whole number); using 1.")),
             }
         }
-        let step = crate::alphabeta::step_of(route, &mut notes).unwrap_or(0);
+        let step = crate::url::step_of(route, &mut notes).unwrap_or(0);
         (MctsSettings { request, step }, notes)
     }
 
@@ -137,7 +137,7 @@ impl UrlSettings for MctsSettings {
                 moves,
                 o_first,
             } => {
-                crate::play::write_rules(route, rules, *o_first);
+                crate::game::write_rules(route, rules, *o_first);
                 route.set("moves", named_moves(rules, moves));
             }
         }

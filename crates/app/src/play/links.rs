@@ -13,31 +13,6 @@ pub fn move_seed(setup: &Setup) -> u64 {
     arbor_util::mix64(setup.seed ^ (setup.played as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 11
 }
 
-/// The search behind an AI move, as the alpha-beta stepper's URL: the game and rules, the
-/// position before the move, and the level, seed and depth that reproduce the search.
-#[allow(clippy::too_many_arguments)]
-pub fn search_route(
-    rules: &Rules,
-    o_first: bool,
-    before: &str,
-    level: &str,
-    seed: u64,
-    depth: u32,
-    solver: bool,
-    weak: bool,
-) -> Route {
-    let mut route = Route::new(crate::route::View::AlphaBeta);
-    write_rules(&mut route, rules, o_first);
-    route.set("moves", before);
-    route.set("level", level);
-    route.set("seed", seed.to_string());
-    route.set("depth", depth.to_string());
-    if solver {
-        route.set("solver", if weak { "result" } else { "1" });
-    }
-    route
-}
-
 /// The MCTS run behind an AI move, as the MCTS page's URL: the position before the move, and
 /// the iterations and seed that grow the same tree.
 pub fn mcts_route(
