@@ -13,6 +13,7 @@ mod heuristics;
 mod home;
 mod mcts;
 mod not_found;
+mod page;
 mod play;
 mod practice;
 mod renders;

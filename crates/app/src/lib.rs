@@ -51,3 +51,54 @@ pub trait Reducer: Sized + Clone {
         std::rc::Rc::new(s)
     }
 }
+
+/// A page's state as its view opens it: made from its link, its settings written back to the
+/// address bar whenever they change.
+pub trait PageState: Reducer {
+    /// The settings its link holds.
+    type Settings: url::UrlSettings + Clone + PartialEq + 'static;
+    /// The page as `route` opens it (`fresh_seed`: a seed from the browser's random source, for
+    /// a page whose link gives none).
+    fn open(route: &route::Route, fresh_seed: u64) -> Self;
+    /// Its settings now.
+    fn settings(&self) -> &Self::Settings;
+}
+
+/// A page stepped through a recorded run: the step controls, the keys and the play timer act
+/// on it.
+pub trait SteppedPage: PageState {
+    /// Stepping on its own, and milliseconds between steps.
+    fn playing(&self) -> (bool, u32);
+    /// A step control as the page's action.
+    fn control(control: control::Control) -> Self::Action;
+    /// The play timer's tick as the page's action.
+    fn tick() -> Self::Action;
+}
+
+/// Implements [`PageState`] and [`SteppedPage`] for a page whose state has `settings`,
+/// `playing` and `speed` fields and `Action::Control` and `Action::Tick`.
+macro_rules! stepped_page {
+    ($state:ty, $settings:ty) => {
+        impl crate::PageState for $state {
+            type Settings = $settings;
+            fn open(route: &crate::route::Route, _fresh_seed: u64) -> Self {
+                Self::new(route)
+            }
+            fn settings(&self) -> &$settings {
+                &self.settings
+            }
+        }
+        impl crate::SteppedPage for $state {
+            fn playing(&self) -> (bool, u32) {
+                (self.playing, self.speed)
+            }
+            fn control(control: crate::control::Control) -> Action {
+                Action::Control(control)
+            }
+            fn tick() -> Action {
+                Action::Tick
+            }
+        }
+    };
+}
+pub(crate) use stepped_page;

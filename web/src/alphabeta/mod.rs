@@ -15,10 +15,9 @@ use std::rc::Rc;
 use arbor_game::{Fail, NodeId, RootPlayer};
 use yew::prelude::*;
 
-use crate::store::Store;
 use arbor_app::alphabeta::page::{Action, State};
 
-use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
+use crate::components::controls::StepControls;
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{next_revision, DrawingId, Looks, TreeView};
@@ -43,13 +42,8 @@ pub struct AlphaBetaProps {
 #[component]
 pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     crate::renders::count("AlphaBeta");
-    let state = {
-        let route = props.route.clone();
-        use_reducer(move || Store::new(State::new(&route)))
-    };
+    let state = crate::page::use_stepped_page::<State>(&props.route);
     let dispatch = state.dispatcher();
-
-    crate::url::use_address(View::AlphaBeta, state.settings.clone(), Settings::to_route);
     // The search behind a game move is recorded in the worker (it may be long).
     {
         let dispatch = dispatch.clone();
@@ -87,14 +81,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             }
         });
     }
-    // Playing: one step per tick.
-    use_play_timer(
-        state.playing,
-        state.speed,
-        dispatch.to_callback().reform(|()| Action::Tick),
-    );
-    // Keys: ← → Space Home End, unless the focus needs them.
-    use_step_keys(dispatch.to_callback().reform(Action::Control));
 
     let run = state.run.clone();
     // While a game's search is being recorded, the step asked for waits for it.

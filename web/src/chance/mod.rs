@@ -3,12 +3,11 @@
 
 pub(crate) mod practice;
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::controls::{on_select, use_play_timer, use_step_keys, StepControls};
+use crate::components::controls::{on_select, StepControls};
 use crate::components::legend::Legend;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::random_form::RandomForm;
@@ -17,8 +16,8 @@ use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::alphabeta::Perspective;
 use arbor_app::chance::page::{Action, State};
-use arbor_app::chance::{self, rule_key, rule_title, ChanceSettings, ChanceSource};
-use arbor_app::route::{Route, View};
+use arbor_app::chance::{self, rule_key, rule_title, ChanceSource};
+use arbor_app::route::Route;
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
 use arbor_game::presets::CHANCE_PRESETS;
@@ -35,22 +34,8 @@ pub struct ChanceProps {
 #[component]
 pub fn Chance(props: &ChanceProps) -> Html {
     crate::renders::count("Chance");
-    let state = {
-        let route = props.route.clone();
-        use_reducer(move || Store::new(State::new(&route)))
-    };
+    let state = crate::page::use_stepped_page::<State>(&props.route);
     let dispatch = state.dispatcher();
-    crate::url::use_address(
-        View::Chance,
-        state.settings.clone(),
-        ChanceSettings::to_route,
-    );
-    use_play_timer(
-        state.playing,
-        state.speed,
-        dispatch.to_callback().reform(|()| Action::Tick),
-    );
-    use_step_keys(dispatch.to_callback().reform(Action::Control));
 
     let run = state.run.clone();
     let step = state.settings.step.min(run.len());

@@ -2,16 +2,14 @@
 //! database's groups drawn on the board; Korf's 100 solved in this tab; the textbook's table of
 //! nodes and effective branching factors. The worker does the work and keeps its databases.
 
-use arbor_app::url::UrlSettings;
 use yew::prelude::*;
 
 use crate::components::controls::{on_select, use_select_value};
 use crate::components::tree_svg::fmt;
 use crate::search::compare::marker;
-use crate::store::Store;
 use arbor_app::heuristics::page::{Action, State, Work, KORF_COUNTS, PER_DEPTH, SHAPES};
 use arbor_app::heuristics::{EstimatesView, KorfRow, Truth};
-use arbor_app::route::{Route, View};
+use arbor_app::route::Route;
 use arbor_puzzles::heuristic_table::{Column, Row};
 use arbor_puzzles::Heuristic;
 use arbor_util::group_thousands;
@@ -46,10 +44,7 @@ pub struct LabProps {
 #[component]
 pub fn Lab(props: &LabProps) -> Html {
     crate::renders::count("Lab");
-    let state = {
-        let route = props.route.clone();
-        use_reducer(move || Store::new(State::new(&route)))
-    };
+    let state = crate::page::use_page::<State>(&props.route);
     let dispatch = state.dispatcher();
     crate::worker::use_kept_worker(
         state.asked,
@@ -58,9 +53,6 @@ pub fn Lab(props: &LabProps) -> Html {
         state.stops,
         dispatch.to_callback().reform(Action::Worker),
     );
-    crate::url::use_address(View::Heuristics, state.settings.clone(), |s, r| {
-        s.to_route(r)
-    });
     let act = |a: fn() -> Action| {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(a()))

@@ -5,12 +5,11 @@
 
 pub(crate) mod practice;
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::controls::{on_select, use_play_timer, use_step_keys, StepControls};
+use crate::components::controls::{on_select, StepControls};
 use crate::components::legend::{max_icon, min_icon, path_icon, square_icon};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_input::TreeText;
@@ -19,7 +18,7 @@ use crate::store::Store;
 use arbor_app::mcts::page::{Action, State};
 use arbor_app::mcts::{exploration_text, number, phase, MctsView, Sample};
 use arbor_app::play::Kind;
-use arbor_app::route::{Route, View};
+use arbor_app::route::Route;
 use arbor_app::same::same_opt;
 use arbor_app::scene::show_value;
 use arbor_game::MctsEvent;
@@ -59,10 +58,7 @@ pub struct MctsProps {
 #[component]
 pub fn Mcts(props: &MctsProps) -> Html {
     crate::renders::count("Mcts");
-    let state = {
-        let route = props.route.clone();
-        use_reducer(move || Store::new(State::new(&route)))
-    };
+    let state = crate::page::use_stepped_page::<State>(&props.route);
     let dispatch = state.dispatcher();
     // The run in the worker: a new one for every request; finished or stopped, it goes.
     crate::worker::use_worker_runs(
@@ -73,13 +69,6 @@ pub fn Mcts(props: &MctsProps) -> Html {
             .to_callback()
             .reform(|(id, m)| Action::Worker(id, m)),
     );
-    crate::url::use_address(View::Mcts, state.settings.clone(), |s, r| s.to_route(r));
-    use_play_timer(
-        state.playing,
-        state.speed,
-        dispatch.to_callback().reform(|()| Action::Tick),
-    );
-    use_step_keys(dispatch.to_callback().reform(Action::Control));
     let on_control = {
         let d = dispatch.clone();
         use_callback((), move |c, _| d.dispatch(Action::Control(c)))

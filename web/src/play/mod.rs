@@ -5,7 +5,6 @@
 mod boards;
 mod panels;
 
-use arbor_app::url::UrlSettings;
 use boards::{C4Board, NimBoard, TttBoard};
 use panels::{AiPanel, HintLegend, LastMove, MoveList, SetupPanel};
 
@@ -15,7 +14,6 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::store::Store;
 use arbor_app::play::page::{Action, State, Task};
 
 use crate::worker::SearchWorker;
@@ -37,10 +35,7 @@ pub struct PlayProps {
 #[component]
 pub fn Play(props: &PlayProps) -> Html {
     crate::renders::count("Play");
-    let state = {
-        let route = props.route.clone();
-        use_reducer(move || Store::new(State::new(&route, fresh_seed())))
-    };
+    let state = crate::page::use_page::<State>(&props.route);
     let dispatch = state.dispatcher();
     let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
     // The job the worker is on: its messages are tagged with it.
@@ -93,7 +88,6 @@ pub fn Play(props: &PlayProps) -> Html {
             move || drop(timer)
         });
     }
-    crate::url::use_address(View::Play, state.setup.clone(), |s, r| s.to_route(r));
 
     let s = &state.setup;
     let kind = s.rules.kind;
@@ -154,7 +148,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     <div class="row game-buttons">
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Undo)} disabled={s.played == 0}>{ "↶ Undo" }</button>
                         <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::Redo)} disabled={s.played == s.moves.len()}>{ "↷ Redo" }</button>
-                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame(fresh_seed()))}>{ "New game" }</button>
+                        <button type="button" onclick={dispatch.to_callback().reform(|_: MouseEvent| Action::NewGame(crate::page::fresh_seed()))}>{ "New game" }</button>
                     </div>
                     if let Some(note) = hints.and_then(|h| arbor_app::play::unproven_note(kind, h)) {
                         <p class="hint unproven-note">{ note }</p>
@@ -192,11 +186,4 @@ pub fn Play(props: &PlayProps) -> Html {
             </div>
         </section>
     }
-}
-
-/// A new game's seed, from the browser's random source: every game (and every page load)
-/// gets its own tie-breaks, so openings cannot be learned by rote. Below 2^53, so a URL and
-/// JavaScript carry it exactly.
-pub(super) fn fresh_seed() -> u64 {
-    (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64
 }

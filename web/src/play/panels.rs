@@ -1,6 +1,6 @@
 //! The Play page's panels: hints, the moves, the AI's thinking and last move, the set-up and Nim's rules.
 
-use super::fresh_seed;
+use crate::page::fresh_seed;
 use crate::store::Store;
 use arbor_app::play::page::{Action, State};
 use arbor_app::play::{Hint, Thinking, Thought};

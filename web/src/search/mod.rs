@@ -15,10 +15,9 @@ use std::rc::Rc;
 use arbor_search::Mode;
 use yew::prelude::*;
 
-use crate::store::Store;
 pub use arbor_app::search::page::{status_words, Action, Recorded, Run, State};
 
-use crate::components::controls::{use_play_timer, use_step_keys, StepControls};
+use crate::components::controls::StepControls;
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
@@ -41,10 +40,7 @@ pub struct SearchProps {
 #[component]
 pub fn Search(props: &SearchProps) -> Html {
     crate::renders::count("Search");
-    let state = {
-        let route = props.route.clone();
-        use_reducer(move || Store::new(State::new(&route)))
-    };
+    let state = crate::page::use_stepped_page::<State>(&props.route);
     let dispatch = state.dispatcher();
     // The worker: a new one for every run; Stop terminates it.
     crate::worker::use_worker_runs(
@@ -55,15 +51,6 @@ pub fn Search(props: &SearchProps) -> Html {
             .to_callback()
             .reform(|(id, m)| Action::Worker(id, m)),
     );
-    crate::url::use_address(View::Search, state.settings.clone(), |s, r| s.to_route(r));
-    // Playing.
-    use_play_timer(
-        state.playing,
-        state.speed,
-        dispatch.to_callback().reform(|()| Action::Tick),
-    );
-    // Keys: ← → Space Home End, unless the focus needs them.
-    use_step_keys(dispatch.to_callback().reform(Action::Control));
 
     let on_control = {
         let d = dispatch.clone();

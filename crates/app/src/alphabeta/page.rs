@@ -468,6 +468,8 @@ enum ActionKind {
     Other,
 }
 
+crate::stepped_page!(State, crate::alphabeta::Settings);
+
 #[cfg(test)]
 mod tests {
     use super::*;

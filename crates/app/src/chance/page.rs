@@ -242,6 +242,8 @@ impl crate::Reducer for State {
     }
 }
 
+crate::stepped_page!(State, crate::chance::ChanceSettings);
+
 #[cfg(test)]
 mod tests {
     use super::*;

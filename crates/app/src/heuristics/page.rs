@@ -611,3 +611,13 @@ impl UrlSettings for Settings {
         }
     }
 }
+
+impl crate::PageState for State {
+    type Settings = Settings;
+    fn open(route: &Route, _fresh_seed: u64) -> Self {
+        State::new(route)
+    }
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+}

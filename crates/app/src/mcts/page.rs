@@ -264,3 +264,5 @@ impl crate::Reducer for State {
         }
     }
 }
+
+crate::stepped_page!(State, crate::mcts::MctsSettings);

@@ -380,3 +380,13 @@ impl crate::Reducer for State {
         s.schedule();
     }
 }
+
+impl crate::PageState for State {
+    type Settings = crate::play::Setup;
+    fn open(route: &Route, fresh_seed: u64) -> Self {
+        State::new(route, fresh_seed)
+    }
+    fn settings(&self) -> &crate::play::Setup {
+        &self.setup
+    }
+}

@@ -364,3 +364,5 @@ pub fn status_words(summary: &SearchSummary, unit: CostUnit) -> String {
         ),
     }
 }
+
+crate::stepped_page!(State, crate::search::Settings);
