@@ -2,7 +2,7 @@
 // cached for good, and the page's layout with a progress indication before the wasm is ready.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE } from "./helpers.js";
+import { launch, BASE, PAGES } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -53,7 +53,7 @@ test("before the wasm is ready the page shows its header, a tree's outline and a
   await boot.waitFor();
   assert.deepEqual(
     (await boot.locator("header nav a").allTextContents()).map((t) => t.trim()),
-    ["Alpha-beta", "Chance", "MCTS", "Search", "Play", "Practice", "For teachers"],
+    PAGES.filter((p) => p.nav).map((p) => p.nav),
   );
   assert.match(await boot.getByRole("status").textContent(), /Loading Arbor/);
   assert.ok(await boot.locator(".boot-bar").isVisible(), "a progress bar");
