@@ -56,6 +56,10 @@ pub enum ValueKind {
     AtLeast,
     /// The true value is at most this.
     AtMost,
+    /// An open node's best child so far, which bounds nothing yet: that child came back only
+    /// bounded from the other side (it failed low under a MAX node, high under a MIN node),
+    /// so the node's value may be below it (above it, for MIN).
+    SoFar,
 }
 
 /// Where a node stands.
@@ -282,22 +286,26 @@ impl Replay {
             Event::Return { node, child, value } => {
                 let (id, child) = (node_of(node), node_of(child));
                 let max_node = self.tree.player_at(id) == 0;
-                let n = node!(id);
+                let n = &frame.nodes[id.index()];
                 let better = match n.value {
                     None => true,
                     Some(v) if max_node => *value > v,
                     Some(v) => *value < v,
                 };
+                let child_kind = frame.nodes[child.index()].kind;
+                let n = node!(id);
                 if better {
                     n.value = Some(*value);
                     n.best = Some(child);
+                    // While open, the best so far bounds the node's value from one side, if
+                    // the child's own value does: a child that failed low only says MAX gets
+                    // at most that much from it.
+                    n.kind = match (max_node, child_kind) {
+                        (true, ValueKind::Exact | ValueKind::AtLeast) => ValueKind::AtLeast,
+                        (false, ValueKind::Exact | ValueKind::AtMost) => ValueKind::AtMost,
+                        _ => ValueKind::SoFar,
+                    };
                 }
-                // While open, the best so far bounds the node's value from one side.
-                n.kind = if max_node {
-                    ValueKind::AtLeast
-                } else {
-                    ValueKind::AtMost
-                };
             }
             Event::ReturnVector {
                 node,

@@ -222,7 +222,7 @@ impl InputsState {
             kind: state.settings.request.source.kind(),
             text: state.text.clone(),
             moves: state.moves.clone(),
-            error: state.error.clone(),
+            error: state.message(),
             text_error: state.text_error.clone(),
             iterations: r.iterations,
             exploration: r.exploration,

@@ -163,7 +163,7 @@ pub fn caption(
                         let id = node_of(*node);
                         let kind = num.kind(id, after.nodes[id.index()].kind);
                         let bound = match kind {
-                            ValueKind::Exact => String::new(),
+                            ValueKind::Exact | ValueKind::SoFar => String::new(),
                             ValueKind::AtLeast => " (at least: it was cut off, or failed high)".into(),
                             ValueKind::AtMost => " (at most: no child beat the bound it was given)".into(),
                         };

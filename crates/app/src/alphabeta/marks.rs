@@ -41,6 +41,10 @@ pub fn mark_of(
     let flip = perspective == Perspective::Mover && tree.player_at(id) == 1;
     let value = if let Some(v) = &f.vector {
         Shown::Vector(v.as_slice().into())
+    } else if let (Some(_), ValueKind::SoFar) = (f.value, f.kind) {
+        // The algorithm's best so far is no bound on the node yet: the caption tells it, the
+        // node shows nothing it cannot stand by.
+        Shown::Nothing
     } else if let Some(v) = f.value {
         let relation = match (f.kind, flip) {
             (ValueKind::Exact, _) => Relation::Exact,
@@ -50,9 +54,16 @@ pub fn mark_of(
         Shown::Scalar(if flip { -v } else { v }, relation)
     } else if node.is_leaf() && known_leaves {
         // A leaf's utility is known before the search reaches it (and stays shown, greyed,
-        // when it is pruned).
+        // when it is pruned), for the same player as every other number.
         if node.payoff.len() == 1 {
-            Shown::Scalar(node.payoff[0], Relation::Exact)
+            Shown::Scalar(
+                if flip {
+                    -node.payoff[0]
+                } else {
+                    node.payoff[0]
+                },
+                Relation::Exact,
+            )
         } else {
             Shown::Vector(node.payoff.as_slice().into())
         }

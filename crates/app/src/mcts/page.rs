@@ -29,6 +29,9 @@ pub struct State {
     pub moves: String,
     /// What is wrong with the inputs or the run, if anything.
     pub error: Option<String>,
+    /// The run for the settings shown was stopped: the tree shown is the last run that
+    /// finished, until a setting changes.
+    pub stopped: bool,
     /// What is wrong with the tree text box's tree, if anything.
     pub text_error: Option<String>,
     /// Stepping on its own.
@@ -94,6 +97,7 @@ impl State {
             text,
             moves,
             error: None,
+            stopped: false,
             text_error: None,
             playing: false,
             speed: 700,
@@ -115,6 +119,21 @@ impl State {
         state
     }
 
+    /// What the settings' panel says of the inputs and the run: what is wrong, or that the
+    /// run was stopped.
+    pub fn message(&self) -> Option<String> {
+        self.error.clone().or_else(|| {
+            self.stopped.then(|| {
+                let shown = if self.view.is_some() {
+                    " the tree shown is the last run that finished, with other settings;"
+                } else {
+                    ""
+                };
+                format!("Stopped:{shown} change a setting to run again.")
+            })
+        })
+    }
+
     /// Steps of the run shown.
     pub fn steps(&self) -> usize {
         self.view.as_ref().map_or(0, |v| v.len())
@@ -131,6 +150,7 @@ impl State {
             self.settings = settings;
             self.asked += 1;
             self.running = true;
+            self.stopped = false;
             self.progress = None;
             self.playing = false;
             self.pending_step = None;
@@ -259,7 +279,7 @@ impl crate::Reducer for State {
             Action::Stop => {
                 s.running = false;
                 s.progress = None;
-                s.error = Some("Stopped: change a setting to run again.".into());
+                s.stopped = true;
             }
         }
     }

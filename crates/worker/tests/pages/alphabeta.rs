@@ -10,9 +10,9 @@ use arbor_app::alphabeta::{
 };
 use arbor_app::control::Control;
 use arbor_app::route::{Route, View};
-use arbor_app::scene::Scene;
+use arbor_app::scene::{Relation, Scene, Shown};
 use arbor_game::presets::PRESETS;
-use arbor_game::{Fail, NodeId, Ordering, RandomSpec};
+use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec};
 use proptest::prelude::*;
 
 use crate::harness::{add_leaf, apply, text_of, through_address, typed_text};
@@ -177,8 +177,40 @@ pub fn view(s: &State, kept: &mut Kept) -> Result<(), TestCaseError> {
     } else {
         Perspective::Max
     };
+    // Iterative deepening's early iterations show values to their depth: its numbers are
+    // the tree's own once it has finished.
+    let whole = run.algorithm != Algorithm::Deepening || frame.finished;
+    let truth = (whole && s.game.is_none() && s.settings.depth.is_none() && tree.players() == 2)
+        .then(|| minimax_of_every_node(tree));
     for k in 0..tree.len() {
-        v.mark(k, perspective, s.game.is_none());
+        let mark = v.mark(k, perspective, s.game.is_none());
+        if let (Some(truth), Shown::Scalar(shown, relation)) = (&truth, &mark.value) {
+            // What the tree shows is true of the tree: a value, or a bound on it, for MAX or
+            // (negamax) for the player to move there; worked out here by plain minimax.
+            let id = NodeId(k as u32);
+            let sign = if perspective == Perspective::Mover && tree.player_at(id) == 1 {
+                -1
+            } else {
+                1
+            };
+            let value = sign * truth[k];
+            let holds = match relation {
+                Relation::Exact => *shown == value,
+                Relation::AtLeast => value >= *shown,
+                Relation::AtMost => value <= *shown,
+            };
+            prop_assert!(
+                holds,
+                "{} at step {} shows {:?} {} for node {} ({}), whose value is {}",
+                run.algorithm.key(),
+                step,
+                relation,
+                shown,
+                k,
+                tree.node(id).label,
+                value
+            );
+        }
     }
     let _ = caption(&run.replay, run.algorithm, step, frame, perspective);
     if let Some(line) = pseudocode::line_at(run, step) {
@@ -213,6 +245,30 @@ pub fn view(s: &State, kept: &mut Kept) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// Every node's minimax value for MAX, by plain recursion over the tree (the oracle of the
+/// values shown).
+fn minimax_of_every_node(tree: &GameTree) -> Vec<i32> {
+    fn walk(tree: &GameTree, id: NodeId, out: &mut [i32]) -> i32 {
+        let node = tree.node(id);
+        let value = if node.is_leaf() {
+            node.payoff[0]
+        } else {
+            let values = node.children.iter().map(|&c| walk(tree, c, out));
+            if tree.player_at(id) == 0 {
+                values.max()
+            } else {
+                values.min()
+            }
+            .expect("an inner node has children")
+        };
+        out[id.index()] = value;
+        value
+    }
+    let mut out = vec![0; tree.len()];
+    walk(tree, tree.root(), &mut out);
+    out
 }
 
 fn fail_of(s: &State) -> Fail {
@@ -268,7 +324,7 @@ fn page(start: usize) -> State {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::harness::cases(96), ..ProptestConfig::default() })]
 
     /// Any sequence of what a user does keeps the page whole.
     #[test]

@@ -148,7 +148,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::harness::cases(64), ..ProptestConfig::default() })]
 
     /// Any sequence of what a user does keeps the page whole.
     #[test]

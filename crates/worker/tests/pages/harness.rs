@@ -159,3 +159,13 @@ pub fn deliver<T: Clone>(messages: Vec<T>, how: Delivery) -> (Vec<T>, Vec<T>) {
         Delivery::AllLate => (Vec::new(), messages),
     }
 }
+
+/// How many random sequences a page's property runs: `default` in the test suite, or
+/// `PROPTEST_CASES` when set (a longer hunt: `PROPTEST_CASES=5000 cargo test -p arbor-worker
+/// --release --test pages`).
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}

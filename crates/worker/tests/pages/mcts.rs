@@ -123,7 +123,7 @@ fn view(s: &State) -> Result<(), TestCaseError> {
         }
         let _ = v.caption(&frame);
         // A run shown as finished is the run of the settings shown.
-        if !s.running && s.error.is_none() {
+        if !s.running && s.error.is_none() && !s.stopped {
             prop_assert_eq!(v.iterations, s.settings.request.iterations);
         }
     }
@@ -157,7 +157,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::harness::cases(48), ..ProptestConfig::default() })]
 
     /// Any sequence of what a user does, with the worker's answers late, twice or for runs
     /// since replaced, keeps the page whole.

@@ -182,7 +182,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::harness::cases(64), ..ProptestConfig::default() })]
 
     /// Any sequence of play, with the worker's answers late, twice or for jobs since
     /// cancelled, keeps the game whole.

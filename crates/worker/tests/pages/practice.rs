@@ -236,7 +236,7 @@ fn practise(settings: &Settings, actions: Vec<Do>) -> Result<(), TestCaseError> 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::harness::cases(96), ..ProptestConfig::default() })]
 
     /// Any exercise the menus make, and anything the student does to it, keeps the page whole;
     /// its link reads back to the same exercise.

@@ -251,7 +251,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::harness::cases(48), ..ProptestConfig::default() })]
 
     /// Any sequence of what a user does, with the worker's answers late, twice or for searches
     /// since replaced, keeps the page whole.
