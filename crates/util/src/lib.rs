@@ -19,4 +19,6 @@ pub use hash::{FxBuildHasher, FxHasher};
 pub use lists::MoveLists;
 pub use rng::{mix64, SplitMix64};
 pub use steps::group_steps;
-pub use text::{and_list, group_thousands, is_invisible, percent_decode, quote_char, shown};
+pub use text::{
+    and_list, counted, group_thousands, is_invisible, percent_decode, quote_char, shown,
+};

@@ -46,6 +46,12 @@ pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
     }
 }
 
+/// A count with its noun, singular for one: `counted(1, "leaf", "leaves")` → "1 leaf",
+/// `counted(1234, …)` → "1,234 leaves".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group_thousands(n), if n == 1 { one } else { many })
+}
+
 /// A count with its thousands grouped: 1234567 → "1,234,567".
 pub fn group_thousands(n: u64) -> String {
     let digits = n.to_string();

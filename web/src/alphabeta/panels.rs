@@ -130,7 +130,7 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
                             <figure class="compare-item" data-order={ordering_key(r.ordering)}>
                                 <figcaption>
                                     <strong>{ ordering_title(r.ordering) }</strong>
-                                    <span class="counts">{ format!("{} leaves evaluated · {} nodes visited · {} pruned", r.evaluated, r.visited, r.pruned) }</span>
+                                    <span class="counts">{ format!("{} evaluated · {} visited · {} pruned", arbor_util::counted(r.evaluated, "leaf", "leaves"), arbor_util::counted(r.visited, "node", "nodes"), r.pruned) }</span>
                                 </figcaption>
                                 if let (Some(scene), Some(c)) = (&*scene, current) {
                                     // Scrolls: a tab stop, so a keyboard can scroll it too.
@@ -145,7 +145,7 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
                 </div>
                 <p class="hint">
                     if let Some(c) = current {
-                        { format!("Minimax evaluates {} leaves and visits {} nodes.", c.minimax.evaluated, c.minimax.visited) }
+                        { format!("Minimax evaluates {} and visits {}.", arbor_util::counted(c.minimax.evaluated, "leaf", "leaves"), arbor_util::counted(c.minimax.visited, "node", "nodes")) }
                     }
                     if let Some(km) = km {
                         { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }

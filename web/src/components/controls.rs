@@ -137,13 +137,41 @@ fn icon(name: &str) -> Html {
     html! { <svg class="icon" viewBox="0 0 16 16" aria-hidden="true">{ shapes }</svg> }
 }
 
+/// A step taken from the controls while the caption is scrolled away above them (on a phone
+/// the bar stays at the top as the page scrolls) brings the caption back into view, below
+/// the bar: the step's words are what the press was for.
+fn bring_caption_back(e: &MouseEvent) {
+    let Some(bar) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest(".controls").ok().flatten())
+    else {
+        return;
+    };
+    let caption = bar
+        .closest(".stepper")
+        .ok()
+        .flatten()
+        .or_else(|| bar.parent_element())
+        .and_then(|page| page.query_selector(".caption").ok().flatten());
+    if let Some(caption) = caption {
+        if caption.get_bounding_client_rect().top() < bar.get_bounding_client_rect().bottom() {
+            // Lands below the bar: the page's scroll-padding-top is the bar's height.
+            caption.scroll_into_view_with_bool(true);
+        }
+    }
+}
+
 /// The control bar.
 #[component]
 pub fn StepControls(props: &StepControlsProps) -> Html {
     crate::renders::count("StepControls");
     let send = |c: Control| {
         let on = props.on.clone();
-        Callback::from(move |_: MouseEvent| on.emit(c))
+        Callback::from(move |e: MouseEvent| {
+            on.emit(c);
+            bring_caption_back(&e);
+        })
     };
     let at_start = props.step == 0;
     let at_end = props.step >= props.len;

@@ -107,7 +107,10 @@ impl Look for NodeMark {
             ));
         }
         if node.hidden > 0 {
-            description.push_str(&format!(", folded: {} nodes hidden", node.hidden));
+            description.push_str(&format!(
+                ", folded: {} hidden",
+                arbor_util::counted(node.hidden as u64, "node", "nodes")
+            ));
         }
         let table = if mark.from_table { "TT" } else { "" };
         let name = node_name(

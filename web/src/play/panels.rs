@@ -7,14 +7,25 @@ use arbor_app::play::{Hint, Thinking, Thought};
 use arbor_app::play::{Kind, Move, Player, Rules, Setup, Strength};
 use yew::prelude::*;
 
-/// A hint's badge: shape and words, so it reads without colour.
+/// A hint's badge: shape and words, so it reads without colour. The word ("win", "loss")
+/// is a part of its own, which a phone's connect-four board leaves out (the shape says it,
+/// and the legend below): seven badges side by side must fit 375 pixels.
 pub(super) fn hint_badge(h: Option<&Hint>) -> Html {
     match h {
-        Some(h) => html! {
-            <span class={classes!("hint-badge", h.verdict.class())} aria-hidden="true">
-                <span class="shape">{ h.verdict.shape() }</span>{ " " }{ h.verdict.badge() }
-            </span>
-        },
+        Some(h) => {
+            let badge = h.verdict.badge();
+            let (word, count) = match badge.split_once(' ') {
+                Some((word, count)) => (word.to_string(), Some(count.to_string())),
+                None => (badge, None),
+            };
+            html! {
+                <span class={classes!("hint-badge", h.verdict.class())} aria-hidden="true">
+                    <span class="shape">{ h.verdict.shape() }</span>{ " " }
+                    <span class="badge-word">{ word }</span>
+                    if let Some(count) = count { { " " }<span class="badge-count">{ count }</span> }
+                </span>
+            }
+        }
         None => html! {},
     }
 }
@@ -122,8 +133,8 @@ pub(super) fn AiPanel(props: &AiPanelProps) -> Html {
                         if t.mcts {
                             <span class="nodes">{ format!("{} playouts", arbor_util::group_thousands(t.nodes)) }</span>{ " so far." }
                         } else {
-                            <span class="depth">{ if t.solving { format!("{} plies searched; now solving to the end,", t.depth) } else { format!("depth {} reached,", t.depth) } }</span>
-                            { " " }<span class="nodes">{ format!("{} nodes", arbor_util::group_thousands(t.nodes)) }</span>{ "." }
+                            <span class="depth">{ if t.solving { format!("{} searched; now solving to the end,", arbor_util::counted(u64::from(t.depth), "ply", "plies")) } else { format!("depth {} reached,", t.depth) } }</span>
+                            { " " }<span class="nodes">{ arbor_util::counted(t.nodes, "node", "nodes") }</span>{ "." }
                         }
                     </p>
                     <button type="button" class="stop" onclick={d.to_callback().reform(|_: MouseEvent| Action::Stop)}>{ "■ Stop: play the best move so far" }</button>

@@ -231,8 +231,10 @@ impl MctsView {
                 }
             }
             MctsEvent::Backpropagate { path, reward } => format!(
-                "Backpropagation: the {} nodes on the path each gain a visit and the reward of the player who moved into them: {} for MAX's moves, {} for MIN's.",
-                path.len(),
+                "Backpropagation: {} on the path {} a visit and the reward of the player who moved into {}: {} for MAX's moves, {} for MIN's.",
+                if path.len() == 1 { "the one node".to_string() } else { format!("the {} nodes", path.len()) },
+                if path.len() == 1 { "gains" } else { "each gain" },
+                if path.len() == 1 { "it" } else { "them" },
                 number(*reward),
                 number(1.0 - reward)
             ),

@@ -94,18 +94,18 @@ pub fn move_note(thought: &super::Thought, strength: Strength, max: &str) -> Mov
         ),
         (Move::Column(_), _) => match connect4::proven_score(thought.value) {
             Some(score) => format!(
-                "A finished game within the search's {} plies: {v} {for_max} — on the depth-limited search's scale a game it sees won is worth 1000 plus the exact score (here {}: 22 less the winner's stones), a game lost the negative, so this is proven. {ROOT}",
-                thought.depth,
+                "A finished game within the search's {}: {v} {for_max} — on the depth-limited search's scale a game it sees won is worth 1000 plus the exact score (here {}: 22 less the winner's stones), a game lost the negative, so this is proven. {ROOT}",
+                arbor_util::counted(u64::from(thought.depth), "ply", "plies"),
                 score.abs()
             ),
             None => format!(
-                "Heuristic value ({}, {} plies ahead): {v} {for_max} — not proven, on the evaluation's own scale (higher is better for MAX; a game seen to its end is worth more than 1000). {ROOT}",
+                "Heuristic value ({}, {} ahead): {v} {for_max} — not proven, on the evaluation's own scale (higher is better for MAX; a game seen to its end is worth more than 1000). {ROOT}",
                 if matches!(strength, Strength::Depth { threats: false, .. }) {
                     "the seed's heuristic: runs of two and three"
                 } else {
                     "the threat evaluation"
                 },
-                thought.depth
+                arbor_util::counted(u64::from(thought.depth), "ply", "plies")
             ),
         },
         (Move::Cell(_), _) => format!(
@@ -133,17 +133,20 @@ pub fn move_note(thought: &super::Thought, strength: Strength, max: &str) -> Mov
         "proven (searched to the end of the game).".to_string()
     } else if thought.stopped {
         format!(
-            "not proven: stopped, so it played the best move of its deepest finished search ({} plies).",
-            thought.depth
+            "not proven: stopped, so it played the best move of its deepest finished search ({}).",
+            arbor_util::counted(u64::from(thought.depth), "ply", "plies")
         )
     } else {
-        format!("not proven: it looked {} plies ahead.", thought.depth)
+        format!(
+            "not proven: it looked {} ahead.",
+            arbor_util::counted(u64::from(thought.depth), "ply", "plies")
+        )
     };
     MoveNote {
         value,
         proof: format!(
-            "{} nodes; {how}",
-            arbor_util::group_thousands(thought.nodes)
+            "{}; {how}",
+            arbor_util::counted(thought.nodes, "node", "nodes")
         ),
         no_search: (thought.proof == Some(Proof::Book)).then(|| {
             "No search ran for this move: the book's answer took minutes of solving, offline (arbor c4 book).".to_string()
