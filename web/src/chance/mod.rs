@@ -97,7 +97,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
                                 <tr><th scope="row">{ "Cutoffs" }</th><td>{ frame.cutoffs }</td><td>{ run.stats.cutoffs }</td></tr>
                             </tbody>
                         </table>
-                        <p class="hint">{ format!("Root value: {}. Without pruning the search evaluates {}.", chance::spoken(run.value), arbor_util::counted(run.unpruned as u64, "leaf", "leaves")) }</p>
+                        <p class="hint">{ format!("Root value: {}. Without pruning the search evaluates {}.", chance::spoken(run.value), arbor_util::counted(run.unpruned, "leaf", "leaves")) }</p>
                     </div>
                 </aside>
             </div>
