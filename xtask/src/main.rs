@@ -228,11 +228,75 @@ fn report_size(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// One step of `cargo xtask test`: its name, how it ended and how long it took.
 struct Step {
     name: &'static str,
     outcome: Result<(), String>,
     took: Duration,
 }
+
+/// The steps of `cargo xtask test`, run one after another and told as they go; a failed step
+/// does not stop the rest.
+#[derive(Default)]
+struct Steps(Vec<Step>);
+
+impl Steps {
+    /// Runs a step, telling its name, and its failure if it fails; true if it passed.
+    fn run(&mut self, name: &'static str, f: impl FnOnce() -> Result<(), String>) -> bool {
+        eprintln!("\n=== {name}");
+        let t = Instant::now();
+        let outcome = f();
+        if let Err(e) = &outcome {
+            eprintln!("=== {name}: FAILED: {e}");
+        }
+        let ok = outcome.is_ok();
+        self.0.push(Step {
+            name,
+            outcome,
+            took: t.elapsed(),
+        });
+        ok
+    }
+
+    /// A line per step, and the summary: `Err` if any step failed.
+    fn report(&self, started: Instant) -> Result<(), String> {
+        let failed = self.0.iter().filter(|s| s.outcome.is_err()).count();
+        eprintln!();
+        for s in &self.0 {
+            eprintln!(
+                "{:>6} {:>7.1}s  {}",
+                if s.outcome.is_ok() { "ok" } else { "FAILED" },
+                s.took.as_secs_f64(),
+                s.name
+            );
+        }
+        let summary = format!(
+            "xtask test: {} of {} steps passed, {} failed, in {:.0}s",
+            self.0.len() - failed,
+            self.0.len(),
+            failed,
+            started.elapsed().as_secs_f64()
+        );
+        if failed == 0 {
+            println!("{summary}");
+            Ok(())
+        } else {
+            Err(summary)
+        }
+    }
+}
+
+/// The packages built for the browser, checked by clippy for wasm too.
+const WASM_PACKAGES: [&str; 8] = [
+    "arbor-web",
+    "arbor-app",
+    "arbor-game",
+    "arbor-games",
+    "arbor-layout",
+    "arbor-util",
+    "arbor-search",
+    "arbor-puzzles",
+];
 
 /// `cargo test -p arbor-web` for wasm, run in headless Chromium by wasm-bindgen-test-runner.
 pub fn wasm_test(root: &Path, env: &tools::ToolEnv) -> Command {
@@ -259,33 +323,20 @@ pub fn wasm_test(root: &Path, env: &tools::ToolEnv) -> Command {
     cmd
 }
 
+/// `cargo xtask test`: formatting, clippy (native and wasm), the native tests, a short fuzz
+/// smoke, the wasm tests, the release build and its size, and the end-to-end tests.
 fn test(root: &Path) -> Result<(), String> {
     let started = Instant::now();
     let env = tools::ensure_test_tools(root)?;
-    let mut steps: Vec<Step> = Vec::new();
-    let mut step = |name: &'static str, f: &mut dyn FnMut() -> Result<(), String>| {
-        eprintln!("\n=== {name}");
-        let t = Instant::now();
-        let outcome = f();
-        if let Err(e) = &outcome {
-            eprintln!("=== {name}: FAILED: {e}");
-        }
-        let ok = outcome.is_ok();
-        steps.push(Step {
-            name,
-            outcome,
-            took: t.elapsed(),
-        });
-        ok
-    };
     let cargo = |args: &[&str]| {
         let mut cmd = Command::new("cargo");
         cmd.args(args).current_dir(root);
         env.apply(&mut cmd);
         run(&mut cmd)
     };
-    step("format", &mut || cargo(&["fmt", "--all", "--check"]));
-    step("clippy (native)", &mut || {
+    let mut steps = Steps::default();
+    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
+    steps.run("clippy (native)", || {
         cargo(&[
             "clippy",
             "--workspace",
@@ -295,179 +346,183 @@ fn test(root: &Path) -> Result<(), String> {
             "warnings",
         ])
     });
-    step("clippy (wasm)", &mut || {
-        cargo(&[
-            "clippy",
-            "-p",
-            "arbor-web",
-            "-p",
-            "arbor-app",
-            "-p",
-            "arbor-game",
-            "-p",
-            "arbor-games",
-            "-p",
-            "arbor-layout",
-            "-p",
-            "arbor-util",
-            "-p",
-            "arbor-search",
-            "-p",
-            "arbor-puzzles",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ])
+    steps.run("clippy (wasm)", || {
+        let mut args = vec!["clippy"];
+        for p in WASM_PACKAGES {
+            args.extend(["-p", p]);
+        }
+        args.extend(["--target", "wasm32-unknown-unknown", "--all-targets"]);
+        args.extend(["--", "-D", "warnings"]);
+        cargo(&args)
     });
-    step("native tests (unit, doc, integration)", &mut || {
+    steps.run("native tests (unit, doc, integration)", || {
         cargo(&["test", "--workspace"])
     });
-    step("fuzz smoke (30 s a target)", &mut || fuzz::smoke(root));
-    step("wasm tests in headless Chromium", &mut || {
+    steps.run("fuzz smoke (30 s a target)", || fuzz::smoke(root));
+    steps.run("wasm tests in headless Chromium", || {
         run(&mut wasm_test(root, &env))
     });
-    let built = step("release build (trunk)", &mut || build_dist(root, &env));
-    step("bundle size and compressed copies", &mut || {
-        if !built {
-            return Err("skipped: the release build failed".into());
+    let built = steps.run("release build (trunk)", || build_dist(root, &env));
+    let skipped = || Err("skipped: the release build failed".to_string());
+    steps.run("bundle size and compressed copies", || {
+        if built {
+            check_size(root)
+        } else {
+            skipped()
         }
-        check_size(root)
     });
-    step("end-to-end tests in headless Chromium", &mut || {
-        if !built {
-            return Err("skipped: the release build failed".into());
+    steps.run("end-to-end tests in headless Chromium", || {
+        if built {
+            e2e(root, &env, &[])
+        } else {
+            skipped()
         }
-        e2e(root, &env, &[])
     });
-    let failed: Vec<&Step> = steps.iter().filter(|s| s.outcome.is_err()).collect();
-    eprintln!();
-    for s in &steps {
-        eprintln!(
-            "{:>6} {:>7.1}s  {}",
-            if s.outcome.is_ok() { "ok" } else { "FAILED" },
-            s.took.as_secs_f64(),
-            s.name
-        );
-    }
-    let summary = format!(
-        "xtask test: {} of {} steps passed, {} failed, in {:.0}s",
-        steps.len() - failed.len(),
-        steps.len(),
-        failed.len(),
-        started.elapsed().as_secs_f64()
-    );
-    if failed.is_empty() {
-        println!("{summary}");
-        Ok(())
-    } else {
-        Err(summary)
-    }
+    steps.report(started)
 }
+
+/// A benchmark run in the browser by a script of `e2e/bench/`.
+struct BrowserBench {
+    /// Its part's name (`cargo xtask bench-web <part>`).
+    part: &'static str,
+    /// Its heading, if the script prints none itself.
+    heading: &'static str,
+    /// The script, from `e2e/`.
+    script: &'static str,
+    /// A setting passed to it in its environment.
+    setting: Option<(&'static str, &'static str)>,
+}
+
+/// The browser benchmarks, in the order they run.
+const BROWSER_BENCHES: [BrowserBench; 7] = [
+    BrowserBench {
+        part: "load",
+        heading: "",
+        script: "bench/load.bench.js",
+        setting: None,
+    },
+    BrowserBench {
+        part: "stepper",
+        heading: "",
+        script: "bench/stepper.bench.js",
+        setting: None,
+    },
+    BrowserBench {
+        part: "renders",
+        heading: "Renders a step costs on the alpha-beta stepper",
+        script: "bench/renders.bench.js",
+        setting: None,
+    },
+    BrowserBench {
+        part: "stepping",
+        heading: "Stepping the Chance and MCTS pages on their largest trees",
+        script: "bench/stepping.bench.js",
+        setting: None,
+    },
+    BrowserBench {
+        part: "c4play",
+        heading: "The perfect connect-four player on the Play page, click to answer",
+        script: "bench/c4play.bench.js",
+        setting: Some(("GAMES", "10")),
+    },
+    BrowserBench {
+        part: "korf",
+        heading: "Korf's 100 in the browser tab (the heuristics lab)",
+        script: "bench/korf.bench.js",
+        setting: None,
+    },
+    BrowserBench {
+        part: "grid",
+        heading: "Stepping a search on a 100 × 100 grid",
+        script: "bench/grid.bench.js",
+        setting: None,
+    },
+];
+
+/// The benchmarks of the same code in wasm (in headless Chromium) and native: part, heading.
+const WASM_BENCHES: [(&str, &str); 4] = [
+    (
+        "c4wasm",
+        "The connect-four solver in the browser against the same solver native",
+    ),
+    (
+        "mcts",
+        "Monte Carlo tree search in the browser against the same search native",
+    ),
+    (
+        "ida",
+        "IDA* in the browser against the plain IDA*, beside native",
+    ),
+    (
+        "c4perfect",
+        "Connect four's perfect player in the browser, from the empty board",
+    ),
+];
 
 /// Builds `dist/`, serves it, and runs the browser benchmarks in `e2e/bench/` and the wasm
 /// benchmarks of `web/tests/` — all of them, or the `parts` named.
 fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
-    const PARTS: [&str; 11] = [
-        "load",
-        "renders",
-        "stepper",
-        "stepping",
-        "c4play",
-        "c4wasm",
-        "mcts",
-        "ida",
-        "c4perfect",
-        "korf",
-        "grid",
-    ];
-    if let Some(p) = parts.iter().find(|p| !PARTS.contains(&p.as_str())) {
+    let known = || {
+        BROWSER_BENCHES
+            .iter()
+            .map(|b| b.part)
+            .chain(WASM_BENCHES.iter().map(|b| b.0))
+    };
+    if let Some(p) = parts.iter().find(|p| !known().any(|k| k == p.as_str())) {
+        let all: Vec<&str> = known().collect();
         return Err(format!(
             "bench-web: no part “{p}” (parts: {})",
-            PARTS.join(", ")
+            all.join(", ")
         ));
     }
     let wanted = |part: &str| parts.is_empty() || parts.iter().any(|p| p == part);
     let env = tools::ensure_test_tools(root)?;
-    // Each browser benchmark: its part, its heading (if it prints none itself), its script, a
-    // setting.
-    let scripts = [
-        ("load", "", "bench/load.bench.js", None),
-        ("stepper", "", "bench/stepper.bench.js", None),
-        (
-            "renders",
-            "Renders a step costs on the alpha-beta stepper",
-            "bench/renders.bench.js",
-            None,
-        ),
-        (
-            "stepping",
-            "Stepping the Chance and MCTS pages on their largest trees",
-            "bench/stepping.bench.js",
-            None,
-        ),
-        (
-            "c4play",
-            "The perfect connect-four player on the Play page, click to answer",
-            "bench/c4play.bench.js",
-            Some(("GAMES", "10")),
-        ),
-        (
-            "korf",
-            "Korf's 100 in the browser tab (the heuristics lab)",
-            "bench/korf.bench.js",
-            None,
-        ),
-        (
-            "grid",
-            "Stepping a search on a 100 × 100 grid",
-            "bench/grid.bench.js",
-            None,
-        ),
-    ];
-    if scripts.iter().any(|s| wanted(s.0)) {
-        build_dist(root, &env)?;
-        let server = server::Server::start("127.0.0.1:0", vec![("/".into(), root.join("dist"))])?;
-        // Lighthouse, for the loading benchmark only (not a test dependency).
-        let bench_dir = root.join("e2e/bench");
-        if wanted("load") && !bench_dir.join("node_modules/.bin/lighthouse").exists() {
-            run(Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund"])
-                .current_dir(&bench_dir))?;
+    let browser: Vec<&BrowserBench> = BROWSER_BENCHES.iter().filter(|b| wanted(b.part)).collect();
+    if !browser.is_empty() {
+        browser_benches(root, &env, &browser)?;
+    }
+    for (part, heading) in WASM_BENCHES {
+        if !wanted(part) {
+            continue;
         }
-        for (part, heading, script, setting) in scripts {
-            if !wanted(part) {
-                continue;
-            }
-            if !heading.is_empty() {
-                println!("\n## {heading}\n");
-            }
-            let mut cmd = Command::new("node");
-            cmd.arg(script)
-                .current_dir(root.join("e2e"))
-                .env("ARBOR_URL", format!("http://{}/", server.addr()))
-                .env("CHROMIUM", &env.chromium)
-                .envs(setting);
-            run(&mut cmd)?;
+        println!("\n## {heading}\n");
+        match part {
+            "c4wasm" => bench::c4_wasm(root, &env)?,
+            "mcts" => bench::mcts_wasm(root, &env)?,
+            "ida" => bench::ida_wasm(root, &env)?,
+            _ => bench::c4_play(root, &env)?,
         }
     }
-    if wanted("c4wasm") {
-        println!("\n## The connect-four solver in the browser against the same solver native\n");
-        bench::c4_wasm(root, &env)?;
+    Ok(())
+}
+
+/// Builds and serves `dist/`, and runs the browser benchmarks given.
+fn browser_benches(
+    root: &Path,
+    env: &tools::ToolEnv,
+    benches: &[&BrowserBench],
+) -> Result<(), String> {
+    build_dist(root, env)?;
+    let server = server::Server::start("127.0.0.1:0", vec![("/".into(), root.join("dist"))])?;
+    // Lighthouse, for the loading benchmark only (not a test dependency).
+    let bench_dir = root.join("e2e/bench");
+    let lighthouse = bench_dir.join("node_modules/.bin/lighthouse");
+    if benches.iter().any(|b| b.part == "load") && !lighthouse.exists() {
+        run(Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&bench_dir))?;
     }
-    if wanted("mcts") {
-        println!("\n## Monte Carlo tree search in the browser against the same search native\n");
-        bench::mcts_wasm(root, &env)?;
-    }
-    if wanted("ida") {
-        println!("\n## IDA* in the browser against the plain IDA*, beside native\n");
-        bench::ida_wasm(root, &env)?;
-    }
-    if wanted("c4perfect") {
-        println!("\n## Connect four's perfect player in the browser, from the empty board\n");
-        bench::c4_play(root, &env)?;
+    for b in benches {
+        if !b.heading.is_empty() {
+            println!("\n## {}\n", b.heading);
+        }
+        let mut cmd = Command::new("node");
+        cmd.arg(b.script)
+            .current_dir(root.join("e2e"))
+            .env("ARBOR_URL", format!("http://{}/", server.addr()))
+            .env("CHROMIUM", &env.chromium)
+            .envs(b.setting);
+        run(&mut cmd)?;
     }
     Ok(())
 }

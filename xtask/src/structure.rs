@@ -44,122 +44,151 @@ pub struct CrateReport {
 /// The source with comments and the insides of string and char literals replaced by spaces
 /// (line breaks kept), so braces and paths can be found by plain scanning.
 pub fn blank_comments_and_strings(src: &str) -> String {
-    let b: Vec<char> = src.chars().collect();
-    let mut out = String::with_capacity(src.len());
-    let mut i = 0;
-    let keep_lines = |c: char| if c == '\n' { '\n' } else { ' ' };
-    while i < b.len() {
-        let c = b[i];
-        let next = b.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < b.len() && b[i] != '\n' {
-                out.push(' ');
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            let mut depth = 0;
-            while i < b.len() {
-                if b[i] == '/' && b.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    out.push_str("  ");
-                    i += 2;
-                } else if b[i] == '*' && b.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    out.push_str("  ");
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    out.push(keep_lines(b[i]));
-                    i += 1;
-                }
-            }
-        } else if c == 'r'
+    let mut blank = Blanker {
+        b: src.chars().collect(),
+        out: String::with_capacity(src.len()),
+        i: 0,
+    };
+    while blank.i < blank.b.len() {
+        let c = blank.b[blank.i];
+        let next = blank.at(blank.i + 1);
+        let raw = c == 'r'
             && (next == Some('"') || next == Some('#'))
-            && !is_ident(b.get(i.wrapping_sub(1)).copied())
-        {
-            // A raw string r"…" or r#"…"#.
-            let mut j = i + 1;
-            let mut hashes = 0;
-            while b.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if b.get(j) != Some(&'"') {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            out.push('r');
-            for _ in 0..hashes {
-                out.push('#');
-            }
-            out.push('"');
-            j += 1;
-            loop {
-                if j >= b.len() {
-                    break;
-                }
-                if b[j] == '"' && (0..hashes).all(|h| b.get(j + 1 + h) == Some(&'#')) {
-                    out.push('"');
-                    for _ in 0..hashes {
-                        out.push('#');
-                    }
-                    j += 1 + hashes;
-                    break;
-                }
-                out.push(keep_lines(b[j]));
-                j += 1;
-            }
-            i = j;
-        } else if c == '"' {
-            out.push('"');
-            i += 1;
-            while i < b.len() && b[i] != '"' {
-                if b[i] == '\\' {
-                    out.push(' ');
-                    i += 1;
-                }
-                if i < b.len() {
-                    out.push(keep_lines(b[i]));
-                    i += 1;
-                }
-            }
-            out.push('"');
-            i += 1;
-        } else if c == '\'' {
-            // A char literal ('x', '\n', '\u{..}') or a lifetime ('a).
-            let end = if next == Some('\\') {
-                b[i + 2..]
-                    .iter()
-                    .position(|&x| x == '\'')
-                    .map(|p| i + 2 + p)
-            } else if b.get(i + 2) == Some(&'\'') {
-                Some(i + 2)
-            } else {
-                None
-            };
-            match end {
-                Some(e) => {
-                    out.push('\'');
-                    for _ in i + 1..e {
-                        out.push(' ');
-                    }
-                    out.push('\'');
-                    i = e + 1;
-                }
-                None => {
-                    out.push(c);
-                    i += 1;
-                }
-            }
-        } else {
-            out.push(c);
-            i += 1;
+            && !is_ident(blank.i.checked_sub(1).and_then(|p| blank.at(p)));
+        match (c, next) {
+            ('/', Some('/')) => blank.line_comment(),
+            ('/', Some('*')) => blank.block_comment(),
+            _ if raw && blank.raw_string() => {}
+            ('"', _) => blank.string(),
+            ('\'', _) => blank.char_or_lifetime(),
+            _ => blank.keep(),
         }
     }
-    out
+    blank.out
+}
+
+/// A reading of a source: its characters, what is written so far, and where it stands.
+struct Blanker {
+    b: Vec<char>,
+    out: String,
+    i: usize,
+}
+
+impl Blanker {
+    /// The character at `j`, if any.
+    fn at(&self, j: usize) -> Option<char> {
+        self.b.get(j).copied()
+    }
+
+    /// Writes the character as it is.
+    fn keep(&mut self) {
+        self.out.push(self.b[self.i]);
+        self.i += 1;
+    }
+
+    /// Writes a space for the character, or the line break it is.
+    fn blank(&mut self, j: usize) {
+        self.out.push(if self.b[j] == '\n' { '\n' } else { ' ' });
+    }
+
+    /// `// …` to the end of the line.
+    fn line_comment(&mut self) {
+        while self.i < self.b.len() && self.b[self.i] != '\n' {
+            self.out.push(' ');
+            self.i += 1;
+        }
+    }
+
+    /// `/* … */`, nested.
+    fn block_comment(&mut self) {
+        let mut depth = 0;
+        while self.i < self.b.len() {
+            let pair = (self.b[self.i], self.at(self.i + 1));
+            if pair == ('/', Some('*')) || pair == ('*', Some('/')) {
+                depth += if pair.0 == '/' { 1 } else { -1 };
+                self.out.push_str("  ");
+                self.i += 2;
+                if depth == 0 {
+                    break;
+                }
+            } else {
+                self.blank(self.i);
+                self.i += 1;
+            }
+        }
+    }
+
+    /// A raw string `r"…"` or `r#"…"#`, its delimiters kept; false (nothing read) if the `r`
+    /// does not start one.
+    fn raw_string(&mut self) -> bool {
+        let mut j = self.i + 1;
+        let mut hashes = 0;
+        while self.at(j) == Some('#') {
+            hashes += 1;
+            j += 1;
+        }
+        if self.at(j) != Some('"') {
+            return false;
+        }
+        let delimiter = format!("\"{}", "#".repeat(hashes));
+        self.out.push('r');
+        self.out.push_str(&delimiter[1..]);
+        self.out.push('"');
+        j += 1;
+        while j < self.b.len() {
+            if self.b[j] == '"' && (0..hashes).all(|h| self.at(j + 1 + h) == Some('#')) {
+                self.out.push_str(&delimiter);
+                j += 1 + hashes;
+                break;
+            }
+            self.blank(j);
+            j += 1;
+        }
+        self.i = j;
+        true
+    }
+
+    /// A string `"…"` with its escapes, its quotes kept.
+    fn string(&mut self) {
+        self.out.push('"');
+        self.i += 1;
+        while self.i < self.b.len() && self.b[self.i] != '"' {
+            if self.b[self.i] == '\\' {
+                self.out.push(' ');
+                self.i += 1;
+            }
+            if self.i < self.b.len() {
+                self.blank(self.i);
+                self.i += 1;
+            }
+        }
+        self.out.push('"');
+        self.i += 1;
+    }
+
+    /// A char literal (`'x'`, `'\n'`, `'\u{..}'`), blanked inside, or a lifetime (`'a`), kept.
+    fn char_or_lifetime(&mut self) {
+        let i = self.i;
+        let end = if self.at(i + 1) == Some('\\') {
+            self.b[i + 2..]
+                .iter()
+                .position(|&x| x == '\'')
+                .map(|p| i + 2 + p)
+        } else if self.at(i + 2) == Some('\'') {
+            Some(i + 2)
+        } else {
+            None
+        };
+        match end {
+            Some(e) => {
+                self.out.push('\'');
+                self.out.push_str(&" ".repeat(e - i - 1));
+                self.out.push('\'');
+                self.i = e + 1;
+            }
+            None => self.keep(),
+        }
+    }
 }
 
 fn is_ident(c: Option<char>) -> bool {

@@ -110,6 +110,8 @@ pub fn answer(request: &LabRequest, post: &mut dyn FnMut(u64, LabAnswer), now: &
     }
 }
 
+/// Every heuristic's estimate of a board, the pattern database's (and its groups' shares)
+/// where the board is small enough to build one, and the board's true distance.
 fn estimates(
     rows: usize,
     cols: usize,
@@ -159,40 +161,48 @@ fn estimates(
         }
     }
     view.estimates = estimates;
-    if !p.is_solvable() {
-        return Ok(view);
+    if p.is_solvable() {
+        view.truth = truth(&p, tiles, db.as_ref(), now)?;
     }
-    view.truth = match &db {
-        Some(db) if db.is_exact() => db.value(tiles).map_or(Truth::Unsolvable, Truth::Exact),
-        _ => {
-            let (puzzle, budget) = match &db {
-                Some(db) => (
-                    p.with_pdb(db.clone()).map_err(|e| e.0)?,
-                    Budget::unlimited(),
-                ),
-                None => (
-                    p.with_heuristic(Heuristic::LinearConflict),
-                    Budget::nodes(TRUTH_BUDGET),
-                ),
-            };
-            let start = now();
-            let out = search(
-                &puzzle,
-                &Options::new(Algorithm::IdaStar),
-                &budget,
-                &mut Quiet,
-            );
-            match (out.status, out.solution) {
-                (Status::Found, Some(s)) => Truth::Solved {
-                    length: s.cost,
-                    nodes: out.stats.generated,
-                    millis: now() - start,
-                },
-                _ => Truth::TooHard,
-            }
-        }
-    };
     Ok(view)
+}
+
+/// A solvable board's true distance: the database's, when it is exact; else IDA*'s, with the
+/// database (unlimited) or linear conflicts (within a budget of nodes).
+fn truth(
+    p: &NPuzzle,
+    tiles: &[u8],
+    db: Option<&Arc<PatternDb>>,
+    now: &dyn Fn() -> f64,
+) -> Result<Truth, String> {
+    if let Some(db) = db.filter(|db| db.is_exact()) {
+        return Ok(db.value(tiles).map_or(Truth::Unsolvable, Truth::Exact));
+    }
+    let (puzzle, budget) = match db {
+        Some(db) => (
+            p.with_pdb(db.clone()).map_err(|e| e.0)?,
+            Budget::unlimited(),
+        ),
+        None => (
+            p.with_heuristic(Heuristic::LinearConflict),
+            Budget::nodes(TRUTH_BUDGET),
+        ),
+    };
+    let start = now();
+    let out = search(
+        &puzzle,
+        &Options::new(Algorithm::IdaStar),
+        &budget,
+        &mut Quiet,
+    );
+    Ok(match (out.status, out.solution) {
+        (Status::Found, Some(s)) => Truth::Solved {
+            length: s.cost,
+            nodes: out.stats.generated,
+            millis: now() - start,
+        },
+        _ => Truth::TooHard,
+    })
 }
 
 fn korf(

@@ -166,7 +166,6 @@ pub fn think(
     let rules = &request.rules;
     let pos = position(rules, &request.moves)?;
     let strength = level_of(rules, &request.level)?;
-    let side = pos.to_move();
     if pos.actions(rules).is_empty() {
         return Err("the game is over".into());
     }
@@ -174,87 +173,121 @@ pub fn think(
         let millis = timed.then_some(f64::from(request.millis));
         return Ok(think_mcts(request, &pos, iterations, millis, now, report));
     }
-    let state = RefCell::new(Thinking {
-        depth: 0,
-        nodes: 0,
-        best: None,
-        solving: false,
-        mcts: false,
-    });
-    let report = RefCell::new(report);
-    let mut ticker = Ticker::new(false, now, &state, &report);
-    // After each finished iteration: the best move so far, reported at once.
-    let report_thought = |thought: Thought| {
-        let mut s = state.borrow_mut();
+    let heard = Heard {
+        state: RefCell::new(Thinking {
+            depth: 0,
+            nodes: 0,
+            best: None,
+            solving: false,
+            mcts: false,
+        }),
+        report: RefCell::new(report),
+    };
+    match (&pos, strength) {
+        (Pos::C4(p), Strength::Perfect) => think_perfect(request, &pos, p, now, &heard),
+        _ => think_ahead(request, &pos, strength, now, &heard),
+    }
+}
+
+/// What the page hears while the AI thinks: the ticks (the nodes so far) and, after each
+/// finished iteration, the best move so far, reported at once.
+struct Heard<'b> {
+    state: RefCell<Thinking>,
+    report: RefCell<&'b mut dyn FnMut(Thinking)>,
+}
+
+impl<'b> Heard<'b> {
+    /// A ticker reporting to the page (`solving`: it watches connect four's solver).
+    fn ticker<'a>(&'a self, solving: bool, now: &'a dyn Fn() -> f64) -> Ticker<'a, 'b> {
+        Ticker::new(solving, now, &self.state, &self.report)
+    }
+
+    /// The best move so far, told at once.
+    fn best(&self, thought: Thought) {
+        let mut s = self.state.borrow_mut();
         s.depth = thought.depth;
         s.nodes = s.nodes.max(thought.nodes);
         s.best = Some(thought);
         let snapshot = s.clone();
         drop(s);
-        (report.borrow_mut())(snapshot);
-    };
-    let on_iteration = |c: &Choice<Move>, exact_c4: bool| {
-        report_thought(Thought::of(&pos, side, c, exact_c4, false))
-    };
-    let seed = request.seed;
-    let thought = match (pos, strength) {
-        (Pos::C4(p), Strength::Perfect) => {
-            let clock = FnClock(now);
-            let mut solver_ticker = Ticker::new(true, now, &state, &report);
-            let book_note = ensure_book();
-            let picked = PERFECT
-                .with_borrow_mut(|player| {
-                    player.choose(
-                        &p,
-                        seed,
-                        &clock,
-                        f64::from(request.millis),
-                        &mut ticker,
-                        &mut solver_ticker,
-                        |c, proof| {
-                            let c = lift(c, Move::Column);
-                            report_thought(perfect_thought(&pos, side, &c, proof));
-                        },
-                    )
-                })
-                .ok_or("the game is over")?;
-            let c = lift(&picked.choice, Move::Column);
-            let mut thought = perfect_thought(&pos, side, &c, Some(picked.proof));
-            thought.note = book_note;
-            thought
-        }
-        (pos, strength) => {
-            let plan = plan(strength, seed, None);
-            let c = match pos {
-                Pos::Ttt(b) => ai::choose(&TTT, &b, &plan, Budget::unlimited(), &mut ticker, |c| {
-                    on_iteration(&lift(c, Move::Cell), false)
-                })
-                .map(|c| lift(&c, Move::Cell)),
-                Pos::C4(p) => {
-                    let threats = matches!(strength, Strength::Depth { threats: true, .. });
-                    let game = Connect4 {
-                        eval: if threats { Eval::Threats } else { Eval::Seed },
-                    };
-                    ai::choose(&game, &p, &plan, Budget::unlimited(), &mut ticker, |c| {
-                        on_iteration(&lift(c, Move::Column), false)
-                    })
-                    .map(|c| lift(&c, Move::Column))
-                }
-                Pos::Nim(n) => ai::choose(
-                    &rules.nim(),
-                    &n,
-                    &plan,
-                    Budget::unlimited(),
-                    &mut ticker,
-                    |c| on_iteration(&lift(c, Move::Take), false),
-                )
-                .map(|c| lift(&c, Move::Take)),
-            }
-            .ok_or("the game is over")?;
-            Thought::of(&pos, side, &c, false, false)
-        }
-    };
+        (self.report.borrow_mut())(snapshot);
+    }
+}
+
+/// The perfect connect-four player's move: the book, else the solver within the time given.
+fn think_perfect(
+    request: &ThinkRequest,
+    pos: &Pos,
+    p: &arbor_games::connect4::Position,
+    now: &dyn Fn() -> f64,
+    heard: &Heard<'_>,
+) -> Result<Thought, String> {
+    let side = pos.to_move();
+    let clock = FnClock(now);
+    let mut ticker = heard.ticker(false, now);
+    let mut solver_ticker = heard.ticker(true, now);
+    let book_note = ensure_book();
+    let picked = PERFECT
+        .with_borrow_mut(|player| {
+            player.choose(
+                p,
+                request.seed,
+                &clock,
+                f64::from(request.millis),
+                &mut ticker,
+                &mut solver_ticker,
+                |c, proof| {
+                    let c = lift(c, Move::Column);
+                    heard.best(perfect_thought(pos, side, &c, proof));
+                },
+            )
+        })
+        .ok_or("the game is over")?;
+    let c = lift(&picked.choice, Move::Column);
+    let mut thought = perfect_thought(pos, side, &c, Some(picked.proof));
+    thought.note = book_note;
     Ok(thought)
+}
+
+/// A depth-limited player's move: iterative deepening to the level's depth.
+fn think_ahead(
+    request: &ThinkRequest,
+    pos: &Pos,
+    strength: Strength,
+    now: &dyn Fn() -> f64,
+    heard: &Heard<'_>,
+) -> Result<Thought, String> {
+    let side = pos.to_move();
+    let plan = plan(strength, request.seed, None);
+    let mut ticker = heard.ticker(false, now);
+    let on_iteration = |c: &Choice<Move>| heard.best(Thought::of(pos, side, c, false, false));
+    let c = match pos {
+        Pos::Ttt(b) => ai::choose(&TTT, b, &plan, Budget::unlimited(), &mut ticker, |c| {
+            on_iteration(&lift(c, Move::Cell))
+        })
+        .map(|c| lift(&c, Move::Cell)),
+        Pos::C4(p) => {
+            let threats = matches!(strength, Strength::Depth { threats: true, .. });
+            let game = Connect4 {
+                eval: if threats { Eval::Threats } else { Eval::Seed },
+            };
+            ai::choose(&game, p, &plan, Budget::unlimited(), &mut ticker, |c| {
+                on_iteration(&lift(c, Move::Column))
+            })
+            .map(|c| lift(&c, Move::Column))
+        }
+        Pos::Nim(n) => ai::choose(
+            &request.rules.nim(),
+            n,
+            &plan,
+            Budget::unlimited(),
+            &mut ticker,
+            |c| on_iteration(&lift(c, Move::Take)),
+        )
+        .map(|c| lift(&c, Move::Take)),
+    }
+    .ok_or("the game is over")?;
+    Ok(Thought::of(pos, side, &c, false, false))
 }
 
 /// What the perfect connect-four player's choice says, by how it was proven: the lookahead's
