@@ -1,0 +1,55 @@
+// The pictures in the README and the guide, taken by the end-to-end run from the app as it is
+// (docs/screenshots/<page>-desktop.png at 1366 × 900, and the alpha-beta page on a phone), so
+// they stay true. Each view is one a reader of its guide chapter would open, partway through.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { launch, openPage, PAGES } from "./helpers.js";
+
+const OUT = new URL("../../docs/screenshots/", import.meta.url);
+
+// Per page with a guide chapter: the link, and what shows the page is ready to be pictured.
+const VIEWS = [
+  { page: "alphabeta", hash: "#/alphabeta?preset=seed003-alphabeta&step=13", ready: "svg.tree [data-node]" },
+  { page: "chance", hash: "#/chance?step=12", ready: "svg.tree [data-node]" },
+  { page: "mcts", hash: "#/mcts?step=40", ready: "svg.tree [data-node]" },
+  { page: "search", hash: "#/search?step=12", ready: "p.caption" },
+  { page: "heuristics", hash: "#/heuristics", ready: "table" },
+  { page: "play", hash: "#/play?game=c4&moves=444447352122&hints=1", ready: ".c4-board .hint-badge" },
+  { page: "practice", hash: "#/practice", ready: "main h1" },
+];
+
+let browser;
+before(async () => {
+  browser = await launch();
+  mkdirSync(OUT, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+});
+
+test("every page with a guide chapter is pictured", () => {
+  const routes = PAGES.map((p) => p.route);
+  for (const { page } of VIEWS) assert.ok(routes.includes(`#/${page}`), `#/${page} is a page`);
+});
+
+for (const { page: name, hash, ready } of VIEWS) {
+  test(`${name}: the guide's picture`, async () => {
+    const page = await openPage(browser, hash, { width: 1366, height: 900 });
+    await page.locator(ready).first().waitFor({ timeout: 30000 });
+    // The worker's answer and the layout's last frame.
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: new URL(`${name}-desktop.png`, OUT).pathname });
+    page.assertHealthy();
+    await page.context().close();
+  });
+}
+
+test("alpha-beta on a phone: the guide's picture", async () => {
+  const page = await openPage(browser, VIEWS[0].hash, { width: 375, height: 667 });
+  await page.locator(VIEWS[0].ready).first().waitFor({ timeout: 30000 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: new URL("alphabeta-phone.png", OUT).pathname });
+  page.assertHealthy();
+  await page.context().close();
+});
