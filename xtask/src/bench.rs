@@ -1,5 +1,5 @@
 //! `cargo xtask bench`: the native benchmarks, release builds, figures printed as Markdown
-//! tables (the README quotes them).
+//! tables (docs/benchmarks.md quotes them).
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz`: the fuzz targets of `fuzz/` (cargo-fuzz, libFuzzer), each run from its
-//! seeds (`fuzz/seeds/<target>`, the README's and the tests' examples) and the corpus it grew
+//! seeds (`fuzz/seeds/<target>`, the documents' and the tests' examples) and the corpus it grew
 //! before (`fuzz/corpus/<target>`, not committed), under the limits the robustness issue sets:
 //! no input slower than 1 s, no more than 512 MB. A crash stops the run and names the input
 //! libFuzzer saved.

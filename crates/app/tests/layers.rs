@@ -1,5 +1,7 @@
-//! The app models must build and run without a browser: nothing in `arbor-app`'s dependency
-//! tree (as `Cargo.lock` records it, dev-dependencies included) may be a browser or UI crate.
+//! The layers, as `Cargo.lock` records the dependencies (dev-dependencies included): the app
+//! models build and run without a browser (nothing in `arbor-app`'s tree is a browser or UI
+//! crate), and the page's module never links what runs in the worker (`arbor-worker`, with the
+//! players and solvers only the worker needs).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -93,4 +95,41 @@ fn the_app_models_depend_on_no_browser_crate() {
     assert!(browser.is_empty(), "arbor-app depends on {browser:?}");
     // The check itself sees a browser crate where there is one.
     assert!(closure(&graph, "arbor-web").contains("yew"));
+}
+
+/// The crates named in a manifest's `[dependencies]` (not its dev-dependencies, which the
+/// page's module never links: the wasm benchmarks use the worker's crate).
+fn normal_dependencies(manifest: &str) -> Vec<String> {
+    let section = manifest
+        .split("\n[")
+        .find(|s| s.starts_with("dependencies]"))
+        .expect("a [dependencies] section");
+    section
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(['=', '.']).next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && !n.starts_with('#') && !n.starts_with(' '))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_page_never_links_the_worker_crate() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let lock = std::fs::read_to_string(format!("{root}Cargo.lock")).expect("Cargo.lock");
+    let manifest = std::fs::read_to_string(format!("{root}web/Cargo.toml")).expect("the page's");
+    let graph = lock_graph(&lock);
+    let direct = normal_dependencies(&manifest);
+    assert!(direct.iter().any(|d| d == "arbor-app") && direct.iter().any(|d| d == "yew"));
+    let mut linked: BTreeSet<String> = direct.iter().cloned().collect();
+    for d in &direct {
+        linked.extend(closure(&graph, d));
+    }
+    assert!(
+        !linked.contains("arbor-worker") && !linked.contains("arbor-web-worker"),
+        "the page's module links the worker's crate: {direct:?}"
+    );
+    // The check itself sees the worker crate where it is linked.
+    assert!(closure(&graph, "arbor-web-worker").contains("arbor-worker"));
 }
