@@ -76,25 +76,7 @@ pub(super) const COMPARE_DRAW_LIMIT: usize = 400;
 #[component]
 pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
     crate::renders::count("ComparePanel");
-    // Three more searches of the tree, and minimax: worked out after the tree is first drawn
-    // (a large tree's first draw does not wait for them). Until the new ones come, the last
-    // results are of another tree: `Comparison::of` keeps them off this one.
-    let results = use_state(|| None::<Rc<Comparison>>);
-    {
-        let results = results.clone();
-        use_effect_with(
-            (props.tree.clone(), props.fail, props.depth, props.open),
-            move |(tree, fail, depth, open)| {
-                let (tree, fail, depth, open) = (tree.0.clone(), *fail, *depth, *open);
-                let timer = open.then(|| {
-                    gloo_timers::callback::Timeout::new(80, move || {
-                        results.set(Some(Rc::new(Comparison::run(tree, fail, depth))));
-                    })
-                });
-                move || drop(timer)
-            },
-        );
-    }
+    let results = use_comparison(props);
     let tree = &props.tree.0;
     let drawn = tree.len() <= COMPARE_DRAW_LIMIT;
     let scene = use_memo(props.tree.clone(), move |tree| {
@@ -125,33 +107,68 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
                     <p class="hint" role="status">{ "Running alpha-beta in each order…" }</p>
                 }
                 <div class="compare-grid">
-                    { for orders.iter().map(|r: &OrderResult| {
-                        html! {
-                            <figure class="compare-item" data-order={ordering_key(r.ordering)}>
-                                <figcaption>
-                                    <strong>{ ordering_title(r.ordering) }</strong>
-                                    <span class="counts">{ format!("{} evaluated · {} visited · {} pruned", arbor_util::counted(r.evaluated, "leaf", "leaves"), arbor_util::counted(r.visited, "node", "nodes"), r.pruned) }</span>
-                                </figcaption>
-                                if let (Some(scene), Some(c)) = (&*scene, current) {
-                                    // Scrolls: a tab stop, so a keyboard can scroll it too.
-                                    <div class="compare-tree" tabindex="0" role="group" aria-label={format!("{} order, drawn", ordering_title(r.ordering))}>
-                                        <TreeSvg<NodeMark> scene={scene.clone()} marks={Rc::new(c.marks(r))} zoom={0.5}
-                                            title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
-                                    </div>
-                                }
-                            </figure>
-                        }
-                    }) }
+                    { for orders.iter().map(|r| order_figure(r, &scene, current)) }
                 </div>
-                <p class="hint">
-                    if let Some(c) = current {
-                        { format!("Minimax evaluates {} and visits {}.", arbor_util::counted(c.minimax.evaluated, "leaf", "leaves"), arbor_util::counted(c.minimax.visited, "node", "nodes")) }
-                    }
-                    if let Some(km) = km {
-                        { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }
-                    }
-                </p>
+                { totals(current, km) }
             }
         </section>
+    }
+}
+
+/// The comparison's results, the last ones worked out: three more searches of the tree, and
+/// minimax, run after the tree is first drawn (a large tree's first draw does not wait for
+/// them) and only while the panel is open. Until the new ones come, the last results are of
+/// another tree: `Comparison::of` keeps them off this one.
+#[hook]
+fn use_comparison(props: &ComparePanelProps) -> UseStateHandle<Option<Rc<Comparison>>> {
+    let results = use_state(|| None::<Rc<Comparison>>);
+    {
+        let results = results.clone();
+        use_effect_with(
+            (props.tree.clone(), props.fail, props.depth, props.open),
+            move |(tree, fail, depth, open)| {
+                let (tree, fail, depth, open) = (tree.0.clone(), *fail, *depth, *open);
+                let timer = open.then(|| {
+                    gloo_timers::callback::Timeout::new(80, move || {
+                        results.set(Some(Rc::new(Comparison::run(tree, fail, depth))));
+                    })
+                });
+                move || drop(timer)
+            },
+        );
+    }
+    results
+}
+
+/// One move order's counts, and its tree drawn small when the tree is small enough.
+fn order_figure(r: &OrderResult, scene: &Option<Rc<Scene>>, current: Option<&Comparison>) -> Html {
+    html! {
+        <figure class="compare-item" data-order={ordering_key(r.ordering)}>
+            <figcaption>
+                <strong>{ ordering_title(r.ordering) }</strong>
+                <span class="counts">{ format!("{} evaluated · {} visited · {} pruned", arbor_util::counted(r.evaluated, "leaf", "leaves"), arbor_util::counted(r.visited, "node", "nodes"), r.pruned) }</span>
+            </figcaption>
+            if let (Some(scene), Some(c)) = (scene, current) {
+                // Scrolls: a tab stop, so a keyboard can scroll it too.
+                <div class="compare-tree" tabindex="0" role="group" aria-label={format!("{} order, drawn", ordering_title(r.ordering))}>
+                    <TreeSvg<NodeMark> scene={scene.clone()} marks={Rc::new(c.marks(r))} zoom={0.5}
+                        title={format!("The tree after alpha-beta in {} order", ordering_key(r.ordering))} />
+                </div>
+            }
+        </figure>
+    }
+}
+
+/// Minimax's counts, and the Knuth–Moore minimum when the tree is uniform.
+fn totals(current: Option<&Comparison>, km: Option<u64>) -> Html {
+    html! {
+        <p class="hint">
+            if let Some(c) = current {
+                { format!("Minimax evaluates {} and visits {}.", arbor_util::counted(c.minimax.evaluated, "leaf", "leaves"), arbor_util::counted(c.minimax.visited, "node", "nodes")) }
+            }
+            if let Some(km) = km {
+                { format!(" The Knuth–Moore minimum for this uniform tree is {km} leaves; the best order reaches it.") }
+            }
+        </p>
     }
 }

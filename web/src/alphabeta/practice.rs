@@ -6,13 +6,15 @@ use crate::components::practice_look::PracticeMark;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
-use arbor_app::alphabeta::practice::{self as ab_practice, Exercise, Question, Report, Verdict};
+use arbor_app::alphabeta::practice::{
+    self as ab_practice, Answers, Exercise, Question, Report, Verdict,
+};
 use arbor_app::alphabeta::{self, Algorithm, Perspective};
 use arbor_app::control::{Stepping, SteppingAction};
 use arbor_app::practice::page::{AbAction, AbState};
 use arbor_app::practice::Settings;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_game::NodeId;
+use arbor_game::{GameTree, NodeId};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -42,68 +44,145 @@ pub(crate) fn AbPractice(props: &AbProps) -> Html {
         let tree = tree.clone();
         move |_| Rc::new(Scene::of_tree(&tree))
     });
-    // Question numbers: the nodes asked about, in the order the search meets them.
-    let number: BTreeMap<NodeId, usize> = ex.numbers();
-    let mut asked: Vec<NodeId> = number.keys().copied().collect();
-    asked.sort_by_key(|n| number[n]);
-
     let report: Option<Report> = state.report(&ex);
-    // What the engine had, wherever an answer was wrong or missing: drawn on the tree.
-    let corrections = report
-        .as_ref()
-        .map(|r| r.corrections(&ex.key))
-        .unwrap_or_default();
+    let asking = Asking {
+        answers,
+        tree: &tree,
+        // Question numbers: the nodes asked about, in the order the search meets them.
+        number: ex.numbers(),
+        report: report.as_ref(),
+        dispatch: state.dispatcher(),
+    };
     let on_node = {
         let d = state.dispatcher();
         Callback::from(move |key: usize| d.dispatch(AbAction::ToggleMark(NodeId(key as u32))))
     };
-    let field = |n: NodeId, which: Question| {
-        let value = match which {
-            Question::Value => answers.values.get(&n),
-            Question::Alpha => answers.alphas.get(&n),
-            _ => answers.betas.get(&n),
+    let marks = practice_marks(&ex, &asking);
+
+    html! {
+        <div class="practice-grid">
+            <ExerciseSettings settings={settings.clone()} />
+            <div class="main">
+                <p class="lede">{ instructions(ex.level) }</p>
+                if let Some(frame) = state.reveal {
+                    <Reveal run={ex.clone()} start={frame} on_close={{ let d = state.dispatcher(); Callback::from(move |_| d.dispatch(AbAction::CloseReveal)) }} />
+                } else {
+                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&*scene)}
+                        all_buttons=true on_leaf={Some(on_node)}
+                        title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
+                    { questions(&ex, &asking) }
+                    { buttons(&ex, &state.dispatcher()) }
+                }
+                if let Some(r) = &report {
+                    <ReportView report={r.clone()} tree={Rc::new(tree.clone())} />
+                }
+            </div>
+        </div>
+    }
+}
+
+/// What the questions read: the answers typed, the question numbers, the report if checked.
+struct Asking<'a> {
+    answers: &'a Answers,
+    tree: &'a GameTree,
+    /// Each node asked about, numbered in the order the search meets it.
+    number: BTreeMap<NodeId, usize>,
+    report: Option<&'a Report>,
+    dispatch: UseReducerDispatcher<Store<AbState>>,
+}
+
+/// What the student is asked to do at this level.
+fn instructions(level: ab_practice::Level) -> &'static str {
+    match level {
+        ab_practice::Level::Prune => "Alpha-beta searches this tree left to right, MAX (▲) at the root. Click each node whose branch alpha-beta prunes (or Tab to it and press Enter): mark only the highest node of each cut. Then Check.",
+        ab_practice::Level::Values => "Mark the pruned branches, and type the value alpha-beta (fail-soft) returns from each node marked ?n.",
+        ab_practice::Level::Windows => "Mark the pruned branches, type the values returned, and the (α, β) each node marked ?n is entered with.",
+    }
+}
+
+/// The fields for the values and windows asked, in the order the search meets their nodes.
+fn questions(ex: &Exercise, asking: &Asking) -> Html {
+    let mut asked: Vec<NodeId> = asking.number.keys().copied().collect();
+    asked.sort_by_key(|n| asking.number[n]);
+    html! {
+        if !asked.is_empty() {
+            <fieldset class="questions">
+                <legend>{ "Questions" }</legend>
+                { for asked.iter().map(|&n| html! {
+                    <>
+                        if ex.ask_values.contains(&n) { { answer_field(asking, n, Question::Value) } }
+                        if ex.ask_windows.contains(&n) { { answer_field(asking, n, Question::Alpha) }{ answer_field(asking, n, Question::Beta) } }
+                    </>
+                }) }
+                <p class="hint" id="value-help">{ "Whole numbers; −∞ and +∞ may be typed as -inf and inf." }</p>
+            </fieldset>
         }
-        .cloned()
-        .unwrap_or_default();
-        let label = tree.node(n).label.clone();
-        let q = number.get(&n).copied().unwrap_or(0);
-        let text = match which {
-            Question::Value => format!("?{q} Value {label} returns"),
-            Question::Alpha => format!("?{q} α when {label} is entered"),
-            _ => format!("?{q} β when {label} is entered"),
-        };
-        let verdict = report.as_ref().and_then(|r| {
-            r.items
-                .iter()
-                .find(|i| i.node == n && i.question == which)
-                .map(|i| i.verdict)
-        });
-        let oninput = {
-            let d = state.dispatcher();
-            Callback::from(move |e: InputEvent| {
-                let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-                d.dispatch(AbAction::Answer(n, which, input.value()));
-            })
-        };
-        html! {
-            <label class={classes!("answer", verdict.map(verdict_class))}>
-                <span>{ text }</span>
-                <input type="text" inputmode="numeric" size="5" {value} {oninput} aria-describedby="value-help" />
-                if let Some(v) = verdict { <span class="verdict-word">{ verdict_words(v) }</span> }
-            </label>
-        }
+    }
+}
+
+/// One typed answer (a node's value, α or β), with its verdict once checked.
+fn answer_field(asking: &Asking, n: NodeId, which: Question) -> Html {
+    let answers = asking.answers;
+    let value = match which {
+        Question::Value => answers.values.get(&n),
+        Question::Alpha => answers.alphas.get(&n),
+        _ => answers.betas.get(&n),
+    }
+    .cloned()
+    .unwrap_or_default();
+    let label = asking.tree.node(n).label.clone();
+    let q = asking.number.get(&n).copied().unwrap_or(0);
+    let text = match which {
+        Question::Value => format!("?{q} Value {label} returns"),
+        Question::Alpha => format!("?{q} α when {label} is entered"),
+        _ => format!("?{q} β when {label} is entered"),
     };
+    let verdict = asking.report.and_then(|r| {
+        r.items
+            .iter()
+            .find(|i| i.node == n && i.question == which)
+            .map(|i| i.verdict)
+    });
+    let oninput = {
+        let d = asking.dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            d.dispatch(AbAction::Answer(n, which, input.value()));
+        })
+    };
+    html! {
+        <label class={classes!("answer", verdict.map(verdict_class))}>
+            <span>{ text }</span>
+            <input type="text" inputmode="numeric" size="5" {value} {oninput} aria-describedby="value-help" />
+            if let Some(v) = verdict { <span class="verdict-word">{ verdict_words(v) }</span> }
+        </label>
+    }
+}
+
+/// Check, Reveal and Clear answers.
+fn buttons(ex: &Rc<Exercise>, dispatch: &UseReducerDispatcher<Store<AbState>>) -> Html {
     let on = |action: fn(&Rc<Exercise>) -> AbAction| {
-        let (d, ex) = (state.dispatcher(), ex.clone());
+        let (d, ex) = (dispatch.clone(), ex.clone());
         Callback::from(move |_: MouseEvent| d.dispatch(action(&ex)))
     };
     let on_check = on(|_| AbAction::Check);
     let on_reveal = on(|ex| AbAction::Reveal(ex.clone()));
     let on_clear = on(|_| AbAction::Clear);
+    html! {
+        <div class="row">
+            <button type="button" class="primary" onclick={on_check}>{ "Check" }</button>
+            <button type="button" onclick={on_reveal}>{ "Reveal" }</button>
+            <button type="button" onclick={on_clear}>{ "Clear answers" }</button>
+        </div>
+    }
+}
 
-    // The student's tree: cuts, questions, verdicts.
+/// The student's tree: cuts, questions, verdicts, and — where an answer was wrong or missing —
+/// what the engine had.
+fn practice_marks(ex: &Exercise, asking: &Asking) -> Vec<PracticeMark> {
+    let (tree, answers, report) = (asking.tree, asking.answers, asking.report);
+    let corrections = report.map(|r| r.corrections(&ex.key)).unwrap_or_default();
     let branch_verdicts: BTreeMap<NodeId, Verdict> = report
-        .as_ref()
         .map(|r| {
             r.items
                 .iter()
@@ -112,8 +191,7 @@ pub(crate) fn AbPractice(props: &AbProps) -> Html {
                 .collect()
         })
         .unwrap_or_default();
-    let marks: Vec<PracticeMark> = tree
-        .nodes()
+    tree.nodes()
         .iter()
         .enumerate()
         .map(|(i, n)| {
@@ -124,75 +202,36 @@ pub(crate) fn AbPractice(props: &AbProps) -> Html {
                 under |= answers.marked.contains(&p);
                 at = tree.node(p).parent;
             }
-            let answered = report.as_ref().and_then(|r| {
-                let verdicts: Vec<Verdict> = r
-                    .items
-                    .iter()
-                    .filter(|i| i.node == id && i.question != Question::Branch)
-                    .map(|i| i.verdict)
-                    .collect();
-                (!verdicts.is_empty()).then(|| {
-                    if verdicts.contains(&Verdict::Wrong) {
-                        Verdict::Wrong
-                    } else if verdicts.contains(&Verdict::Missed) {
-                        Verdict::Missed
-                    } else {
-                        Verdict::Right
-                    }
-                })
-            });
             PracticeMark {
-                answered,
+                answered: report.and_then(|r| answered(r, id)),
                 value: n.payoff.first().copied(),
                 marked: answers.marked.contains(&id),
                 under_mark: under,
-                asked: number.get(&id).copied(),
+                asked: asking.number.get(&id).copied(),
                 verdict: branch_verdicts.get(&id).copied(),
                 correction: corrections.get(&id).copied().unwrap_or_default(),
             }
         })
-        .collect();
-    let instructions = match ex.level {
-        ab_practice::Level::Prune => "Alpha-beta searches this tree left to right, MAX (▲) at the root. Click each node whose branch alpha-beta prunes (or Tab to it and press Enter): mark only the highest node of each cut. Then Check.",
-        ab_practice::Level::Values => "Mark the pruned branches, and type the value alpha-beta (fail-soft) returns from each node marked ?n.",
-        ab_practice::Level::Windows => "Mark the pruned branches, type the values returned, and the (α, β) each node marked ?n is entered with.",
-    };
+        .collect()
+}
 
-    html! {
-        <div class="practice-grid">
-            <ExerciseSettings settings={settings.clone()} />
-            <div class="main">
-                <p class="lede">{ instructions }</p>
-                if let Some(frame) = state.reveal {
-                    <Reveal run={ex.clone()} start={frame} on_close={{ let d = state.dispatcher(); Callback::from(move |_| d.dispatch(AbAction::CloseReveal)) }} />
-                } else {
-                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&*scene)}
-                        all_buttons=true on_leaf={Some(on_node)}
-                        title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
-                    if !asked.is_empty() {
-                        <fieldset class="questions">
-                            <legend>{ "Questions" }</legend>
-                            { for asked.iter().map(|&n| html! {
-                                <>
-                                    if ex.ask_values.contains(&n) { { field(n, Question::Value) } }
-                                    if ex.ask_windows.contains(&n) { { field(n, Question::Alpha) }{ field(n, Question::Beta) } }
-                                </>
-                            }) }
-                            <p class="hint" id="value-help">{ "Whole numbers; −∞ and +∞ may be typed as -inf and inf." }</p>
-                        </fieldset>
-                    }
-                    <div class="row">
-                        <button type="button" class="primary" onclick={on_check}>{ "Check" }</button>
-                        <button type="button" onclick={on_reveal}>{ "Reveal" }</button>
-                        <button type="button" onclick={on_clear}>{ "Clear answers" }</button>
-                    </div>
-                }
-                if let Some(r) = &report {
-                    <ReportView report={r.clone()} tree={Rc::new(tree.clone())} />
-                }
-            </div>
-        </div>
-    }
+/// The verdict on a node's typed answers taken together (the worst of them), if any was asked.
+fn answered(r: &Report, id: NodeId) -> Option<Verdict> {
+    let verdicts: Vec<Verdict> = r
+        .items
+        .iter()
+        .filter(|i| i.node == id && i.question != Question::Branch)
+        .map(|i| i.verdict)
+        .collect();
+    (!verdicts.is_empty()).then(|| {
+        if verdicts.contains(&Verdict::Wrong) {
+            Verdict::Wrong
+        } else if verdicts.contains(&Verdict::Missed) {
+            Verdict::Missed
+        } else {
+            Verdict::Right
+        }
+    })
 }
 
 pub(crate) fn verdict_class(v: Verdict) -> &'static str {

@@ -9,18 +9,18 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::controls::{on_select, StepControls};
+use crate::components::controls::{on_select, Control, StepControls};
 use crate::components::legend::{max_icon, min_icon, path_icon, square_icon};
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_input::TreeText;
 use crate::components::tree_view::{DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::mcts::page::{Action, State};
-use arbor_app::mcts::{exploration_text, number, phase, MctsView, Sample};
+use arbor_app::mcts::{exploration_text, number, phase, Frame, MctsView, Sample};
 use arbor_app::play::Kind;
 use arbor_app::route::Route;
 use arbor_app::same::same_opt;
-use arbor_app::scene::show_value;
+use arbor_app::scene::{show_value, Scene};
 use arbor_game::MctsEvent;
 
 /// The listing beside the tree, a line per phase.
@@ -82,66 +82,23 @@ pub fn Mcts(props: &MctsProps) -> Html {
     let scene = use_memo((same_opt(&view), added), move |(_, added)| {
         scene_view.map(|v| Rc::new(v.scene(*added)))
     });
-    let status = if state.running {
-        let done = state
-            .progress
-            .map(|i| format!(" ({i} iterations so far)"))
-            .unwrap_or_default();
-        Some(format!(
-            "Running {} iterations in the background{done}…",
-            state.settings.request.iterations
-        ))
-    } else {
-        None
-    };
     let on_stop = {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(Action::Stop))
     };
     let body = match (&view, frame, &*scene) {
         (Some(v), Some(frame), Some(scene)) => {
-            let marks = v.marks(&frame);
-            let caption = v.caption(&frame);
-            let line = frame.event.map_or(0, |e| 1 + phase(e));
-            let title = format!(
-                "Monte Carlo search tree of {} nodes after step {} of {}",
-                frame.nodes.len(),
+            let at = Stepped {
+                view: v,
+                frame,
+                scene,
                 step,
-                v.len()
-            );
-            html! {
-                <div class="stepper-grid">
-                    <aside class="inputs" aria-label="What MCTS searches">
-                        <Inputs state={Rc::new(InputsState::of(&state))} dispatch={dispatch.clone()} />
-                    </aside>
-                    <div class="main">
-                        <StepControls step={step} len={v.len()} playing={state.playing} speed={state.speed} on={on_control} />
-                        <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
-                        <TreeView<arbor_app::scene::NodeMark> scene={scene.clone()} looks={Looks::of(marks)} title={title}
-                            drawing={DrawingId::of(v)} focus={frame.path.last().map(|&n| n as usize)} follows=true />
-                        <ul class="legend" aria-label="Legend">
-                            <li>{ max_icon() }{ format!("{} to move", v.sides[0]) }</li>
-                            <li>{ min_icon() }{ format!("{} to move", v.sides[1]) }</li>
-                            <li>{ square_icon("lg-leaf") }{ "the end (a leaf)" }</li>
-                            <li data-legend="current">{ square_icon("lg-current") }{ "where the iteration is (thick outline)" }</li>
-                            <li data-legend="principal">{ path_icon() }{ "this iteration's path" }</li>
-                            <li class="hint">{ "Each node shows Q/n: the reward of the player who moved into it, over its visits. The root shows its visits." }</li>
-                        </ul>
-                        <Plot view={v.clone()} iteration={frame.iteration} />
-                    </div>
-                    <aside class="explain" aria-label="Explanation">
-                        <Pseudocode lines={LISTING} current={Some(line)} title="Monte Carlo tree search (UCT)" />
-                        { detail(v, frame.event) }
-                        <p class="hint">{ format!("Reward for MAX: {}. The stepper replays the first {} of {} iterations; the plot shows them all.", v.reward_rule, v.recorded, v.iterations) }</p>
-                    </aside>
-                </div>
-            }
+            };
+            stepper(&state, &dispatch, at, on_control)
         }
         _ => html! {
             <div class="stepper-grid">
-                <aside class="inputs" aria-label="What MCTS searches">
-                    <Inputs state={Rc::new(InputsState::of(&state))} dispatch={dispatch.clone()} />
-                </aside>
+                { inputs(&state, &dispatch) }
             </div>
         },
     };
@@ -149,11 +106,95 @@ pub fn Mcts(props: &MctsProps) -> Html {
         <section class="page stepper mcts">
             <h1>{ "Monte Carlo tree search, step by step" }</h1>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
-            if let Some(text) = status {
+            if let Some(text) = run_status(&state) {
                 <p class="run-status" role="status">{ text }{ " " }<button type="button" onclick={on_stop}>{ "Stop" }</button></p>
             }
             { body }
         </section>
+    }
+}
+
+/// While the run goes on in the worker: how far it is.
+fn run_status(state: &State) -> Option<String> {
+    if !state.running {
+        return None;
+    }
+    let done = state
+        .progress
+        .map(|i| format!(" ({i} iterations so far)"))
+        .unwrap_or_default();
+    Some(format!(
+        "Running {} iterations in the background{done}…",
+        state.settings.request.iterations
+    ))
+}
+
+/// The run at the step shown.
+struct Stepped<'a> {
+    view: &'a Rc<MctsView>,
+    frame: Frame<'a>,
+    scene: &'a Rc<Scene>,
+    step: usize,
+}
+
+/// The inputs' panel: what MCTS searches, and the run's settings.
+fn inputs(state: &State, dispatch: &UseReducerDispatcher<Store<State>>) -> Html {
+    html! {
+        <aside class="inputs" aria-label="What MCTS searches">
+            <Inputs state={Rc::new(InputsState::of(state))} dispatch={dispatch.clone()} />
+        </aside>
+    }
+}
+
+/// The page once a run is there: the inputs, the stepped tree with its plot, and the listing
+/// with the step's numbers.
+fn stepper(
+    state: &State,
+    dispatch: &UseReducerDispatcher<Store<State>>,
+    at: Stepped,
+    on_control: Callback<Control>,
+) -> Html {
+    let (v, frame, step) = (at.view, &at.frame, at.step);
+    let marks = v.marks(frame);
+    let caption = v.caption(frame);
+    let line = frame.event.map_or(0, |e| 1 + phase(e));
+    let title = format!(
+        "Monte Carlo search tree of {} nodes after step {} of {}",
+        frame.nodes.len(),
+        step,
+        v.len()
+    );
+    html! {
+        <div class="stepper-grid">
+            { inputs(state, dispatch) }
+            <div class="main">
+                <StepControls step={step} len={v.len()} playing={state.playing} speed={state.speed} on={on_control} />
+                <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
+                <TreeView<arbor_app::scene::NodeMark> scene={at.scene.clone()} looks={Looks::of(marks)} title={title}
+                    drawing={DrawingId::of(v)} focus={frame.path.last().map(|&n| n as usize)} follows=true />
+                { legend(v) }
+                <Plot view={v.clone()} iteration={frame.iteration} />
+            </div>
+            <aside class="explain" aria-label="Explanation">
+                <Pseudocode lines={LISTING} current={Some(line)} title="Monte Carlo tree search (UCT)" />
+                { detail(v, frame.event) }
+                <p class="hint">{ format!("Reward for MAX: {}. The stepper replays the first {} of {} iterations; the plot shows them all.", v.reward_rule, v.recorded, v.iterations) }</p>
+            </aside>
+        </div>
+    }
+}
+
+/// The legend under the tree.
+fn legend(v: &MctsView) -> Html {
+    html! {
+        <ul class="legend" aria-label="Legend">
+            <li>{ max_icon() }{ format!("{} to move", v.sides[0]) }</li>
+            <li>{ min_icon() }{ format!("{} to move", v.sides[1]) }</li>
+            <li>{ square_icon("lg-leaf") }{ "the end (a leaf)" }</li>
+            <li data-legend="current">{ square_icon("lg-current") }{ "where the iteration is (thick outline)" }</li>
+            <li data-legend="principal">{ path_icon() }{ "this iteration's path" }</li>
+            <li class="hint">{ "Each node shows Q/n: the reward of the player who moved into it, over its visits. The root shows its visits." }</li>
+        </ul>
     }
 }
 

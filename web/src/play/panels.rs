@@ -197,59 +197,11 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
     let s = &props.setup;
     let d = &props.dispatch;
     let kind = s.rules.kind;
-    let player_select = |side: usize| {
-        let d = d.clone();
-        let onchange = Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            let v = select.value();
-            let player = if v == "human" {
-                Player::Human
-            } else {
-                match kind.level(&v) {
-                    Some(l) => Player::Ai(l.key),
-                    None => return,
-                }
-            };
-            d.dispatch(Action::Player(side, player));
-        });
-        let current = s.players[side];
-        let label = format!(
-            "{}{}",
-            s.side_name(side),
-            if side == 0 { " (moves first)" } else { "" }
-        );
-        html! {
-            <label class="stack">{ label.clone() }
-                <select {onchange} aria-label={format!("Who plays {label}")}>
-                    <option value="human" selected={current == Player::Human}>{ "A person" }</option>
-                    { for kind.levels().iter().map(|l| html! {
-                        <option value={l.key} selected={current == Player::Ai(l.key)}>{ format!("AI: {}", l.title) }</option>
-                    }) }
-                </select>
-            </label>
-        }
-    };
     let on_hints = {
         let d = d.clone();
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             d.dispatch(Action::Hints(input.checked()));
-        })
-    };
-    let on_first = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            d.dispatch(Action::OFirst(select.value() == "o"));
-        })
-    };
-    let on_think = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(v) = select.value().parse() {
-                d.dispatch(Action::Think(v));
-            }
         })
     };
     let perfect_c4 = kind == Kind::Connect4 && s.players.contains(&Player::Ai("perfect"));
@@ -258,23 +210,12 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
         <section class="setup" aria-label="Players and rules">
             <h2>{ "Players" }</h2>
             if kind == Kind::TicTacToe {
-                <label class="stack">{ "The first player plays" }
-                    <select onchange={on_first} aria-label="Who starts">
-                        <option value="x" selected={!s.o_first}>{ "X (X starts)" }</option>
-                        <option value="o" selected={s.o_first}>{ "O (O starts)" }</option>
-                    </select>
-                </label>
+                { first_player(s, d) }
             }
-            { player_select(0) }
-            { player_select(1) }
+            { player_select(s, d, 0) }
+            { player_select(s, d, 1) }
             if clock {
-                <label class="stack">{ "AI: time to think" }
-                    <select onchange={on_think} aria-label="Thinking time">
-                        { for [1u32, 2, 5, 10, 30].iter().map(|&t| html! {
-                            <option value={t.to_string()} selected={s.think_seconds == t}>{ format!("{t} s") }</option>
-                        }) }
-                    </select>
-                </label>
+                { think_time(s, d) }
             }
             if perfect_c4 {
                 <p class="hint">{ "In the opening the AI plays from Arbor's opening book (every position it can meet up to 12 stones, solved offline by its own solver); after it, it proves every move in the tab. If a proof does not come in time, it plays the move of its deepest finished search and says it is not proven." }</p>
@@ -287,6 +228,82 @@ pub(super) fn SetupPanel(props: &SetupPanelProps) -> Html {
     }
 }
 
+/// Tic-tac-toe's choice of the first player's mark.
+fn first_player(s: &Setup, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    let on_first = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            d.dispatch(Action::OFirst(select.value() == "o"));
+        })
+    };
+    html! {
+        <label class="stack">{ "The first player plays" }
+            <select onchange={on_first} aria-label="Who starts">
+                <option value="x" selected={!s.o_first}>{ "X (X starts)" }</option>
+                <option value="o" selected={s.o_first}>{ "O (O starts)" }</option>
+            </select>
+        </label>
+    }
+}
+
+/// Who plays a side: a person, or the AI at one of its levels.
+fn player_select(s: &Setup, d: &UseReducerDispatcher<Store<State>>, side: usize) -> Html {
+    let kind = s.rules.kind;
+    let d = d.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        let v = select.value();
+        let player = if v == "human" {
+            Player::Human
+        } else {
+            match kind.level(&v) {
+                Some(l) => Player::Ai(l.key),
+                None => return,
+            }
+        };
+        d.dispatch(Action::Player(side, player));
+    });
+    let current = s.players[side];
+    let label = format!(
+        "{}{}",
+        s.side_name(side),
+        if side == 0 { " (moves first)" } else { "" }
+    );
+    html! {
+        <label class="stack">{ label.clone() }
+            <select {onchange} aria-label={format!("Who plays {label}")}>
+                <option value="human" selected={current == Player::Human}>{ "A person" }</option>
+                { for kind.levels().iter().map(|l| html! {
+                    <option value={l.key} selected={current == Player::Ai(l.key)}>{ format!("AI: {}", l.title) }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+/// The time the AI may think, for the levels that play on the clock.
+fn think_time(s: &Setup, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    let on_think = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(v) = select.value().parse() {
+                d.dispatch(Action::Think(v));
+            }
+        })
+    };
+    html! {
+        <label class="stack">{ "AI: time to think" }
+            <select onchange={on_think} aria-label="Thinking time">
+                { for [1u32, 2, 5, 10, 30].iter().map(|&t| html! {
+                    <option value={t.to_string()} selected={s.think_seconds == t}>{ format!("{t} s") }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub(super) struct NimRulesProps {
     pub rules: Rules,
@@ -296,9 +313,57 @@ pub(super) struct NimRulesProps {
 #[component]
 pub(super) fn NimRules(props: &NimRulesProps) -> Html {
     crate::renders::count("NimRules");
+    let form = use_nim_form(&props.rules);
+    let apply = on_apply(&form, &props.dispatch);
+    let on_text = {
+        let text = form.text.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            text.set(input.value());
+        })
+    };
+    let on_misere = {
+        let misere = form.misere.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            misere.set(input.checked());
+        })
+    };
+    html! {
+        <form class="nim-rules" onsubmit={apply} aria-label="Nim rules">
+            <h2>{ "Rules" }</h2>
+            <div class="row">
+                { for PRESETS.iter().map(|&preset| preset_button(&form, &props.dispatch, preset)) }
+            </div>
+            <label class="stack">{ "Piles (matches in each, comma-separated)" }
+                <input type="text" value={(*form.text).clone()} oninput={on_text} aria-invalid={form.error.is_some().then_some("true")} />
+            </label>
+            if let Some(e) = &*form.error {
+                <p class="error" role="alert">{ e.clone() }</p>
+            }
+            { take_select(&form.take) }
+            <label class="check"><input type="checkbox" checked={*form.misere} onchange={on_misere} />{ " Misère: whoever takes the last match loses" }</label>
+            <button type="submit">{ "Start with these rules" }</button>
+        </form>
+    }
+}
+
+/// Nim's rules as typed in the form, before they are applied.
+struct NimForm {
+    /// The piles, as text.
+    text: UseStateHandle<String>,
+    /// Why the piles' text does not read, if it does not.
+    error: UseStateHandle<Option<String>>,
+    /// Most matches a move takes (`None`: any number).
+    take: UseStateHandle<Option<u8>>,
+    misere: UseStateHandle<bool>,
+}
+
+/// The form's fields, first filled with the rules played.
+#[hook]
+fn use_nim_form(rules: &Rules) -> NimForm {
     let text = use_state(|| {
-        props
-            .rules
+        rules
             .piles
             .iter()
             .map(|p| p.to_string())
@@ -306,42 +371,76 @@ pub(super) fn NimRules(props: &NimRulesProps) -> Html {
             .join(", ")
     });
     let error = use_state(|| None::<String>);
-    let take = use_state(|| props.rules.max_take);
-    let misere = use_state(|| props.rules.misere);
-    let apply = {
-        let (text, error, take, misere, d) = (
-            text.clone(),
-            error.clone(),
-            take.clone(),
-            misere.clone(),
-            props.dispatch.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            match arbor_games::nim::Piles::parse(&text) {
-                Ok(p) => {
-                    error.set(None);
-                    d.dispatch(Action::Rules(
-                        Rules {
-                            kind: Kind::Nim,
-                            piles: p.sizes().to_vec(),
-                            max_take: *take,
-                            misere: *misere,
-                        },
-                        fresh_seed(),
-                    ));
-                }
-                Err(e) => error.set(Some(e)),
+    let take = use_state(|| rules.max_take);
+    let misere = use_state(|| rules.misere);
+    NimForm {
+        text,
+        error,
+        take,
+        misere,
+    }
+}
+
+/// Nim with these piles and rules.
+fn nim_rules(piles: &arbor_games::nim::Piles, max_take: Option<u8>, misere: bool) -> Rules {
+    Rules {
+        kind: Kind::Nim,
+        piles: piles.sizes().to_vec(),
+        max_take,
+        misere,
+    }
+}
+
+/// Submitting the form: a new game with its rules, if its piles read.
+fn on_apply(form: &NimForm, d: &UseReducerDispatcher<Store<State>>) -> Callback<SubmitEvent> {
+    let (text, error, take, misere, d) = (
+        form.text.clone(),
+        form.error.clone(),
+        form.take.clone(),
+        form.misere.clone(),
+        d.clone(),
+    );
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        match arbor_games::nim::Piles::parse(&text) {
+            Ok(p) => {
+                error.set(None);
+                d.dispatch(Action::Rules(nim_rules(&p, *take, *misere), fresh_seed()));
             }
-        })
-    };
-    let on_text = {
-        let text = text.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            text.set(input.value());
-        })
-    };
+            Err(e) => error.set(Some(e)),
+        }
+    })
+}
+
+/// Nim's ready-made rules: piles, most matches a move takes, misère, and the button's words.
+const PRESETS: [(&str, Option<u8>, bool, &str); 4] = [
+    ("9", Some(3u8), false, "Seed: one pile of 9, take 1–3"),
+    ("4", Some(3), false, "The slides' tree: a pile of 4"),
+    ("3, 4, 5", None, false, "Classic 3-4-5, take any number"),
+    ("3, 4, 5", None, true, "3-4-5, misère: the last match loses"),
+];
+
+/// A button that fills the form with ready-made rules and starts a game with them.
+fn preset_button(
+    form: &NimForm,
+    d: &UseReducerDispatcher<Store<State>>,
+    (piles, cap, mis, title): (&'static str, Option<u8>, bool, &'static str),
+) -> Html {
+    let d = d.clone();
+    let (text, take, misere) = (form.text.clone(), form.take.clone(), form.misere.clone());
+    let onclick = Callback::from(move |_: MouseEvent| {
+        text.set(piles.into());
+        take.set(cap);
+        misere.set(mis);
+        if let Ok(p) = arbor_games::nim::Piles::parse(piles) {
+            d.dispatch(Action::Rules(nim_rules(&p, cap, mis), fresh_seed()));
+        }
+    });
+    html! { <button type="button" {onclick}>{ title }</button> }
+}
+
+/// How many matches a move may take.
+fn take_select(take: &UseStateHandle<Option<u8>>) -> Html {
     let on_take = {
         let take = take.clone();
         Callback::from(move |e: Event| {
@@ -349,54 +448,15 @@ pub(super) fn NimRules(props: &NimRulesProps) -> Html {
             take.set(select.value().parse().ok());
         })
     };
-    let on_misere = {
-        let misere = misere.clone();
-        Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            misere.set(input.checked());
-        })
-    };
-    let presets = [
-        ("9", Some(3u8), false, "Seed: one pile of 9, take 1–3"),
-        ("4", Some(3), false, "The slides' tree: a pile of 4"),
-        ("3, 4, 5", None, false, "Classic 3-4-5, take any number"),
-        ("3, 4, 5", None, true, "3-4-5, misère: the last match loses"),
-    ];
     html! {
-        <form class="nim-rules" onsubmit={apply} aria-label="Nim rules">
-            <h2>{ "Rules" }</h2>
-            <div class="row">
-                { for presets.iter().map(|&(piles, cap, mis, title)| {
-                    let d = props.dispatch.clone();
-                    let (text, take, misere) = (text.clone(), take.clone(), misere.clone());
-                    let onclick = Callback::from(move |_: MouseEvent| {
-                        text.set(piles.into());
-                        take.set(cap);
-                        misere.set(mis);
-                        if let Ok(p) = arbor_games::nim::Piles::parse(piles) {
-                            d.dispatch(Action::Rules(Rules { kind: Kind::Nim, piles: p.sizes().to_vec(), max_take: cap, misere: mis }, fresh_seed()));
-                        }
-                    });
-                    html! { <button type="button" {onclick}>{ title }</button> }
+        <label class="stack">{ "A move takes" }
+            <select onchange={on_take}>
+                { for [Some(1u8), Some(2), Some(3), Some(4), None].iter().map(|&c| html! {
+                    <option value={c.map(|m| m.to_string()).unwrap_or_default()} selected={**take == c}>
+                        { c.map_or("any number, from one pile".to_string(), |m| format!("1 to {m}")) }
+                    </option>
                 }) }
-            </div>
-            <label class="stack">{ "Piles (matches in each, comma-separated)" }
-                <input type="text" value={(*text).clone()} oninput={on_text} aria-invalid={error.is_some().then_some("true")} />
-            </label>
-            if let Some(e) = &*error {
-                <p class="error" role="alert">{ e.clone() }</p>
-            }
-            <label class="stack">{ "A move takes" }
-                <select onchange={on_take}>
-                    { for [Some(1u8), Some(2), Some(3), Some(4), None].iter().map(|&c| html! {
-                        <option value={c.map(|m| m.to_string()).unwrap_or_default()} selected={*take == c}>
-                            { c.map_or("any number, from one pile".to_string(), |m| format!("1 to {m}")) }
-                        </option>
-                    }) }
-                </select>
-            </label>
-            <label class="check"><input type="checkbox" checked={*misere} onchange={on_misere} />{ " Misère: whoever takes the last match loses" }</label>
-            <button type="submit">{ "Start with these rules" }</button>
-        </form>
+            </select>
+        </label>
     }
 }
