@@ -29,21 +29,22 @@ pub(crate) struct AbProps {
 pub(crate) fn AbPractice(props: &AbProps) -> Html {
     crate::renders::count("AbPractice");
     let settings = props.settings.clone();
+    // The exercise and its drawing in one memo: every hook runs before the early return
+    // below, so a render that cannot set an exercise calls the same hooks as one that can.
     let exercise = use_memo(settings.clone(), |s| {
-        s.tree()
-            .map(|t| Rc::new(Exercise::new(&t, s.ab_level, s.seed)))
+        s.tree().map(|t| {
+            let ex = Rc::new(Exercise::new(&t, s.ab_level, s.seed));
+            let scene = Rc::new(Scene::of_tree(ex.tree()));
+            (ex, scene)
+        })
     });
     let state = use_reducer(|| Store::new(AbState::default()));
     let answers = &state.answers;
-    let ex = match &*exercise {
-        Ok(ex) => ex.clone(),
+    let (ex, scene) = match &*exercise {
+        Ok((ex, scene)) => (ex.clone(), scene.clone()),
         Err(e) => return cannot_set(settings, e),
     };
     let tree = ex.tree().clone();
-    let scene = use_memo(settings.clone(), {
-        let tree = tree.clone();
-        move |_| Rc::new(Scene::of_tree(&tree))
-    });
     let report: Option<Report> = state.report(&ex);
     let asking = Asking {
         answers,
@@ -67,7 +68,7 @@ pub(crate) fn AbPractice(props: &AbProps) -> Html {
                 if let Some(frame) = state.reveal {
                     <Reveal run={ex.clone()} start={frame} on_close={{ let d = state.dispatcher(); Callback::from(move |_| d.dispatch(AbAction::CloseReveal)) }} />
                 } else {
-                    <TreeView<PracticeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&*scene)}
+                    <TreeView<PracticeMark> scene={scene.clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&scene)}
                         all_buttons=true on_leaf={Some(on_node)}
                         title={format!("Practice tree of {} nodes: {} branches marked as pruned", tree.len(), answers.marked.len())} />
                     { questions(&ex, &asking) }

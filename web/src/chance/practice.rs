@@ -9,7 +9,6 @@ use arbor_app::chance::{mark_of, rule_key, rule_title, ChanceRun, ChanceSettings
 use arbor_app::practice::page::{ChanceAction, ChanceState};
 use arbor_app::practice::Settings;
 use arbor_app::route::{Route, View};
-use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
 use arbor_app::url::UrlSettings;
 use arbor_game::NodeId;
@@ -35,22 +34,23 @@ fn words(v: Verdict) -> (&'static str, &'static str) {
 pub(crate) fn ChancePractice(props: &ChanceProps) -> Html {
     crate::renders::count("ChancePractice");
     let settings = props.settings.clone();
+    // The exercise and its drawing in one memo: every hook runs before the early return
+    // below, so a render that cannot set an exercise calls the same hooks as one that can.
     let exercise = use_memo(settings.clone(), |s| {
         s.chance_tree()
             .and_then(|t| Exercise::new(t, s.rule))
-            .map(Rc::new)
+            .map(|ex| {
+                let scene = Rc::new(Scene::of_tree(&ex.run.tree));
+                (Rc::new(ex), scene)
+            })
     });
     let state = use_reducer(|| Store::new(ChanceState::default()));
-    let ex = match &*exercise {
-        Ok(ex) => ex.clone(),
+    let (ex, scene) = match &*exercise {
+        Ok((ex, scene)) => (ex.clone(), scene.clone()),
         Err(e) => return cannot_set(settings, e),
     };
     let run = &ex.run;
     let tree = run.tree.clone();
-    let scene = use_memo(Same::of(&tree), {
-        let tree = tree.clone();
-        move |_| Rc::new(Scene::of_tree(&tree))
-    });
     let start = run.frame(0);
     let marks: Vec<NodeMark> = (0..tree.len())
         .map(|i| mark_of(run, &start, &[], i))
@@ -65,7 +65,7 @@ pub(crate) fn ChancePractice(props: &ChanceProps) -> Html {
             <ExerciseSettings settings={settings.clone()} />
             <div class="main">
                 <p class="lede">{ lede(run) }</p>
-                <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&tree)}
+                <TreeView<NodeMark> scene={scene.clone()} looks={Looks::of(marks)} drawing={DrawingId::of(&tree)}
                     title={format!("Practice tree of {} nodes with chance nodes", tree.len())} />
                 <p class="hint">{ "▲ MAX takes its largest child value, ▼ MIN its smallest; a round node is chance: the chances of its children are listed with its value below. Leaves show their values." }</p>
                 <fieldset class="questions">
