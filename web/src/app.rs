@@ -15,10 +15,9 @@ fn current_route() -> Route {
     Route::parse(&hash)
 }
 
-/// The whole app.
-#[component]
-pub fn App() -> Html {
-    crate::renders::count("App");
+/// The route the location hash names, kept in step with every `hashchange`.
+#[hook]
+fn use_route() -> UseStateHandle<Route> {
     let route = use_state(current_route);
     {
         let route = route.clone();
@@ -29,6 +28,14 @@ pub fn App() -> Html {
             move || drop(listener)
         });
     }
+    route
+}
+
+/// The whole app.
+#[component]
+pub fn App() -> Html {
+    crate::renders::count("App");
+    let route = use_route();
     // A view that rendered is the one a panic's notice offers to reload.
     use_effect(crate::crash::remember_good_link);
     // Every page has its own title.
@@ -37,40 +44,8 @@ pub fn App() -> Html {
             document.set_title(&arbor_app::pages::tab_title(view));
         }
     });
-    let view = match &route.view {
-        View::Home => html! { <crate::home::Home /> },
-        // Keyed by the whole hash: opening another link remounts the view with its state. Views
-        // keep the address in step with `replace_url`, which fires no `hashchange`, so their own
-        // changes do not remount them.
-        View::AlphaBeta => {
-            html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Chance => {
-            html! { <crate::chance::Chance key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Mcts => {
-            html! { <crate::mcts::Mcts key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Search => {
-            html! { <crate::search::Search key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Heuristics => {
-            html! { <crate::heuristics::Lab key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Play => {
-            html! { <crate::play::Play key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Practice => {
-            html! { <crate::practice::Practice key={route.to_hash()} route={(*route).clone()} /> }
-        }
-        View::Teachers => html! { <crate::teachers::Teachers /> },
-        View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
-    };
-    // What could not be read in the link itself (a damaged packed part); each view says what
-    // it could not use of the rest.
-    let problems = html! {
-        { for route.problems.iter().map(|p| html! { <p class="notice" role="alert">{ p.clone() }</p> }) }
-    };
+    let view = page(&route);
+    let problems = problems(&route);
     if route.embedded() {
         return html! {
             <main id="main" class="embedded" tabindex="-1">
@@ -80,44 +55,101 @@ pub fn App() -> Html {
             </main>
         };
     }
-    let link = |target: View, text: Html| {
-        let current = route.view == target;
-        html! {
-            <a href={Route::new(target).to_hash()} class={classes!(current.then_some("current"))}
-               aria-current={current.then_some("page")}>{ text }</a>
-        }
-    };
     html! {
         <>
-            <a class="skip" href="#main" onclick={Callback::from(|e: MouseEvent| {
-                e.prevent_default();
-                if let Some(main) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("main")) {
-                    if let Ok(main) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(main) {
-                        let _ = main.focus();
-                    }
-                }
-            })}>{ "Skip to content" }</a>
-            <header class="site">
-                <a class="brand" href="#/" aria-label="Arbor, home">
-                    <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
-                        <line x1="16" y1="6" x2="8" y2="22" /><line x1="16" y1="6" x2="24" y2="22" />
-                        <polygon points="16,2 21,10 11,10" /><polygon points="8,26 12,19 4,19" /><rect x="20" y="19" width="8" height="8" />
-                    </svg>
-                    <span>{ "Arbor" }</span>
-                </a>
-                <nav aria-label="Views">
-                    { for PAGES.iter().filter_map(|p| Some((p, p.nav?))).map(|(p, label)| link(p.view.clone(), html! {
-                        <>
-                            if !label.long_prefix.is_empty() {
-                                <span class="long">{ label.long_prefix }</span>
-                            }
-                            { label.label }
-                        </>
-                    })) }
-                </nav>
-                <ShareBar />
-            </header>
+            { skip_link() }
+            { site_header(&route) }
             <main id="main" tabindex="-1">{ problems }{ view }</main>
         </>
+    }
+}
+
+/// The view the route names.
+fn page(route: &Route) -> Html {
+    match &route.view {
+        View::Home => html! { <crate::home::Home /> },
+        // Keyed by the whole hash: opening another link remounts the view with its state. Views
+        // keep the address in step with `replace_url`, which fires no `hashchange`, so their own
+        // changes do not remount them.
+        View::AlphaBeta => {
+            html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Chance => {
+            html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Mcts => {
+            html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Search => {
+            html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Heuristics => {
+            html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Play => {
+            html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Practice => {
+            html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> }
+        }
+        View::Teachers => html! { <crate::teachers::Teachers /> },
+        View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
+    }
+}
+
+/// What could not be read in the link itself (a damaged packed part); each view says what it
+/// could not use of the rest.
+fn problems(route: &Route) -> Html {
+    html! {
+        { for route.problems.iter().map(|p| html! { <p class="notice" role="alert">{ p.clone() }</p> }) }
+    }
+}
+
+/// The "Skip to content" link, which moves the focus to the main part.
+fn skip_link() -> Html {
+    html! {
+        <a class="skip" href="#main" onclick={Callback::from(|e: MouseEvent| {
+            e.prevent_default();
+            if let Some(main) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("main")) {
+                if let Ok(main) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(main) {
+                    let _ = main.focus();
+                }
+            }
+        })}>{ "Skip to content" }</a>
+    }
+}
+
+/// The site header: the brand, the navigation and the share tools.
+fn site_header(route: &Route) -> Html {
+    html! {
+        <header class="site">
+            <a class="brand" href="#/" aria-label="Arbor, home">
+                <svg class="logo" viewBox="0 0 32 32" aria-hidden="true">
+                    <line x1="16" y1="6" x2="8" y2="22" /><line x1="16" y1="6" x2="24" y2="22" />
+                    <polygon points="16,2 21,10 11,10" /><polygon points="8,26 12,19 4,19" /><rect x="20" y="19" width="8" height="8" />
+                </svg>
+                <span>{ "Arbor" }</span>
+            </a>
+            <nav aria-label="Views">
+                { for PAGES.iter().filter_map(|p| Some((p, p.nav?))).map(|(p, label)| nav_link(route, p.view.clone(), html! {
+                    <>
+                        if !label.long_prefix.is_empty() {
+                            <span class="long">{ label.long_prefix }</span>
+                        }
+                        { label.label }
+                    </>
+                })) }
+            </nav>
+            <ShareBar />
+        </header>
+    }
+}
+
+/// A link of the navigation, marked as the current page when it is.
+fn nav_link(route: &Route, target: View, text: Html) -> Html {
+    let current = route.view == target;
+    html! {
+        <a href={Route::new(target).to_hash()} class={classes!(current.then_some("current"))}
+           aria-current={current.then_some("page")}>{ text }</a>
     }
 }

@@ -51,78 +51,10 @@ impl Look for NodeMark {
         let player_tag = (!tag.is_empty()).then(|| {
             html! { <text class="player-tag" x={fmt(x)} y={fmt(y + TAG_BASELINE)}>{ spaced(&tag) }</text> }
         });
-        // A game position's picture sits under the node, and the window under the picture, α
-        // above β.
-        let below = window_below(node.picture.is_some());
-        let shown = mark.open || mark.status == Status::Current;
-        let window_lines = mark
-            .window
-            .filter(|_| shown)
-            .map(|(a, b)| {
-                [
-                    format!("α {}", show_value(a)),
-                    format!("β {}", show_value(b)),
-                ]
-            })
-            .or_else(|| {
-                mark.fraction_window.filter(|_| shown).map(|(a, b)| {
-                    [
-                        format!("α {}", fraction_end(a, true)),
-                        format!("β {}", fraction_end(b, false)),
-                    ]
-                })
-            });
-        let window_text = window_lines.as_ref().map(|[a, b]| format!("{a} {b}"));
-        let window = window_lines.as_ref().map(|[a, b]| {
-            html! {
-                <>
-                    <text class="window" x={fmt(x)} y={fmt(y + below)}>{ spaced(a) }</text>
-                    <text class="window" x={fmt(x)} y={fmt(y + below + WINDOW_LINE)}>{ spaced(b) }</text>
-                </>
-            }
-        });
-        let kind = match node.shape {
-            Shape::Max => "MAX node".to_string(),
-            Shape::Min => "MIN node".to_string(),
-            Shape::Player(p) => format!("player {} node", (b'A' + p) as char),
-            Shape::Leaf => "leaf".to_string(),
-            Shape::Chance => "chance node".to_string(),
-        };
+        let window_lines = window_lines(mark);
+        let window = window_lines.as_ref().map(|lines| window_html(node, lines));
         let value = mark.value.text();
-        let mut description = format!("{kind}, {}", mark.status.name());
-        if let Some(v) = &value {
-            description.push_str(&format!(", value {v}"));
-        }
-        if let Some((a, b)) = mark.window {
-            description.push_str(&format!(
-                ", alpha {}, beta {}",
-                data_value(a),
-                data_value(b)
-            ));
-        } else if let Some((a, b)) = mark.fraction_window {
-            description.push_str(&format!(
-                ", alpha {}, beta {}",
-                fraction_end(a, true),
-                fraction_end(b, false)
-            ));
-        }
-        if node.hidden > 0 {
-            description.push_str(&format!(
-                ", folded: {} hidden",
-                arbor_util::counted(node.hidden as u64, "node", "nodes")
-            ));
-        }
-        let table = if mark.from_table { "TT" } else { "" };
-        let name = node_name(
-            &[
-                &node.label,
-                &tag,
-                value.as_deref().unwrap_or(""),
-                window_text.as_deref().unwrap_or(""),
-                table,
-            ],
-            &description,
-        );
+        let name = name(mark, node, &tag, value.as_deref(), window_lines.as_ref());
         let Interaction {
             onclick,
             onkeydown,
@@ -131,8 +63,6 @@ impl Look for NodeMark {
             class,
             expanded,
         } = interaction;
-        // The folded count and the position's picture are drawn beside the node, not in it:
-        // the node's name says what they show (they are pictures, not words to read out).
         let decor_click = onclick.clone();
         html! {
             <>
@@ -162,19 +92,120 @@ impl Look for NodeMark {
                 }
                 { for window }
                 if mark.from_table {
-                    <text class="note" x={fmt(x + NOTE_OFFSET)} y={fmt(y + NOTE_BASELINE)}>{ spaced(table) }</text>
+                    <text class="note" x={fmt(x + NOTE_OFFSET)} y={fmt(y + NOTE_BASELINE)}>{ spaced("TT") }</text>
                 }
             </g>
             if node.hidden > 0 || node.picture.is_some() {
-                <g class="node-decor" aria-hidden="true" onclick={decor_click}>
-                    { folded_marker(node, fold_top(node.picture.is_some())) }
-                    if let Some(p) = &node.picture {
-                        { picture(p, x, y + PICTURE_TOP) }
-                    }
-                </g>
+                { decor(node, decor_click) }
             }
             </>
         }
+    }
+}
+
+/// The (α, β) window's two lines, α above β, while the node is open or current.
+fn window_lines(mark: &NodeMark) -> Option<[String; 2]> {
+    let shown = mark.open || mark.status == Status::Current;
+    mark.window
+        .filter(|_| shown)
+        .map(|(a, b)| {
+            [
+                format!("α {}", show_value(a)),
+                format!("β {}", show_value(b)),
+            ]
+        })
+        .or_else(|| {
+            mark.fraction_window.filter(|_| shown).map(|(a, b)| {
+                [
+                    format!("α {}", fraction_end(a, true)),
+                    format!("β {}", fraction_end(b, false)),
+                ]
+            })
+        })
+}
+
+/// The node's accessible name: the words drawn, in order (its label, the player to move, its
+/// value, its window, "TT" for a value from the table), then the description.
+fn name(
+    mark: &NodeMark,
+    node: &SceneNode,
+    tag: &str,
+    value: Option<&str>,
+    window: Option<&[String; 2]>,
+) -> String {
+    let window_text = window.map(|[a, b]| format!("{a} {b}"));
+    let table = if mark.from_table { "TT" } else { "" };
+    node_name(
+        &[
+            &node.label,
+            tag,
+            value.unwrap_or(""),
+            window_text.as_deref().unwrap_or(""),
+            table,
+        ],
+        &description(mark, node, value),
+    )
+}
+
+/// What the drawing tells without words: the kind of node, its status, its value, its
+/// window and what is folded under it.
+fn description(mark: &NodeMark, node: &SceneNode, value: Option<&str>) -> String {
+    let kind = match node.shape {
+        Shape::Max => "MAX node".to_string(),
+        Shape::Min => "MIN node".to_string(),
+        Shape::Player(p) => format!("player {} node", (b'A' + p) as char),
+        Shape::Leaf => "leaf".to_string(),
+        Shape::Chance => "chance node".to_string(),
+    };
+    let mut description = format!("{kind}, {}", mark.status.name());
+    if let Some(v) = value {
+        description.push_str(&format!(", value {v}"));
+    }
+    if let Some((a, b)) = mark.window {
+        description.push_str(&format!(
+            ", alpha {}, beta {}",
+            data_value(a),
+            data_value(b)
+        ));
+    } else if let Some((a, b)) = mark.fraction_window {
+        description.push_str(&format!(
+            ", alpha {}, beta {}",
+            fraction_end(a, true),
+            fraction_end(b, false)
+        ));
+    }
+    if node.hidden > 0 {
+        description.push_str(&format!(
+            ", folded: {} hidden",
+            arbor_util::counted(node.hidden as u64, "node", "nodes")
+        ));
+    }
+    description
+}
+
+/// The window's two lines under the node (and under a game position's picture).
+fn window_html(node: &SceneNode, [a, b]: &[String; 2]) -> Html {
+    let (x, y) = (node.x, node.y);
+    // A game position's picture sits under the node, and the window under the picture.
+    let below = window_below(node.picture.is_some());
+    html! {
+        <>
+            <text class="window" x={fmt(x)} y={fmt(y + below)}>{ spaced(a) }</text>
+            <text class="window" x={fmt(x)} y={fmt(y + below + WINDOW_LINE)}>{ spaced(b) }</text>
+        </>
+    }
+}
+
+/// The folded count and the position's picture, drawn beside the node, not in it: the node's
+/// name says what they show (they are pictures, not words to read out).
+fn decor(node: &SceneNode, onclick: Option<Callback<MouseEvent>>) -> Html {
+    html! {
+        <g class="node-decor" aria-hidden="true" {onclick}>
+            { folded_marker(node, fold_top(node.picture.is_some())) }
+            if let Some(p) = &node.picture {
+                { picture(p, node.x, node.y + PICTURE_TOP) }
+            }
+        </g>
     }
 }
 

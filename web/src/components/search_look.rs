@@ -45,18 +45,6 @@ impl Look for SearchMark {
         // A node not yet seen is an empty dotted box, but for the start: before the search
         // begins it shows the state the search starts from.
         let ghost = self.seen == Seen::NotYet && node.parent.is_some();
-        let mut description = format!("search node, {}", seen_name(self.seen));
-        if let Some(n) = self.order {
-            description.push_str(&format!(", expanded {n}th"));
-        }
-        if self.informed && !ghost {
-            description.push_str(&format!(
-                ", g {} h {} f {}",
-                self.g,
-                self.h,
-                self.g + self.h
-            ));
-        }
         let Interaction {
             onclick,
             onkeydown,
@@ -65,42 +53,11 @@ impl Look for SearchMark {
             class,
             expanded,
         } = interaction;
-        let rect = |class: &'static str, pad: f64| {
-            html! { <rect {class} x={fmt(x - w / 2.0 - pad)} y={fmt(y - h / 2.0 - pad)} width={fmt(w + 2.0 * pad)} height={fmt(h + 2.0 * pad)} rx="4" /> }
-        };
-        let marks = match self.seen {
-            Seen::Dropped(_) => html! {
-                <g class="dropped-mark" aria-hidden="true">
-                    <line x1={fmt(x - w / 2.0)} y1={fmt(y - h / 2.0)} x2={fmt(x + w / 2.0)} y2={fmt(y + h / 2.0)} />
-                    <line x1={fmt(x - w / 2.0)} y1={fmt(y + h / 2.0)} x2={fmt(x + w / 2.0)} y2={fmt(y - h / 2.0)} />
-                </g>
-            },
-            Seen::CutOff(_) => rect("hatch", 0.0),
-            _ => html! {},
-        };
-        let cost_text = (!ghost && (self.informed || self.costs)).then(|| {
-            if self.informed {
-                format!("{}+{}={}", self.g, self.h, self.g + self.h)
-            } else {
-                format!("g {}", self.g)
-            }
-        });
-        let costs = cost_text.as_ref().map(|text| {
-            html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + 14.0)}>{ spaced(text) }</text> }
-        });
-        // The words drawn, in order: the state's name (a board or grid has none), the
-        // expansion number, the costs.
-        let shown_name = if ghost {
-            String::new()
-        } else {
-            picture_words(&self.picture)
-        };
+        let frame = BoxFrame { x, y, w, h };
+        let cost_text = cost_text(self, ghost);
+        let costs = cost_text.as_ref().map(|text| frame.costs(text));
         let order = self.order.map(|n| n.to_string()).unwrap_or_default();
-        let badge = (arbor_app::scene::text_width(&order, 12.0, false) + 8.0).max(18.0);
-        let name = node_name(
-            &[&shown_name, &order, cost_text.as_deref().unwrap_or("")],
-            &format!("{}, {description}", node.label),
-        );
+        let name = name(self, node, ghost, &order, cost_text.as_deref());
         let decor_click = onclick.clone();
         html! {
             <>
@@ -120,19 +77,15 @@ impl Look for SearchMark {
                 {onkeydown}
             >
                 if self.seen == Seen::Goal {
-                    { rect("goal-ring", 4.0) }
+                    { frame.rect("goal-ring", 4.0) }
                 }
-                { rect("box", 0.0) }
+                { frame.rect("box", 0.0) }
                 if !ghost {
                     { picture(&self.picture, x, y, w, h) }
                 }
-                { marks }
+                { frame.seen_marks(self.seen) }
                 if self.order.is_some() {
-                    // The expansion number on a badge as wide as it needs (12 px type).
-                    <g class="order">
-                        <rect x={fmt(x - w / 2.0 - badge / 2.0)} y={fmt(y - h / 2.0 - 9.0)} width={fmt(badge)} height="18" rx="9" aria-hidden="true" />
-                        <text x={fmt(x - w / 2.0)} y={fmt(y - h / 2.0 + 4.5)}>{ spaced(&order) }</text>
-                    </g>
+                    { frame.order_badge(&order) }
                 }
                 { for costs }
             </g>
@@ -140,6 +93,106 @@ impl Look for SearchMark {
                 <g class="node-decor" aria-hidden="true" onclick={decor_click}>{ folded_marker(node, arbor_app::scene::fold_top(false)) }</g>
             }
             </>
+        }
+    }
+}
+
+/// What the drawing tells without words: the node's standing, its expansion number and
+/// (informed search) its costs.
+fn description(mark: &SearchMark, ghost: bool) -> String {
+    let mut description = format!("search node, {}", seen_name(mark.seen));
+    if let Some(n) = mark.order {
+        description.push_str(&format!(", expanded {n}th"));
+    }
+    if mark.informed && !ghost {
+        description.push_str(&format!(
+            ", g {} h {} f {}",
+            mark.g,
+            mark.h,
+            mark.g + mark.h
+        ));
+    }
+    description
+}
+
+/// The costs drawn under the box: g + h = f for informed search, g where costs count.
+fn cost_text(mark: &SearchMark, ghost: bool) -> Option<String> {
+    (!ghost && (mark.informed || mark.costs)).then(|| {
+        if mark.informed {
+            format!("{}+{}={}", mark.g, mark.h, mark.g + mark.h)
+        } else {
+            format!("g {}", mark.g)
+        }
+    })
+}
+
+/// The node's accessible name: the words drawn, in order — the state's name (a board or grid
+/// has none), the expansion number `order`, the costs — then the description.
+fn name(
+    mark: &SearchMark,
+    node: &SceneNode,
+    ghost: bool,
+    order: &str,
+    cost_text: Option<&str>,
+) -> String {
+    let shown_name = if ghost {
+        String::new()
+    } else {
+        picture_words(&mark.picture)
+    };
+    node_name(
+        &[&shown_name, order, cost_text.unwrap_or("")],
+        &format!("{}, {}", node.label, description(mark, ghost)),
+    )
+}
+
+/// A node's box: its centre and size.
+#[derive(Clone, Copy)]
+struct BoxFrame {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl BoxFrame {
+    /// A rounded rectangle around the box, `pad` out from it, with a CSS class.
+    fn rect(self, class: &'static str, pad: f64) -> Html {
+        let BoxFrame { x, y, w, h } = self;
+        html! { <rect {class} x={fmt(x - w / 2.0 - pad)} y={fmt(y - h / 2.0 - pad)} width={fmt(w + 2.0 * pad)} height={fmt(h + 2.0 * pad)} rx="4" /> }
+    }
+
+    /// What is drawn over a dropped node (a cross) or one cut off (hatching).
+    fn seen_marks(self, seen: Seen) -> Html {
+        let BoxFrame { x, y, w, h } = self;
+        match seen {
+            Seen::Dropped(_) => html! {
+                <g class="dropped-mark" aria-hidden="true">
+                    <line x1={fmt(x - w / 2.0)} y1={fmt(y - h / 2.0)} x2={fmt(x + w / 2.0)} y2={fmt(y + h / 2.0)} />
+                    <line x1={fmt(x - w / 2.0)} y1={fmt(y + h / 2.0)} x2={fmt(x + w / 2.0)} y2={fmt(y - h / 2.0)} />
+                </g>
+            },
+            Seen::CutOff(_) => self.rect("hatch", 0.0),
+            _ => html! {},
+        }
+    }
+
+    /// The costs, under the box.
+    fn costs(self, text: &str) -> Html {
+        let BoxFrame { x, y, h, .. } = self;
+        html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + 14.0)}>{ spaced(text) }</text> }
+    }
+
+    /// The expansion number on a badge as wide as it needs (12 px type), at the box's top
+    /// left corner.
+    fn order_badge(self, order: &str) -> Html {
+        let BoxFrame { x, y, w, h } = self;
+        let badge = (arbor_app::scene::text_width(order, 12.0, false) + 8.0).max(18.0);
+        html! {
+            <g class="order">
+                <rect x={fmt(x - w / 2.0 - badge / 2.0)} y={fmt(y - h / 2.0 - 9.0)} width={fmt(badge)} height="18" rx="9" aria-hidden="true" />
+                <text x={fmt(x - w / 2.0)} y={fmt(y - h / 2.0 + 4.5)}>{ spaced(order) }</text>
+            </g>
         }
     }
 }

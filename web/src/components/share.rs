@@ -64,127 +64,178 @@ struct Copied {
 pub fn ShareBar() -> Html {
     crate::renders::count("ShareBar");
     let copied = use_state(|| None::<Copied>);
-    let dialog = use_node_ref();
-    let size = use_state(|| 0usize);
-    let snippet = use_state(String::new);
-    let snippet_copied = use_state(|| None::<bool>);
-
-    let on_copy = {
-        let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| {
-            let Some(link) = current_link() else { return };
-            let copied2 = copied.clone();
-            let shown = link.clone();
-            copy(
-                link,
-                Callback::from(move |ok| {
-                    copied2.set(Some(Copied {
-                        link: shown.clone(),
-                        ok,
-                    }))
-                }),
-            );
-        })
-    };
+    let embed = use_embed();
+    let on_copy = copy_link(&copied);
     let close_copied = {
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| copied.set(None))
     };
-    let make_snippet = |size: usize| {
-        here()
-            .map(|(base, route)| embed_snippet(&base, &route, EMBED_SIZES[size]))
-            .unwrap_or_default()
-    };
-    let on_embed = {
-        let (dialog, snippet, size, snippet_copied) = (
-            dialog.clone(),
-            snippet.clone(),
-            size.clone(),
-            snippet_copied.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            snippet.set(make_snippet(*size));
-            snippet_copied.set(None);
-            if let Some(d) = dialog.cast::<web_sys::HtmlDialogElement>() {
-                let _ = d.show_modal();
-            }
-        })
-    };
-    let on_size = {
-        let (snippet, size) = (snippet.clone(), size.clone());
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            let chosen = select
-                .value()
-                .parse()
-                .unwrap_or(0)
-                .min(EMBED_SIZES.len() - 1);
-            size.set(chosen);
-            snippet.set(make_snippet(chosen));
-        })
-    };
-    let on_copy_snippet = {
-        let (snippet, snippet_copied) = (snippet.clone(), snippet_copied.clone());
-        Callback::from(move |_: MouseEvent| {
-            let done = snippet_copied.clone();
-            copy(
-                (*snippet).clone(),
-                Callback::from(move |ok| done.set(Some(ok))),
-            );
-        })
-    };
-    let on_close = {
-        let dialog = dialog.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(d) = dialog.cast::<web_sys::HtmlDialogElement>() {
-                d.close();
-            }
-        })
-    };
-    let preview = here()
-        .map(|(base, route)| {
-            let mut r = route.without_embed();
-            r.set("embed", "1");
-            format!("{base}{}", r.to_link())
-        })
-        .unwrap_or_default();
-
+    let on_embed = open_embed(&embed);
     html! {
         <div class="share">
             <button type="button" onclick={on_copy}>{ "Copy link" }</button>
             <button type="button" onclick={on_embed}>{ "Embed" }</button>
             if let Some(c) = &*copied {
-                <div class="share-pop" aria-live="polite">
-                    <p>{ if c.ok { format!("Link copied ({} characters):", c.link.len()) } else { "Copy this link (Ctrl+C):".to_string() } }</p>
-                    <input type="text" readonly=true class="link" aria-label="Link to this view" value={c.link.clone()} onfocus={Callback::from(select_all)} />
-                    <button type="button" onclick={close_copied}>{ "Close" }</button>
-                </div>
+                { copied_popover(c, close_copied) }
             }
-            <dialog ref={dialog} class="embed-dialog" aria-labelledby="embed-title">
-                <h2 id="embed-title">{ "Embed this view" }</h2>
-                <p>{ "Paste this into a course page: it shows the view as it is now, without Arbor's header, with a small “Open in Arbor” link to the full app." }</p>
-                <label class="stack">{ "Size" }
-                    <select onchange={on_size}>
-                        { for EMBED_SIZES.iter().enumerate().map(|(i, (w, h))| html! {
-                            <option value={i.to_string()} selected={i == *size}>{ format!("{w} × {h}") }</option>
-                        }) }
-                    </select>
-                </label>
-                <label class="stack">{ "HTML" }
-                    <textarea readonly=true rows="5" class="snippet" value={(*snippet).clone()} onfocus={Callback::from(select_all)} />
-                </label>
-                <div class="row">
-                    <button type="button" onclick={on_copy_snippet}>{ "Copy snippet" }</button>
-                    <a href={preview} target="_blank" rel="noopener">{ "Preview the embedded view ↗" }</a>
-                    <button type="button" onclick={on_close}>{ "Close" }</button>
-                </div>
-                <p class="hint" aria-live="polite">{ match *snippet_copied {
-                    Some(true) => "Snippet copied.",
-                    Some(false) => "Could not reach the clipboard: select the HTML above and copy it.",
-                    None => "",
-                } }</p>
-            </dialog>
+            { embed_dialog(&embed) }
         </div>
+    }
+}
+
+/// Copies the link to what is shown now, then says how that went in `copied`.
+fn copy_link(copied: &UseStateHandle<Option<Copied>>) -> Callback<MouseEvent> {
+    let copied = copied.clone();
+    Callback::from(move |_: MouseEvent| {
+        let Some(link) = current_link() else { return };
+        let copied2 = copied.clone();
+        let shown = link.clone();
+        copy(
+            link,
+            Callback::from(move |ok| {
+                copied2.set(Some(Copied {
+                    link: shown.clone(),
+                    ok,
+                }))
+            }),
+        );
+    })
+}
+
+/// The popover after "Copy link": the link, and whether it reached the clipboard.
+fn copied_popover(c: &Copied, on_close: Callback<MouseEvent>) -> Html {
+    html! {
+        <div class="share-pop" aria-live="polite">
+            <p>{ if c.ok { format!("Link copied ({} characters):", c.link.len()) } else { "Copy this link (Ctrl+C):".to_string() } }</p>
+            <input type="text" readonly=true class="link" aria-label="Link to this view" value={c.link.clone()} onfocus={Callback::from(select_all)} />
+            <button type="button" onclick={on_close}>{ "Close" }</button>
+        </div>
+    }
+}
+
+/// The "Embed" dialog's state: the element, the size chosen, the snippet shown and whether
+/// it was copied.
+struct Embed {
+    dialog: NodeRef,
+    size: UseStateHandle<usize>,
+    snippet: UseStateHandle<String>,
+    snippet_copied: UseStateHandle<Option<bool>>,
+}
+
+/// The "Embed" dialog's state, kept between renders.
+#[hook]
+fn use_embed() -> Embed {
+    Embed {
+        dialog: use_node_ref(),
+        size: use_state(|| 0usize),
+        snippet: use_state(String::new),
+        snippet_copied: use_state(|| None::<bool>),
+    }
+}
+
+/// The embedding snippet for what is shown now, at the size `EMBED_SIZES[size]`.
+fn make_snippet(size: usize) -> String {
+    here()
+        .map(|(base, route)| embed_snippet(&base, &route, EMBED_SIZES[size]))
+        .unwrap_or_default()
+}
+
+/// Opens the dialog with a fresh snippet.
+fn open_embed(embed: &Embed) -> Callback<MouseEvent> {
+    let (dialog, snippet, size, snippet_copied) = (
+        embed.dialog.clone(),
+        embed.snippet.clone(),
+        embed.size.clone(),
+        embed.snippet_copied.clone(),
+    );
+    Callback::from(move |_: MouseEvent| {
+        snippet.set(make_snippet(*size));
+        snippet_copied.set(None);
+        if let Some(d) = dialog.cast::<web_sys::HtmlDialogElement>() {
+            let _ = d.show_modal();
+        }
+    })
+}
+
+/// A size chosen from the menu: the snippet made anew at that size.
+fn choose_size(embed: &Embed) -> Callback<Event> {
+    let (snippet, size) = (embed.snippet.clone(), embed.size.clone());
+    Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        let chosen = select
+            .value()
+            .parse()
+            .unwrap_or(0)
+            .min(EMBED_SIZES.len() - 1);
+        size.set(chosen);
+        snippet.set(make_snippet(chosen));
+    })
+}
+
+/// Copies the snippet, then says how that went.
+fn copy_snippet(embed: &Embed) -> Callback<MouseEvent> {
+    let (snippet, snippet_copied) = (embed.snippet.clone(), embed.snippet_copied.clone());
+    Callback::from(move |_: MouseEvent| {
+        let done = snippet_copied.clone();
+        copy(
+            (*snippet).clone(),
+            Callback::from(move |ok| done.set(Some(ok))),
+        );
+    })
+}
+
+/// Closes the dialog.
+fn close_embed(embed: &Embed) -> Callback<MouseEvent> {
+    let dialog = embed.dialog.clone();
+    Callback::from(move |_: MouseEvent| {
+        if let Some(d) = dialog.cast::<web_sys::HtmlDialogElement>() {
+            d.close();
+        }
+    })
+}
+
+/// The embedded view of what is shown now, for the preview link.
+fn preview_link() -> String {
+    here()
+        .map(|(base, route)| {
+            let mut r = route.without_embed();
+            r.set("embed", "1");
+            format!("{base}{}", r.to_link())
+        })
+        .unwrap_or_default()
+}
+
+/// The "Embed" dialog: the size, the snippet, copying it and a preview.
+fn embed_dialog(embed: &Embed) -> Html {
+    let (on_size, on_copy_snippet, on_close) =
+        (choose_size(embed), copy_snippet(embed), close_embed(embed));
+    let preview = preview_link();
+    let size = *embed.size;
+    html! {
+        <dialog ref={embed.dialog.clone()} class="embed-dialog" aria-labelledby="embed-title">
+            <h2 id="embed-title">{ "Embed this view" }</h2>
+            <p>{ "Paste this into a course page: it shows the view as it is now, without Arbor's header, with a small “Open in Arbor” link to the full app." }</p>
+            <label class="stack">{ "Size" }
+                <select onchange={on_size}>
+                    { for EMBED_SIZES.iter().enumerate().map(|(i, (w, h))| html! {
+                        <option value={i.to_string()} selected={i == size}>{ format!("{w} × {h}") }</option>
+                    }) }
+                </select>
+            </label>
+            <label class="stack">{ "HTML" }
+                <textarea readonly=true rows="5" class="snippet" value={(*embed.snippet).clone()} onfocus={Callback::from(select_all)} />
+            </label>
+            <div class="row">
+                <button type="button" onclick={on_copy_snippet}>{ "Copy snippet" }</button>
+                <a href={preview} target="_blank" rel="noopener">{ "Preview the embedded view ↗" }</a>
+                <button type="button" onclick={on_close}>{ "Close" }</button>
+            </div>
+            <p class="hint" aria-live="polite">{ match *embed.snippet_copied {
+                Some(true) => "Snippet copied.",
+                Some(false) => "Could not reach the clipboard: select the HTML above and copy it.",
+                None => "",
+            } }</p>
+        </dialog>
     }
 }
 

@@ -66,140 +66,182 @@ pub(super) fn use_gestures(
     move_to: &Callback<Camera>,
 ) -> Gestures {
     let gesture = use_mut_ref(|| Gesture::Idle);
-    let pointers: Rc<RefCell<HashMap<i32, (f64, f64)>>> = use_mut_ref(HashMap::new);
+    let pointers: Pointers = use_mut_ref(HashMap::new);
     let suppress_click = use_mut_ref(|| false);
-    // A drag ends with a click on whatever is under the pointer: swallow it before it gets
-    // there (a capture-phase listener, which `html!` cannot attach).
-    {
-        let (frame, suppress) = (frame.clone(), suppress_click.clone());
-        use_effect_with((), move |_| {
-            let listener = frame.cast::<web_sys::Element>().map(|el| {
-                let options = gloo_events::EventListenerOptions {
-                    phase: gloo_events::EventListenerPhase::Capture,
-                    passive: false,
-                };
-                EventListener::new_with_options(&el, "click", options, move |e| {
-                    if std::mem::take(&mut *suppress.borrow_mut()) {
-                        e.stop_propagation();
-                        e.prevent_default();
-                    }
-                })
-            });
-            move || drop(listener)
-        });
+    use_click_swallower(frame, &suppress_click);
+    Gestures {
+        onpointerdown: pointer_down(frame, &gesture, &pointers, cam),
+        onpointermove: pointer_move(frame, &gesture, &pointers, move_to),
+        onpointerup: pointer_up(&gesture, &pointers, &suppress_click),
+        onwheel: wheel(frame, cam, frame_size, scene, move_to),
     }
+}
 
-    let onpointerdown = {
-        let (frame, gesture, pointers) = (frame.clone(), gesture.clone(), pointers.clone());
-        Callback::from(move |e: PointerEvent| {
-            if e.pointer_type() == "mouse" && e.button() != 0 {
-                return;
-            }
-            let p = frame_point(&frame, e.client_x(), e.client_y());
-            let mut ps = pointers.borrow_mut();
-            ps.insert(e.pointer_id(), p);
-            *gesture.borrow_mut() = match ps.len() {
-                1 => Gesture::Press {
-                    x: p.0,
-                    y: p.1,
-                    from: cam,
-                },
-                2 => {
-                    let v: Vec<(f64, f64)> = ps.values().copied().collect();
-                    Gesture::Pinch {
-                        distance: ((v[0].0 - v[1].0).hypot(v[0].1 - v[1].1)).max(1.0),
-                        mid: ((v[0].0 + v[1].0) / 2.0, (v[0].1 + v[1].1) / 2.0),
-                        from: cam,
-                    }
-                }
-                _ => Gesture::Idle,
+/// The pointers down on the frame, by id, and where they are in it.
+type Pointers = Rc<RefCell<HashMap<i32, (f64, f64)>>>;
+
+/// A drag ends with a click on whatever is under the pointer: swallow it before it gets there
+/// while `suppress` says so (a capture-phase listener, which `html!` cannot attach).
+#[hook]
+fn use_click_swallower(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
+    let (frame, suppress) = (frame.clone(), suppress.clone());
+    use_effect_with((), move |_| {
+        let listener = frame.cast::<web_sys::Element>().map(|el| {
+            let options = gloo_events::EventListenerOptions {
+                phase: gloo_events::EventListenerPhase::Capture,
+                passive: false,
             };
-        })
-    };
-    let onpointermove = {
-        let (frame, gesture, pointers, move_to) = (
-            frame.clone(),
-            gesture.clone(),
-            pointers.clone(),
-            move_to.clone(),
-        );
-        Callback::from(move |e: PointerEvent| {
-            let p = frame_point(&frame, e.client_x(), e.client_y());
-            let mut ps = pointers.borrow_mut();
-            if !ps.contains_key(&e.pointer_id()) {
-                return;
-            }
-            ps.insert(e.pointer_id(), p);
-            let g = *gesture.borrow();
-            match g {
-                Gesture::Press { x, y, from } if (p.0 - x).abs() + (p.1 - y).abs() > 6.0 => {
-                    *gesture.borrow_mut() = Gesture::Drag { x, y, from };
-                    if let Some(el) = frame.cast::<web_sys::Element>() {
-                        let _ = el.set_pointer_capture(e.pointer_id());
-                    }
-                    move_to.emit(from.pan(p.0 - x, p.1 - y));
+            EventListener::new_with_options(&el, "click", options, move |e| {
+                if std::mem::take(&mut *suppress.borrow_mut()) {
+                    e.stop_propagation();
+                    e.prevent_default();
                 }
-                Gesture::Drag { x, y, from } => move_to.emit(from.pan(p.0 - x, p.1 - y)),
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Two pointers' distance (at least 1) and midpoint.
+fn spread(ps: &HashMap<i32, (f64, f64)>) -> (f64, (f64, f64)) {
+    let v: Vec<(f64, f64)> = ps.values().copied().collect();
+    (
+        (v[0].0 - v[1].0).hypot(v[0].1 - v[1].1).max(1.0),
+        ((v[0].0 + v[1].0) / 2.0, (v[0].1 + v[1].1) / 2.0),
+    )
+}
+
+/// A pointer going down: a press with one pointer, a pinch with two (from the camera `cam`).
+fn pointer_down(
+    frame: &NodeRef,
+    gesture: &Rc<RefCell<Gesture>>,
+    pointers: &Pointers,
+    cam: Camera,
+) -> Callback<PointerEvent> {
+    let (frame, gesture, pointers) = (frame.clone(), gesture.clone(), pointers.clone());
+    Callback::from(move |e: PointerEvent| {
+        if e.pointer_type() == "mouse" && e.button() != 0 {
+            return;
+        }
+        let p = frame_point(&frame, e.client_x(), e.client_y());
+        let mut ps = pointers.borrow_mut();
+        ps.insert(e.pointer_id(), p);
+        *gesture.borrow_mut() = match ps.len() {
+            1 => Gesture::Press {
+                x: p.0,
+                y: p.1,
+                from: cam,
+            },
+            2 => {
+                let (distance, mid) = spread(&ps);
                 Gesture::Pinch {
                     distance,
                     mid,
-                    from,
-                } if ps.len() == 2 => {
-                    let v: Vec<(f64, f64)> = ps.values().copied().collect();
-                    let d = (v[0].0 - v[1].0).hypot(v[0].1 - v[1].1).max(1.0);
-                    let m = ((v[0].0 + v[1].0) / 2.0, (v[0].1 + v[1].1) / 2.0);
-                    move_to.emit(
-                        from.zoom_at(d / distance, mid)
-                            .pan(m.0 - mid.0, m.1 - mid.1),
-                    );
+                    from: cam,
                 }
-                _ => {}
             }
-        })
-    };
-    let onpointerup = {
-        let (gesture, pointers, suppress) =
-            (gesture.clone(), pointers.clone(), suppress_click.clone());
-        Callback::from(move |e: PointerEvent| {
-            let mut ps = pointers.borrow_mut();
-            ps.remove(&e.pointer_id());
-            let g = *gesture.borrow();
-            if matches!(g, Gesture::Drag { .. } | Gesture::Pinch { .. }) {
-                *suppress.borrow_mut() = matches!(g, Gesture::Drag { .. }) || !ps.is_empty();
+            _ => Gesture::Idle,
+        };
+    })
+}
+
+/// A pointer moving: a press moved far becomes a drag (the pointer captured), a drag pans, a
+/// pinch zooms about its first midpoint and pans with it.
+fn pointer_move(
+    frame: &NodeRef,
+    gesture: &Rc<RefCell<Gesture>>,
+    pointers: &Pointers,
+    move_to: &Callback<Camera>,
+) -> Callback<PointerEvent> {
+    let (frame, gesture, pointers, move_to) = (
+        frame.clone(),
+        gesture.clone(),
+        pointers.clone(),
+        move_to.clone(),
+    );
+    Callback::from(move |e: PointerEvent| {
+        let p = frame_point(&frame, e.client_x(), e.client_y());
+        let mut ps = pointers.borrow_mut();
+        if !ps.contains_key(&e.pointer_id()) {
+            return;
+        }
+        ps.insert(e.pointer_id(), p);
+        let g = *gesture.borrow();
+        match g {
+            Gesture::Press { x, y, from } if (p.0 - x).abs() + (p.1 - y).abs() > 6.0 => {
+                *gesture.borrow_mut() = Gesture::Drag { x, y, from };
+                if let Some(el) = frame.cast::<web_sys::Element>() {
+                    let _ = el.set_pointer_capture(e.pointer_id());
+                }
+                move_to.emit(from.pan(p.0 - x, p.1 - y));
             }
-            if ps.is_empty() {
-                *gesture.borrow_mut() = Gesture::Idle;
+            Gesture::Drag { x, y, from } => move_to.emit(from.pan(p.0 - x, p.1 - y)),
+            Gesture::Pinch {
+                distance,
+                mid,
+                from,
+            } if ps.len() == 2 => {
+                let (d, m) = spread(&ps);
+                move_to.emit(
+                    from.zoom_at(d / distance, mid)
+                        .pan(m.0 - mid.0, m.1 - mid.1),
+                );
             }
-        })
-    };
-    let onwheel = {
-        let (frame, move_to, scene) = (frame.clone(), move_to.clone(), scene.clone());
-        Callback::from(move |e: WheelEvent| {
-            if e.ctrl_key() || e.meta_key() {
-                e.prevent_default();
-                let p = frame_point(&frame, e.client_x(), e.client_y());
-                move_to.emit(cam.zoom_at((-e.delta_y() * 0.002).exp(), p));
-                return;
-            }
-            let (dx, dy) = if e.shift_key() {
-                (e.delta_y(), 0.0)
-            } else {
-                (e.delta_x(), e.delta_y())
-            };
-            let next = cam
-                .pan(-dx, -dy)
-                .clamp((scene.width, scene.height), frame_size);
-            // At the drawing's edge the wheel scrolls the page instead.
-            if next != cam {
-                e.prevent_default();
-                move_to.emit(next);
-            }
-        })
-    };
-    Gestures {
-        onpointerdown,
-        onpointermove,
-        onpointerup,
-        onwheel,
-    }
+            _ => {}
+        }
+    })
+}
+
+/// A pointer going up or cancelled: after a drag or a pinch the click that follows is
+/// swallowed; the last pointer up ends the gesture.
+fn pointer_up(
+    gesture: &Rc<RefCell<Gesture>>,
+    pointers: &Pointers,
+    suppress: &Rc<RefCell<bool>>,
+) -> Callback<PointerEvent> {
+    let (gesture, pointers, suppress) = (gesture.clone(), pointers.clone(), suppress.clone());
+    Callback::from(move |e: PointerEvent| {
+        let mut ps = pointers.borrow_mut();
+        ps.remove(&e.pointer_id());
+        let g = *gesture.borrow();
+        if matches!(g, Gesture::Drag { .. } | Gesture::Pinch { .. }) {
+            *suppress.borrow_mut() = matches!(g, Gesture::Drag { .. }) || !ps.is_empty();
+        }
+        if ps.is_empty() {
+            *gesture.borrow_mut() = Gesture::Idle;
+        }
+    })
+}
+
+/// The wheel: with Ctrl or ⌘ it zooms about the pointer; else it pans (Shift: sideways), and
+/// at the drawing's edge leaves the page to scroll.
+fn wheel(
+    frame: &NodeRef,
+    cam: Camera,
+    frame_size: (f64, f64),
+    scene: &Rc<Scene>,
+    move_to: &Callback<Camera>,
+) -> Callback<WheelEvent> {
+    let (frame, move_to, scene) = (frame.clone(), move_to.clone(), scene.clone());
+    Callback::from(move |e: WheelEvent| {
+        if e.ctrl_key() || e.meta_key() {
+            e.prevent_default();
+            let p = frame_point(&frame, e.client_x(), e.client_y());
+            move_to.emit(cam.zoom_at((-e.delta_y() * 0.002).exp(), p));
+            return;
+        }
+        let (dx, dy) = if e.shift_key() {
+            (e.delta_y(), 0.0)
+        } else {
+            (e.delta_x(), e.delta_y())
+        };
+        let next = cam
+            .pan(-dx, -dy)
+            .clamp((scene.width, scene.height), frame_size);
+        // At the drawing's edge the wheel scrolls the page instead.
+        if next != cam {
+            e.prevent_default();
+            move_to.emit(next);
+        }
+    })
 }

@@ -7,9 +7,12 @@
 //! Follow is pressed again.
 
 pub(crate) mod canvas;
+mod follow;
 mod frame;
 mod gestures;
+mod keys;
 mod overview;
+mod sight;
 mod tools;
 
 use frame::Frame;

@@ -1,0 +1,136 @@
+//! The view's camera between renders: started afresh for each new tree, following the focus
+//! node (the path above it kept in view), moved by hand (which stops the following), fitted to
+//! the frame, and the following turned on and off.
+
+use super::{readable, DrawingId};
+use arbor_app::camera::{follow_target, Camera, FOLLOW_MARGIN};
+use arbor_app::same::Same;
+use arbor_app::scene::Scene;
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the camera last followed: the focus node's key, the scene and the frame's size (as
+/// bits).
+type Followed = (Option<usize>, Same<Scene>, (u64, u64));
+
+/// The camera and its following, kept between renders. The camera is worked out while drawing
+/// (a step that moves the followed node costs one render, not two): kept in a cell, with a
+/// counter that redraws after a move by hand.
+pub(super) struct CameraState {
+    camera: Rc<RefCell<Option<Camera>>>,
+    moved: UseStateHandle<u64>,
+    follow: UseStateHandle<bool>,
+    started_for: Rc<RefCell<Option<DrawingId>>>,
+    followed: Rc<RefCell<Option<Followed>>>,
+}
+
+/// The camera of the view of `drawing`: a new drawing follows the search again.
+#[hook]
+pub(super) fn use_camera(drawing: &DrawingId) -> CameraState {
+    let state = CameraState {
+        camera: use_mut_ref(|| None),
+        moved: use_state(|| 0u64),
+        follow: use_state(|| true),
+        started_for: use_mut_ref(|| None),
+        followed: use_mut_ref(|| None),
+    };
+    // A new tree follows the search again.
+    {
+        let follow = state.follow.clone();
+        use_effect_with(drawing.clone(), move |_| follow.set(true));
+    }
+    state
+}
+
+impl CameraState {
+    /// The camera now, once the frame has been measured.
+    pub(super) fn get(&self) -> Option<Camera> {
+        *self.camera.borrow()
+    }
+
+    /// Whether the view follows the focus node.
+    pub(super) fn following(&self) -> bool {
+        *self.follow
+    }
+
+    /// Works the camera out for this render, in a frame of `frame_size` (measured): afresh for
+    /// a new drawing, then, while following, with the `focus` node and the path above it in
+    /// view.
+    pub(super) fn update(
+        &self,
+        scene: &Rc<Scene>,
+        drawing: &DrawingId,
+        focus: Option<usize>,
+        frame_size: (f64, f64),
+    ) {
+        let mut cam = self.camera.borrow_mut();
+        // A new tree: the camera starts afresh.
+        if self.started_for.borrow().as_ref() != Some(drawing) {
+            *self.started_for.borrow_mut() = Some(drawing.clone());
+            let root = scene.nodes.first().map_or((0.0, 0.0), |n| (n.x, n.y));
+            *cam = Some(Camera::start(
+                (scene.width, scene.height),
+                frame_size,
+                root,
+                readable(frame_size.0),
+            ));
+            *self.followed.borrow_mut() = None;
+        }
+        // Following: the focus node and the path above it stay in view.
+        let inputs = (
+            focus,
+            Same::of(scene),
+            (frame_size.0.to_bits(), frame_size.1.to_bits()),
+        );
+        if *self.follow && self.followed.borrow().as_ref() != Some(&inputs) {
+            *self.followed.borrow_mut() = Some(inputs);
+            let index = focus.and_then(|key| scene.index_of_key.get(key).copied().flatten());
+            if let (Some(c), Some(index)) = (*cam, index) {
+                let target = follow_target(scene, index as usize, frame_size, c.scale);
+                *cam = Some(
+                    c.follow(&target, frame_size, FOLLOW_MARGIN)
+                        .settle((scene.width, scene.height), frame_size),
+                );
+            }
+        }
+    }
+
+    /// Sets the camera and redraws.
+    pub(super) fn setter(&self) -> impl Fn(Camera) + Clone + 'static {
+        let (camera, moved) = (self.camera.clone(), self.moved.clone());
+        move |next: Camera| {
+            *camera.borrow_mut() = Some(next);
+            moved.set(*moved + 1);
+        }
+    }
+
+    /// Moves the camera by hand (kept on the drawing): the following stops.
+    pub(super) fn move_by_hand(
+        &self,
+        scene: &Rc<Scene>,
+        frame_size: (f64, f64),
+    ) -> Callback<Camera> {
+        let (camera_set, follow, scene) = (self.setter(), self.follow.clone(), scene.clone());
+        Callback::from(move |next: Camera| {
+            follow.set(false);
+            camera_set(next.clamp((scene.width, scene.height), frame_size));
+        })
+    }
+
+    /// Fits the whole drawing in the frame.
+    pub(super) fn on_fit(&self, scene: &Rc<Scene>, frame_size: (f64, f64)) -> Callback<()> {
+        let (camera_set, scene) = (self.setter(), scene.clone());
+        Callback::from(move |()| camera_set(Camera::fit((scene.width, scene.height), frame_size)))
+    }
+
+    /// Turns the following on or off.
+    pub(super) fn on_follow(&self) -> Callback<()> {
+        let (follow, followed) = (self.follow.clone(), self.followed.clone());
+        Callback::from(move |()| {
+            // Following again brings the node into view at once.
+            *followed.borrow_mut() = None;
+            follow.set(!*follow);
+        })
+    }
+}
