@@ -83,7 +83,11 @@ fn main() -> ExitCode {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    // `cargo run` sets it for the run too: the checkout the command was run in, even where
+    // several checkouts share one target directory (and so one xtask binary).
+    let manifest_dir =
+        std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    Path::new(&manifest_dir)
         .parent()
         .expect("xtask sits in the workspace")
         .to_path_buf()
