@@ -10,6 +10,7 @@ mod table;
 use yew::prelude::*;
 
 use crate::components::controls::{on_select, use_select_value};
+use crate::store::Store;
 use arbor_app::heuristics::page::{Action, State, Work, KORF_COUNTS, PER_DEPTH, SHAPES};
 use arbor_app::route::Route;
 use estimates::Estimates;
@@ -36,55 +37,98 @@ pub fn Lab(props: &LabProps) -> Html {
         state.stops,
         dispatch.to_callback().reform(Action::Worker),
     );
-    let act = |a: fn() -> Action| {
-        let d = dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(a()))
-    };
-    let on_stop = act(|| Action::Stop);
-    let busy = state.running;
-    let status = match (&state.building, busy) {
-        (Some((f, what)), _) => format!("Building the {what} pattern database: {:.0}%…", 100.0 * f),
-        (None, Some(Work::Estimates)) => "Finding the true distance…".to_string(),
-        _ => String::new(),
-    };
     let settings = &state.settings;
     // The menus show the values in use, whatever the browser made of their options.
-    let korf_menu = use_select_value(settings.korf.to_string());
-    let per_depth_menu = use_select_value(settings.per_depth.to_string());
-    let ids_menu = use_select_value(settings.ids_max.to_string());
-    let shape = format!("{}x{}", settings.rows, settings.cols);
-    let on_shape = on_select(&dispatch, |v| {
-        let (r, c) = v.split_once('x')?;
-        Some(Action::Shape(r.parse().ok()?, c.parse().ok()?))
-    });
-    let on_goal = on_select(&dispatch, |v| Some(Action::BlankFirst(v == "first")));
-    let on_korf = on_select(&dispatch, |v| v.parse().ok().map(Action::Korf));
-    let on_text = {
-        let d = dispatch.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            d.dispatch(Action::Text(input.value()));
-        })
+    let menus = Menus {
+        korf: use_select_value(settings.korf.to_string()),
+        per_depth: use_select_value(settings.per_depth.to_string()),
+        ids: use_select_value(settings.ids_max.to_string()),
     };
-    let on_shuffle = {
-        let d = dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::Shuffle(js_sys::Date::now() as u64)))
-    };
-    let stop_button = |work: Work| {
-        (busy == Some(work))
-            .then(|| html! { <button class="stop" onclick={on_stop.clone()}>{ "Stop" }</button> })
-    };
+    let busy = state.running;
     html! {
         <section class="page lab">
             <h1>{ "Heuristics lab" }</h1>
             <p class="lede">{ "The same puzzle, the same optimal answer — and a thousand times fewer nodes with a better heuristic. Every estimate beside the true distance, pattern databases built here in your browser, Korf's 100 15-puzzles solved in this tab, and the textbook's table of effective branching factors." }</p>
+            { notices(&state) }
+
+            <h2 id="board">{ "One board, every estimate" }</h2>
+            { board_inputs(&state, &dispatch) }
+            if let Some(v) = &state.estimates {
+                <Estimates view={v.clone()} />
+            }
+
+            <h2 id="korf">{ "Korf's 100 in this tab" }</h2>
+            <p>{ "Korf's 100 random 15-puzzles (1985) are the classic test of a heuristic: with Manhattan distance IDA* generates 36 billion nodes to solve them all. Here the 6-6-3 additive pattern database is built in your browser (three tables, 33 MB: the fewest moves of each group's tiles from every placement), then IDA* — the same engine the search page steps — solves all 100 optimally." }</p>
+            { korf_inputs(&state, &dispatch, &menus) }
+            <Korf korf={state.korf.clone()} running={busy == Some(Work::Korf)}
+                building={state.building.clone().filter(|_| busy == Some(Work::Korf))} status={state.korf_status()} of={settings.korf} />
+
+            <h2 id="table">{ "The textbook's table" }</h2>
+            <p>{ "Russell and Norvig compare heuristics by the nodes A* generates and the effective branching factor b*: the branching of a uniform tree of the solution's depth d with as many nodes, N + 1 = 1 + b* + (b*)² + … + (b*)ᵈ. A better heuristic brings b* towards 1. Puzzles are drawn from all the 8-puzzles exactly d moves from the goal (the exact database lists them)." }</p>
+            { table_inputs(&state, &dispatch, &menus) }
+            <Table rows={state.table.clone()} status={state.table_status()} per_depth={settings.per_depth} />
+        </section>
+    }
+}
+
+/// The lab's dispatcher.
+type Dispatch = UseReducerDispatcher<Store<State>>;
+
+/// The menus that are kept showing the values in use.
+struct Menus {
+    korf: NodeRef,
+    per_depth: NodeRef,
+    ids: NodeRef,
+}
+
+/// A button's press as the action `a` makes.
+fn act(d: &Dispatch, a: fn() -> Action) -> Callback<MouseEvent> {
+    let d = d.clone();
+    Callback::from(move |_: MouseEvent| d.dispatch(a()))
+}
+
+/// Stop, while `work` runs.
+fn stop_button(state: &State, d: &Dispatch, work: Work) -> Option<Html> {
+    (state.running == Some(work)).then(|| {
+        html! { <button class="stop" onclick={act(d, || Action::Stop)}>{ "Stop" }</button> }
+    })
+}
+
+/// What a link got wrong, what failed, and what the worker is doing.
+fn notices(state: &State) -> Html {
+    let status = match (&state.building, state.running) {
+        (Some((f, what)), _) => format!("Building the {what} pattern database: {:.0}%…", 100.0 * f),
+        (None, Some(Work::Estimates)) => "Finding the true distance…".to_string(),
+        _ => String::new(),
+    };
+    html! {
+        <>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
             if let Some(f) = &state.failed {
                 <p class="notice" role="alert">{ f.clone() }</p>
             }
             <p class="lab-status" role="status" aria-live="polite">{ status }</p>
+        </>
+    }
+}
 
-            <h2 id="board">{ "One board, every estimate" }</h2>
+/// The board: its size and goal, the textbook's, a shuffle or one of Korf's, and its tiles
+/// typed, with what is wrong with them.
+fn board_inputs(state: &State, d: &Dispatch) -> Html {
+    let settings = &state.settings;
+    let shape = format!("{}x{}", settings.rows, settings.cols);
+    let on_shape = on_select(d, |v| {
+        let (r, c) = v.split_once('x')?;
+        Some(Action::Shape(r.parse().ok()?, c.parse().ok()?))
+    });
+    let on_goal = on_select(d, |v| Some(Action::BlankFirst(v == "first")));
+    let on_korf = on_select(d, |v| v.parse().ok().map(Action::Korf));
+    let on_shuffle = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Shuffle(js_sys::Date::now() as u64)))
+    };
+    html! {
+        <>
             <div class="lab-inputs">
                 <label>{ "Board " }
                     <select onchange={on_shape} aria-label="Board size">
@@ -100,7 +144,7 @@ pub fn Lab(props: &LabProps) -> Html {
                         <option value="last" selected={!settings.blank_first}>{ "blank last" }</option>
                     </select>
                 </label>
-                <button onclick={act(|| Action::Textbook)}>{ "The textbook's 8-puzzle" }</button>
+                <button onclick={act(d, || Action::Textbook)}>{ "The textbook's 8-puzzle" }</button>
                 <button onclick={on_shuffle}>{ "Shuffle" }</button>
                 <label>{ "Korf's instance " }
                     <select onchange={on_korf} aria-label="One of Korf's 100 15-puzzles">
@@ -109,6 +153,22 @@ pub fn Lab(props: &LabProps) -> Html {
                     </select>
                 </label>
             </div>
+            { tiles_input(state, d) }
+        </>
+    }
+}
+
+/// The board's tiles typed, and what is wrong with them.
+fn tiles_input(state: &State, d: &Dispatch) -> Html {
+    let on_text = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            d.dispatch(Action::Text(input.value()));
+        })
+    };
+    html! {
+        <>
             <label class="lab-tiles">{ "Tiles, row by row (0 is the blank) " }
                 <input type="text" value={state.text.clone()} oninput={on_text} spellcheck="false"
                     aria-invalid={state.error.is_some().then_some("true")} aria-describedby="lab-tiles-error" />
@@ -116,42 +176,44 @@ pub fn Lab(props: &LabProps) -> Html {
             if let Some(e) = &state.error {
                 <p id="lab-tiles-error" class="error" role="alert">{ e.clone() }</p>
             }
-            if let Some(v) = &state.estimates {
-                <Estimates view={v.clone()} />
-            }
+        </>
+    }
+}
 
-            <h2 id="korf">{ "Korf's 100 in this tab" }</h2>
-            <p>{ "Korf's 100 random 15-puzzles (1985) are the classic test of a heuristic: with Manhattan distance IDA* generates 36 billion nodes to solve them all. Here the 6-6-3 additive pattern database is built in your browser (three tables, 33 MB: the fewest moves of each group's tiles from every placement), then IDA* — the same engine the search page steps — solves all 100 optimally." }</p>
-            <div class="lab-inputs">
-                <label>{ "Instances 1 to " }
-                    <select ref={korf_menu} onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::KorfCount))} aria-label="Korf's instances to solve, from 1 to">
-                        { for KORF_COUNTS.iter().map(|&n| html! { <option value={n.to_string()} selected={n == settings.korf}>{ n }</option> }) }
-                    </select>
-                </label>
-                <button onclick={act(|| Action::RunKorf)} disabled={busy == Some(Work::Korf)}>{ "Solve them" }</button>
-                { stop_button(Work::Korf) }
-            </div>
-            <Korf korf={state.korf.clone()} running={busy == Some(Work::Korf)}
-                building={state.building.clone().filter(|_| busy == Some(Work::Korf))} status={state.korf_status()} of={settings.korf} />
+/// How many of Korf's instances to solve, Solve them, and Stop.
+fn korf_inputs(state: &State, d: &Dispatch, menus: &Menus) -> Html {
+    let settings = &state.settings;
+    html! {
+        <div class="lab-inputs">
+            <label>{ "Instances 1 to " }
+                <select ref={menus.korf.clone()} onchange={on_select(d, |v| v.parse().ok().map(Action::KorfCount))} aria-label="Korf's instances to solve, from 1 to">
+                    { for KORF_COUNTS.iter().map(|&n| html! { <option value={n.to_string()} selected={n == settings.korf}>{ n }</option> }) }
+                </select>
+            </label>
+            <button onclick={act(d, || Action::RunKorf)} disabled={state.running == Some(Work::Korf)}>{ "Solve them" }</button>
+            { stop_button(state, d, Work::Korf) }
+        </div>
+    }
+}
 
-            <h2 id="table">{ "The textbook's table" }</h2>
-            <p>{ "Russell and Norvig compare heuristics by the nodes A* generates and the effective branching factor b*: the branching of a uniform tree of the solution's depth d with as many nodes, N + 1 = 1 + b* + (b*)² + … + (b*)ᵈ. A better heuristic brings b* towards 1. Puzzles are drawn from all the 8-puzzles exactly d moves from the goal (the exact database lists them)." }</p>
-            <div class="lab-inputs">
-                <label>{ "Puzzles per depth " }
-                    <select ref={per_depth_menu} onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::PerDepth))} aria-label="Puzzles per depth">
-                        { choices(&PER_DEPTH, settings.per_depth) }
-                    </select>
-                </label>
-                <label>{ "Iterative deepening up to depth " }
-                    <select ref={ids_menu} onchange={on_select(&dispatch, |v| v.parse().ok().map(Action::IdsMax))} aria-label="Iterative deepening up to depth">
-                        { choices(&[6, 8, 10, 12], settings.ids_max) }
-                    </select>
-                </label>
-                <button onclick={act(|| Action::RunTable)} disabled={busy == Some(Work::Table)}>{ "Make the table" }</button>
-                { stop_button(Work::Table) }
-            </div>
-            <Table rows={state.table.clone()} status={state.table_status()} per_depth={settings.per_depth} />
-        </section>
+/// The table's puzzles per depth, iterative deepening's deepest run, Make the table, and Stop.
+fn table_inputs(state: &State, d: &Dispatch, menus: &Menus) -> Html {
+    let settings = &state.settings;
+    html! {
+        <div class="lab-inputs">
+            <label>{ "Puzzles per depth " }
+                <select ref={menus.per_depth.clone()} onchange={on_select(d, |v| v.parse().ok().map(Action::PerDepth))} aria-label="Puzzles per depth">
+                    { choices(&PER_DEPTH, settings.per_depth) }
+                </select>
+            </label>
+            <label>{ "Iterative deepening up to depth " }
+                <select ref={menus.ids.clone()} onchange={on_select(d, |v| v.parse().ok().map(Action::IdsMax))} aria-label="Iterative deepening up to depth">
+                    { choices(&[6, 8, 10, 12], settings.ids_max) }
+                </select>
+            </label>
+            <button onclick={act(d, || Action::RunTable)} disabled={state.running == Some(Work::Table)}>{ "Make the table" }</button>
+            { stop_button(state, d, Work::Table) }
+        </div>
     }
 }
 
