@@ -36,12 +36,54 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
     crate::renders::count("ProblemPanel");
     let d = &props.dispatch;
     let s = &props.settings;
-    let kind = s.problem.kind();
+    html! {
+        <>
+            <h2>{ "Problem" }</h2>
+            { kind_tabs(s.problem.kind(), d) }
+            { editor(props) }
+            if let Some(e) = &props.error {
+                <p class="error" role="alert">{ e.clone() }</p>
+            }
+            if let Some(note) = &props.heuristic {
+                <HeuristicPanel note={note.clone()} />
+            }
+            <h2>{ "Search" }</h2>
+            { algorithm_menu(s, d) }
+            if s.tie_applies() {
+                { tie_menu(s, d) }
+            }
+            { mode_menu(s, d) }
+            if s.cycle_check_applies() {
+                { cycle_check(s, d) }
+            }
+            if matches!(s.algorithm, Algorithm::DepthLimited | Algorithm::IterativeDeepening | Algorithm::DepthFirst) {
+                { depth_menu(s, d) }
+            }
+        </>
+    }
+}
+
+/// The kinds of problem, as tabs; choosing one opens its default problem.
+fn kind_tabs(kind: &str, d: &UseReducerDispatcher<Store<State>>) -> Html {
     let choose = |k: &'static str| {
         let d = d.clone();
         Callback::from(move |_: Event| d.dispatch(Action::Problem(Problem::default_of(k))))
     };
-    let editor = match &s.problem {
+    html! {
+        <div class="tabs" role="radiogroup" aria-label="Kind of problem">
+            { for [("graph", "Tree or graph"), ("puzzle", "Sliding puzzle"), ("blocks", "Blocks world"), ("grid", "Grid")].into_iter().map(|(k, name)| html! {
+                <label class={classes!("tab", (kind == k).then_some("chosen"))}>
+                    <input type="radio" name="problem-kind" value={k} checked={kind == k} onchange={choose(k)} />{ name }
+                </label>
+            }) }
+        </div>
+    }
+}
+
+/// The editor of the problem's kind.
+fn editor(props: &ProblemPanelProps) -> Html {
+    let d = &props.dispatch;
+    match &props.settings.problem {
         Problem::Graph { .. } => {
             html! { <GraphEditor text={props.text.clone()} dispatch={d.clone()} /> }
         }
@@ -58,18 +100,26 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             html! { <BlocksEditor text={text.clone()} heuristic={*heuristic} dispatch={d.clone()} /> }
         }
         Problem::Grid(spec) => {
-            html! { <GridSettings spec={spec.clone()} algorithm={s.algorithm} dispatch={d.clone()} /> }
+            html! { <GridSettings spec={spec.clone()} algorithm={props.settings.algorithm} dispatch={d.clone()} /> }
         }
-    };
+    }
+}
+
+/// The search menu.
+fn algorithm_menu(s: &Settings, d: &UseReducerDispatcher<Store<State>>) -> Html {
     let on_algo = on_select(d, |v| Algorithm::from_key(v).map(Action::Algorithm));
-    let on_mode = on_select(d, |v| {
-        Some(Action::Mode(if v == "tree" {
-            Mode::Tree
-        } else {
-            Mode::Graph
-        }))
-    });
-    let on_depth = on_select(d, |v| Some(Action::Depth(v.parse().ok())));
+    html! {
+        <label class="stack">{ "Algorithm" }
+            <select aria-label="Algorithm" onchange={on_algo}>
+                { for Algorithm::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == s.algorithm}>{ a.title() }</option> }) }
+            </select>
+        </label>
+    }
+}
+
+/// The tie rule of uniform cost, greedy and A*, the search's usual one marked, and what ties
+/// are there.
+fn tie_menu(s: &Settings, d: &UseReducerDispatcher<Store<State>>) -> Html {
     let on_tie = on_select(d, |v| TieBreak::from_key(v).map(Action::Tie));
     let usual = TieBreak::usual(s.algorithm);
     let tie_hint = match s.algorithm {
@@ -77,13 +127,29 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
         Algorithm::Greedy => "Which frontier node goes first when several have the same h. Greedy's priority is h already, so “lowest h” is the same as oldest first.",
         _ => "Which frontier node goes first when several have the same f. The caption says when a tie decided.",
     };
-    let on_cycles = {
-        let d = d.clone();
-        Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            d.dispatch(Action::Cycles(input.checked()));
-        })
-    };
+    html! {
+        <>
+            <label class="stack">{ "Ties" }
+                <select aria-label="Ties" onchange={on_tie}>
+                    { for TieBreak::ALL.iter().map(|&t| html! {
+                        <option value={t.key()} selected={t == s.tie}>{ tie_name(t) }{ if t == usual { " — usual" } else { "" } }</option>
+                    }) }
+                </select>
+            </label>
+            <p class="hint">{ tie_hint }</p>
+        </>
+    }
+}
+
+/// Tree or graph search (IDA* is always a tree search, and says so).
+fn mode_menu(s: &Settings, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    let on_mode = on_select(d, |v| {
+        Some(Action::Mode(if v == "tree" {
+            Mode::Tree
+        } else {
+            Mode::Graph
+        }))
+    });
     let graph_rule = if s.limited() {
         "Graph search: skip states explored no deeper"
     } else {
@@ -91,37 +157,6 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
     };
     html! {
         <>
-            <h2>{ "Problem" }</h2>
-            <div class="tabs" role="radiogroup" aria-label="Kind of problem">
-                { for [("graph", "Tree or graph"), ("puzzle", "Sliding puzzle"), ("blocks", "Blocks world"), ("grid", "Grid")].into_iter().map(|(k, name)| html! {
-                    <label class={classes!("tab", (kind == k).then_some("chosen"))}>
-                        <input type="radio" name="problem-kind" value={k} checked={kind == k} onchange={choose(k)} />{ name }
-                    </label>
-                }) }
-            </div>
-            { editor }
-            if let Some(e) = &props.error {
-                <p class="error" role="alert">{ e.clone() }</p>
-            }
-            if let Some(note) = &props.heuristic {
-                <HeuristicPanel note={note.clone()} />
-            }
-            <h2>{ "Search" }</h2>
-            <label class="stack">{ "Algorithm" }
-                <select aria-label="Algorithm" onchange={on_algo}>
-                    { for Algorithm::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == s.algorithm}>{ a.title() }</option> }) }
-                </select>
-            </label>
-            if s.tie_applies() {
-                <label class="stack">{ "Ties" }
-                    <select aria-label="Ties" onchange={on_tie}>
-                        { for TieBreak::ALL.iter().map(|&t| html! {
-                            <option value={t.key()} selected={t == s.tie}>{ tie_name(t) }{ if t == usual { " — usual" } else { "" } }</option>
-                        }) }
-                    </select>
-                </label>
-                <p class="hint">{ tie_hint }</p>
-            }
             <label class="stack">{ "Repeated states" }
                 <select aria-label="Tree or graph search" onchange={on_mode} disabled={!s.mode_applies()}>
                     <option value="graph" selected={s.mode == Mode::Graph}>{ graph_rule }</option>
@@ -131,22 +166,37 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             if !s.mode_applies() {
                 <p class="hint">{ "IDA* keeps only the current path: it is always a tree search." }</p>
             }
-            if s.cycle_check_applies() {
-                // IDA* drops only a move straight back to the parent (Korf's predecessor
-                // elimination); the depth-first searches check the whole current path.
-                <label class="check"><input type="checkbox" checked={s.cycle_check} onchange={on_cycles} />{
-                    if s.algorithm == Algorithm::IdaStar { " Skip a move straight back to the parent" } else { " Skip moves back onto the current path" }
-                }</label>
-            }
-            if matches!(s.algorithm, Algorithm::DepthLimited | Algorithm::IterativeDeepening | Algorithm::DepthFirst) {
-                <label class="stack">{ if s.algorithm == Algorithm::IterativeDeepening { "Deepest iteration" } else { "Depth limit" } }
-                    <select aria-label="Depth limit" onchange={on_depth}>
-                        <option value="" selected={s.depth.is_none()}>{ if s.algorithm == Algorithm::DepthLimited { "3 (default)" } else { "None" } }</option>
-                        { for (0..=30u32).map(|k| html! { <option value={k.to_string()} selected={s.depth == Some(k)}>{ k }</option> }) }
-                    </select>
-                </label>
-            }
         </>
+    }
+}
+
+/// The check for cycles. IDA* drops only a move straight back to the parent (Korf's
+/// predecessor elimination); the depth-first searches check the whole current path.
+fn cycle_check(s: &Settings, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    let on_cycles = {
+        let d = d.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            d.dispatch(Action::Cycles(input.checked()));
+        })
+    };
+    html! {
+        <label class="check"><input type="checkbox" checked={s.cycle_check} onchange={on_cycles} />{
+            if s.algorithm == Algorithm::IdaStar { " Skip a move straight back to the parent" } else { " Skip moves back onto the current path" }
+        }</label>
+    }
+}
+
+/// The depth limit of the depth-first searches, or iterative deepening's deepest iteration.
+fn depth_menu(s: &Settings, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    let on_depth = on_select(d, |v| Some(Action::Depth(v.parse().ok())));
+    html! {
+        <label class="stack">{ if s.algorithm == Algorithm::IterativeDeepening { "Deepest iteration" } else { "Depth limit" } }
+            <select aria-label="Depth limit" onchange={on_depth}>
+                <option value="" selected={s.depth.is_none()}>{ if s.algorithm == Algorithm::DepthLimited { "3 (default)" } else { "None" } }</option>
+                { for (0..=30u32).map(|k| html! { <option value={k.to_string()} selected={s.depth == Some(k)}>{ k }</option> }) }
+            </select>
+        </label>
     }
 }
 

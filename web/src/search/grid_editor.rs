@@ -16,6 +16,7 @@ use arbor_app::search::GridSpec;
 use arbor_app::search::{cell_name, CellMark, Problem};
 use arbor_puzzles::{Grid, GridEdit, GridHeuristic};
 use arbor_search::Algorithm;
+use yew::functional::UseForceUpdateHandle;
 use yew::prelude::*;
 
 /// Searches `spec`'s settings on `grid`; weighted cells rule Jump Point Search out.
@@ -123,76 +124,23 @@ pub(super) struct GridBoardProps {
 #[component]
 pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
     crate::renders::count("GridBoard");
-    // The grid as edited — drawn at once, searched when a stroke ends — and the text it was
-    // read from: a new problem (a link, a maze, an empty grid) replaces it.
-    let edited = use_mut_ref(|| Rc::new(drawn(&props.spec)));
-    let read_from = use_mut_ref(|| props.spec.text.clone());
-    if *read_from.borrow() != props.spec.text {
-        *read_from.borrow_mut() = props.spec.text.clone();
-        *edited.borrow_mut() = Rc::new(drawn(&props.spec));
-    }
+    let edited = use_edited(&props.spec);
     let redraw = use_force_update();
     let tool = use_state(|| Tool::Wall);
     // The stroke under way: what it does to each cell, and the last cell it reached.
     let stroke = use_mut_ref(|| None::<(GridEdit, usize)>);
     let cursor = use_state(|| None::<usize>);
     let said = use_state(String::new);
-    // Applies an edit to cells, drawn at once; whether any changed.
-    let apply_all = {
-        let (edited, redraw) = (edited.clone(), redraw.clone());
-        move |cells: &[usize], edit: GridEdit| -> bool {
-            let mut g = (**edited.borrow()).clone();
-            let mut changed = false;
-            for &cell in cells {
-                changed |= g.edit(cell, edit);
-            }
-            if changed {
-                *edited.borrow_mut() = Rc::new(g);
-                redraw.force_update();
-            }
-            changed
-        }
-    };
-    let apply = {
-        let apply_all = apply_all.clone();
-        move |cell: usize, edit: GridEdit| -> bool { apply_all(&[cell], edit) }
+    let board = Board {
+        edited: edited.clone(),
+        redraw,
     };
     let commit = {
         let (edited, spec, d) = (edited.clone(), props.spec.clone(), props.dispatch.clone());
         move || send(&d, &spec, &edited.borrow())
     };
-    let on_down = {
-        let (edited, tool, stroke, apply) =
-            (edited.clone(), tool.clone(), stroke.clone(), apply.clone());
-        Callback::from(move |cell: usize| {
-            let edit = tool.edit(&edited.borrow(), cell);
-            *stroke.borrow_mut() = Some((edit, cell));
-            apply(cell, edit);
-        })
-    };
-    // A fast drag's pointer events skip cells: every cell on the line from the last one
-    // reached is painted (the start and the goal just move to where the pointer is).
-    let on_drag = {
-        let (edited, stroke) = (edited.clone(), stroke.clone());
-        Callback::from(move |cell: usize| {
-            let Some((edit, last)) = *stroke.borrow() else {
-                return;
-            };
-            let crossed: Vec<usize> = match edit {
-                GridEdit::Start | GridEdit::Goal => vec![cell],
-                _ => {
-                    let w = edited.borrow().width();
-                    cells((last % w, last / w), (cell % w, cell / w), Connect::Four)
-                        .into_iter()
-                        .skip(1)
-                        .map(|(x, y)| y * w + x)
-                        .collect()
-                }
-            };
-            apply_all(&crossed, edit);
-            *stroke.borrow_mut() = Some((edit, cell));
-        })
-    };
+    let on_down = on_stroke_start(&board, &tool, &stroke);
+    let on_drag = on_stroke_drag(&board, &stroke);
     let on_up = {
         let (stroke, commit) = (stroke.clone(), commit.clone());
         Callback::from(move |()| {
@@ -201,7 +149,118 @@ pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
             }
         })
     };
+    let apply = move |cell: usize, edit: GridEdit| -> bool { board.apply(&[cell], edit) };
     let on_key = key_handler(&edited, &cursor, &tool, &said, apply, commit);
+    let g = edited.borrow().clone();
+    let label = grid_label(&g, &props.status);
+    html! {
+        <>
+            { tool_menu(&tool) }
+            <GridCanvas grid={g} cursor={*cursor} label={label}
+                marks={props.marks.clone()} path={props.path.clone()}
+                on_down={Some(on_down)} on_drag={Some(on_drag)} on_up={Some(on_up)} on_key={Some(on_key)} />
+            <p class="hint grid-said" aria-live="polite">{ if said.is_empty() { "Drag the start (▲) or the goal (◆) to move it.".to_string() } else { (*said).clone() } }</p>
+        </>
+    }
+}
+
+/// The grid as edited — drawn at once, searched when a stroke ends — read again from the
+/// spec's text whenever a new problem (a link, a maze, an empty grid) replaces it.
+#[hook]
+fn use_edited(spec: &GridSpec) -> Rc<RefCell<Rc<Grid>>> {
+    let edited = use_mut_ref(|| Rc::new(drawn(spec)));
+    let read_from = use_mut_ref(|| spec.text.clone());
+    if *read_from.borrow() != spec.text {
+        *read_from.borrow_mut() = spec.text.clone();
+        *edited.borrow_mut() = Rc::new(drawn(spec));
+    }
+    edited
+}
+
+/// The grid as edited, and the board's redraw.
+#[derive(Clone)]
+struct Board {
+    edited: Rc<RefCell<Rc<Grid>>>,
+    redraw: UseForceUpdateHandle,
+}
+
+impl Board {
+    /// Applies an edit to cells, drawn at once; whether any changed.
+    fn apply(&self, cells: &[usize], edit: GridEdit) -> bool {
+        let mut g = (**self.edited.borrow()).clone();
+        let mut changed = false;
+        for &cell in cells {
+            changed |= g.edit(cell, edit);
+        }
+        if changed {
+            *self.edited.borrow_mut() = Rc::new(g);
+            self.redraw.force_update();
+        }
+        changed
+    }
+}
+
+/// A press on a cell: the stroke begins, with what the tool does there.
+fn on_stroke_start(
+    board: &Board,
+    tool: &UseStateHandle<Tool>,
+    stroke: &Rc<RefCell<Option<(GridEdit, usize)>>>,
+) -> Callback<usize> {
+    let (board, tool, stroke) = (board.clone(), tool.clone(), stroke.clone());
+    Callback::from(move |cell: usize| {
+        let edit = tool.edit(&board.edited.borrow(), cell);
+        *stroke.borrow_mut() = Some((edit, cell));
+        board.apply(&[cell], edit);
+    })
+}
+
+/// The pointer dragged onto a cell. A fast drag's pointer events skip cells: every cell on the
+/// line from the last one reached is painted (the start and the goal just move to where the
+/// pointer is).
+fn on_stroke_drag(
+    board: &Board,
+    stroke: &Rc<RefCell<Option<(GridEdit, usize)>>>,
+) -> Callback<usize> {
+    let (board, stroke) = (board.clone(), stroke.clone());
+    Callback::from(move |cell: usize| {
+        let Some((edit, last)) = *stroke.borrow() else {
+            return;
+        };
+        let crossed: Vec<usize> = match edit {
+            GridEdit::Start | GridEdit::Goal => vec![cell],
+            _ => {
+                let w = board.edited.borrow().width();
+                cells((last % w, last / w), (cell % w, cell / w), Connect::Four)
+                    .into_iter()
+                    .skip(1)
+                    .map(|(x, y)| y * w + x)
+                    .collect()
+            }
+        };
+        board.apply(&crossed, edit);
+        *stroke.borrow_mut() = Some((edit, cell));
+    })
+}
+
+/// The grid in words, for screen readers: its size, walls, start and goal, how to edit it with
+/// the keyboard, and `status` (the search's progress).
+fn grid_label(g: &Grid, status: &str) -> String {
+    format!(
+        "The grid, {} columns by {} rows: {} walls{}; start at row {}, column {}; goal at row {}, column {}. Tab to the grid, move with the arrow keys and press Space to change a cell. {}",
+        g.width(),
+        g.height(),
+        g.walls(),
+        if g.weighted() { ", some cells weighted" } else { "" },
+        g.start_cell() as usize / g.width() + 1,
+        g.start_cell() as usize % g.width() + 1,
+        g.goal() as usize / g.width() + 1,
+        g.goal() as usize % g.width() + 1,
+        status
+    )
+}
+
+/// The menu of what a click or a drag draws.
+fn tool_menu(tool: &UseStateHandle<Tool>) -> Html {
     let on_tool = {
         let tool = tool.clone();
         on_select_state(move |v: &str| {
@@ -213,36 +272,18 @@ pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
             })
         })
     };
-    let g = edited.borrow().clone();
-    let label = format!(
-        "The grid, {} columns by {} rows: {} walls{}; start at row {}, column {}; goal at row {}, column {}. Tab to the grid, move with the arrow keys and press Space to change a cell. {}",
-        g.width(),
-        g.height(),
-        g.walls(),
-        if g.weighted() { ", some cells weighted" } else { "" },
-        g.start_cell() as usize / g.width() + 1,
-        g.start_cell() as usize % g.width() + 1,
-        g.goal() as usize / g.width() + 1,
-        g.goal() as usize % g.width() + 1,
-        props.status
-    );
+    let tool = **tool;
     html! {
-        <>
-            <div class="row grid-tools">
-                <label>{ "Click or drag to draw " }
-                    <select aria-label="Click or drag to draw" onchange={on_tool}>
-                        <option value="wall" selected={*tool == Tool::Wall}>{ "walls (on a wall: erase)" }</option>
-                        { for (2u8..=9).map(|w| html! { <option value={w.to_string()} selected={*tool == Tool::Weight(w)}>{ format!("weight {w} cells") }</option> }) }
-                        <option value="start" selected={*tool == Tool::Start}>{ "the start" }</option>
-                        <option value="goal" selected={*tool == Tool::Goal}>{ "the goal" }</option>
-                    </select>
-                </label>
-            </div>
-            <GridCanvas grid={g} cursor={*cursor} label={label}
-                marks={props.marks.clone()} path={props.path.clone()}
-                on_down={Some(on_down)} on_drag={Some(on_drag)} on_up={Some(on_up)} on_key={Some(on_key)} />
-            <p class="hint grid-said" aria-live="polite">{ if said.is_empty() { "Drag the start (▲) or the goal (◆) to move it.".to_string() } else { (*said).clone() } }</p>
-        </>
+        <div class="row grid-tools">
+            <label>{ "Click or drag to draw " }
+                <select aria-label="Click or drag to draw" onchange={on_tool}>
+                    <option value="wall" selected={tool == Tool::Wall}>{ "walls (on a wall: erase)" }</option>
+                    { for (2u8..=9).map(|w| html! { <option value={w.to_string()} selected={tool == Tool::Weight(w)}>{ format!("weight {w} cells") }</option> }) }
+                    <option value="start" selected={tool == Tool::Start}>{ "the start" }</option>
+                    <option value="goal" selected={tool == Tool::Goal}>{ "the goal" }</option>
+                </select>
+            </label>
+        </div>
     }
 }
 
@@ -324,15 +365,7 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
         let spec = spec.clone();
         use_memo(spec.text.clone(), move |_| drawn(&spec))
     };
-    let change = |f: fn(&mut GridSpec, &str) -> Option<()>| {
-        let (spec, grid, d) = (spec.clone(), grid.clone(), d.clone());
-        on_select(&d.clone(), move |v| {
-            let mut s = spec.clone();
-            f(&mut s, v)?;
-            send(&d, &s, &grid);
-            None
-        })
-    };
+    let change = |f: fn(&mut GridSpec, &str) -> Option<()>| on_change(d, spec, &grid, f);
     let on_moves = change(|s, v| {
         s.diagonal = v == "8";
         Some(())
@@ -358,6 +391,54 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
         })
     };
     let size = use_state(|| 20usize);
+    let seed = use_state(|| 1u64);
+    let weighted = grid.weighted();
+    html! {
+        <>
+            { new_grid(d, spec, &size, &seed) }
+            { moves_and_heuristic(spec, on_moves, on_heuristic) }
+            <div class="row">
+                <label>{ "Weighted A*: w " }
+                    <select aria-label="Weighted A*'s w" onchange={on_w}>
+                        { for [10u32, 12, 15, 20, 30, 50].into_iter().map(|t| html! { <option value={t.to_string()} selected={t == spec.inflation}>{ tenths(t) }</option> }) }
+                    </select>
+                </label>
+                <label class="check"><input type="checkbox" checked={spec.jumps} disabled={weighted} onchange={on_jumps} />{ "Jump Point Search (with A*)" }</label>
+            </div>
+            { notes(spec, props.algorithm, weighted) }
+        </>
+    }
+}
+
+/// A menu's change to the spec (`f` reads the value into it; none: not a value it knows),
+/// searched on the grid as drawn.
+fn on_change(
+    d: &UseReducerDispatcher<Store<State>>,
+    spec: &GridSpec,
+    grid: &Rc<Grid>,
+    f: fn(&mut GridSpec, &str) -> Option<()>,
+) -> Callback<Event> {
+    let (spec, grid, d) = (spec.clone(), grid.clone(), d.clone());
+    on_select(&d.clone(), move |v| {
+        let mut s = spec.clone();
+        f(&mut s, v)?;
+        send(&d, &s, &grid);
+        None
+    })
+}
+
+/// Tenths written as a decimal: 15 is "1.5".
+fn tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// A new grid of the size chosen: empty, or a maze (each maze a new one).
+fn new_grid(
+    d: &UseReducerDispatcher<Store<State>>,
+    spec: &GridSpec,
+    size: &UseStateHandle<usize>,
+    seed: &UseStateHandle<u64>,
+) -> Html {
     let on_size = {
         let size = size.clone();
         on_select_state(move |v: &str| size.set(v.parse().unwrap_or(20)))
@@ -366,7 +447,6 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
         let (spec, d, size) = (spec.clone(), d.clone(), size.clone());
         Callback::from(move |_: MouseEvent| send(&d, &spec, &Grid::open(*size, *size)))
     };
-    let seed = use_state(|| 1u64);
     let maze = {
         let (spec, d, seed, size) = (spec.clone(), d.clone(), seed.clone(), size.clone());
         Callback::from(move |_: MouseEvent| {
@@ -375,21 +455,30 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
             seed.set(*seed + 1);
         })
     };
-    let (diagonal, heuristic, inflation, jumps) =
-        (spec.diagonal, spec.heuristic, spec.inflation, spec.jumps);
-    let weighted = grid.weighted();
-    let tenths = |t: u32| format!("{}.{}", t / 10, t % 10);
+    let size = **size;
+    html! {
+        <div class="row">
+            <label>{ "New grid size " }
+                <select aria-label="Size of a new grid" onchange={on_size}>
+                    { for [10usize, 20, 30, 50, 100].into_iter().map(|n| html! { <option value={n.to_string()} selected={n == size}>{ format!("{n} × {n}") }</option> }) }
+                </select>
+            </label>
+            <button type="button" onclick={empty}>{ "Empty grid" }</button>
+            <button type="button" onclick={maze}>{ "Maze" }</button>
+        </div>
+    }
+}
+
+/// The moves (4- or 8-way) and the heuristic, with what costs are counted in, and a warning
+/// when the heuristic overestimates.
+fn moves_and_heuristic(
+    spec: &GridSpec,
+    on_moves: Callback<Event>,
+    on_heuristic: Callback<Event>,
+) -> Html {
+    let (diagonal, heuristic) = (spec.diagonal, spec.heuristic);
     html! {
         <>
-            <div class="row">
-                <label>{ "New grid size " }
-                    <select aria-label="Size of a new grid" onchange={on_size}>
-                        { for [10usize, 20, 30, 50, 100].into_iter().map(|n| html! { <option value={n.to_string()} selected={n == *size}>{ format!("{n} × {n}") }</option> }) }
-                    </select>
-                </label>
-                <button type="button" onclick={empty}>{ "Empty grid" }</button>
-                <button type="button" onclick={maze}>{ "Maze" }</button>
-            </div>
             <div class="row">
                 <label>{ "Moves " }
                     <select aria-label="Moves" onchange={on_moves}>
@@ -407,18 +496,20 @@ pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
             if !heuristic.admissible(diagonal) {
                 <p class="hint">{ "Manhattan distance overestimates with diagonal moves (one diagonal step of 1.42 covers two of its units): A* may return a longer path. Octile distance is exact on an open 8-way grid." }</p>
             }
-            <div class="row">
-                <label>{ "Weighted A*: w " }
-                    <select aria-label="Weighted A*'s w" onchange={on_w}>
-                        { for [10u32, 12, 15, 20, 30, 50].into_iter().map(|t| html! { <option value={t.to_string()} selected={t == inflation}>{ tenths(t) }</option> }) }
-                    </select>
-                </label>
-                <label class="check"><input type="checkbox" checked={jumps} disabled={weighted} onchange={on_jumps} />{ "Jump Point Search (with A*)" }</label>
-            </div>
-            if inflation > 10 {
-                <p class="hint">{ weight_note(props.algorithm, &tenths(inflation), heuristic.admissible(diagonal)) }</p>
+        </>
+    }
+}
+
+/// What weighted A*'s w and Jump Point Search do here, when they are chosen, and why Jump Point
+/// Search is off on a weighted grid.
+fn notes(spec: &GridSpec, algorithm: Algorithm, weighted: bool) -> Html {
+    let admissible = spec.heuristic.admissible(spec.diagonal);
+    html! {
+        <>
+            if spec.inflation > 10 {
+                <p class="hint">{ weight_note(algorithm, &tenths(spec.inflation), admissible) }</p>
             }
-            if jumps {
+            if spec.jumps {
                 <p class="hint">{ "Every search here moves from jump point to jump point; A* over them is Jump Point Search. Bidirectional search cannot run over them (a jump point's state carries the direction it was entered in)." }</p>
             }
             if weighted {

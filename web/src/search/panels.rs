@@ -238,10 +238,41 @@ pub struct SolutionProps {
 #[component]
 pub fn Solution(props: &SolutionProps) -> Html {
     crate::renders::count("Solution");
-    let at = use_state(|| 0usize);
-    let playing = use_state(|| false);
     let states = &props.summary.states;
     let last = states.len().saturating_sub(1);
+    let (at, playing) = use_player(&props.summary, last);
+    if states.is_empty() || matches!(props.problem, Problem::Graph { .. }) {
+        return html! {};
+    }
+    if matches!(props.problem, Problem::Grid(_)) {
+        // The path is drawn on the grid itself.
+        return html! {
+            <section class="solution" aria-label="The solution">
+                <h2>{ format!("The path: {} moves, cost {}", last, props.costs.show(props.summary.cost)) }</h2>
+                <p class="moves">{ "Moves (a number after an arrow: cells crossed by a jump): " }<code>{ props.summary.actions.join(" ") }</code></p>
+            </section>
+        };
+    }
+    let k = (*at).min(last);
+    html! {
+        <section class="solution" aria-label="The solution">
+            <h2>{ format!("The solution, move by move ({k} of {last})") }</h2>
+            { board(&props.problem, &states[k], k, last) }
+            { player_controls(&at, &playing, k, last) }
+            <p class="moves">{ "Moves of the blank (or the agent): " }<code>{ props.summary.actions.join(" ") }</code></p>
+        </section>
+    }
+}
+
+/// The solution's player: the position shown (back to the start for a new solution), and
+/// whether it plays, a move every half second until the last, `last`.
+#[hook]
+fn use_player(
+    summary: &SearchSummary,
+    last: usize,
+) -> (UseStateHandle<usize>, UseStateHandle<bool>) {
+    let at = use_state(|| 0usize);
+    let playing = use_state(|| false);
     {
         let (at, playing) = (at.clone(), playing.clone());
         use_effect_with((*playing, *at), move |&(on, now)| {
@@ -257,22 +288,15 @@ pub fn Solution(props: &SolutionProps) -> Html {
     }
     {
         let at = at.clone();
-        use_effect_with(props.summary.clone(), move |_| at.set(0));
+        use_effect_with(summary.clone(), move |_| at.set(0));
     }
-    if states.is_empty() || matches!(props.problem, Problem::Graph { .. }) {
-        return html! {};
-    }
-    if matches!(props.problem, Problem::Grid(_)) {
-        // The path is drawn on the grid itself.
-        return html! {
-            <section class="solution" aria-label="The solution">
-                <h2>{ format!("The path: {} moves, cost {}", last, props.costs.show(props.summary.cost)) }</h2>
-                <p class="moves">{ "Moves (a number after an arrow: cells crossed by a jump): " }<code>{ props.summary.actions.join(" ") }</code></p>
-            </section>
-        };
-    }
-    let k = (*at).min(last);
-    let board = match (&props.problem, &states[k]) {
+    (at, playing)
+}
+
+/// The board after `k` of the solution's `last` moves: the puzzle's tiles, or the blocks
+/// world's grid.
+fn board(problem: &Problem, state: &StateView, k: usize, last: usize) -> Html {
+    match (problem, state) {
         (Problem::Puzzle { cols, .. }, StateView::Tiles(t)) => html! {
             <PuzzleBoard cols={*cols} tiles={t.clone()} title={format!("The board after {k} of {last} moves")} />
         },
@@ -280,27 +304,44 @@ pub fn Solution(props: &SolutionProps) -> Html {
             match BlocksSpec::parse(text) {
                 Ok(spec) => {
                     let (w, h) = (spec.width, spec.height);
-                    let mut cells = vec![Cell::Empty; w * h];
-                    for &(x, y) in &spec.walls {
-                        cells[(y - 1) * w + (x - 1)] = Cell::Wall;
-                    }
-                    for (i, &c) in blocks.iter().enumerate() {
-                        if let Some(&(name, _)) = spec.blocks.get(i) {
-                            cells[c as usize] = Cell::Block(name);
-                        }
-                    }
-                    cells[*agent as usize] = Cell::Agent;
-                    let mut goals = vec![None; w * h];
-                    for &(c, (x, y)) in &spec.goals {
-                        goals[(y - 1) * w + (x - 1)] = Some(c);
-                    }
+                    let (cells, goals) = blocks_drawing(&spec, *agent, blocks);
                     html! { <BlocksGrid width={w} height={h} cells={cells} goals={goals} title={format!("The grid after {k} of {last} moves")} /> }
                 }
                 Err(_) => html! {},
             }
         }
         _ => html! {},
-    };
+    }
+}
+
+/// The blocks world's cells with the agent and the blocks (in the spec's order) at these
+/// cells, and each cell's goal letter.
+fn blocks_drawing(spec: &BlocksSpec, agent: u8, blocks: &[u8]) -> (Vec<Cell>, Vec<Option<char>>) {
+    let (w, h) = (spec.width, spec.height);
+    let mut cells = vec![Cell::Empty; w * h];
+    for &(x, y) in &spec.walls {
+        cells[(y - 1) * w + (x - 1)] = Cell::Wall;
+    }
+    for (i, &c) in blocks.iter().enumerate() {
+        if let Some(&(name, _)) = spec.blocks.get(i) {
+            cells[c as usize] = Cell::Block(name);
+        }
+    }
+    cells[agent as usize] = Cell::Agent;
+    let mut goals = vec![None; w * h];
+    for &(c, (x, y)) in &spec.goals {
+        goals[(y - 1) * w + (x - 1)] = Some(c);
+    }
+    (cells, goals)
+}
+
+/// First, previous, play or pause, next and last, at position `k` of `last`.
+fn player_controls(
+    at: &UseStateHandle<usize>,
+    playing: &UseStateHandle<bool>,
+    k: usize,
+    last: usize,
+) -> Html {
     let go = |to: usize| {
         let at = at.clone();
         Callback::from(move |_: MouseEvent| at.set(to))
@@ -314,18 +355,14 @@ pub fn Solution(props: &SolutionProps) -> Html {
             playing.set(!*playing);
         })
     };
+    let playing = **playing;
     html! {
-        <section class="solution" aria-label="The solution">
-            <h2>{ format!("The solution, move by move ({k} of {last})") }</h2>
-            { board }
-            <div class="controls">
-                <button type="button" aria-label="First position" onclick={go(0)} disabled={k == 0}>{ "⟨⟨" }</button>
-                <button type="button" aria-label="Previous move" onclick={go(k.saturating_sub(1))} disabled={k == 0}>{ "⟨" }</button>
-                <button type="button" aria-label={if *playing { "Pause the solution" } else { "Play the solution" }} onclick={toggle}>{ if *playing { "Pause" } else { "Play" } }</button>
-                <button type="button" aria-label="Next move" onclick={go((k + 1).min(last))} disabled={k == last}>{ "⟩" }</button>
-                <button type="button" aria-label="Last position" onclick={go(last)} disabled={k == last}>{ "⟩⟩" }</button>
-            </div>
-            <p class="moves">{ "Moves of the blank (or the agent): " }<code>{ props.summary.actions.join(" ") }</code></p>
-        </section>
+        <div class="controls">
+            <button type="button" aria-label="First position" onclick={go(0)} disabled={k == 0}>{ "⟨⟨" }</button>
+            <button type="button" aria-label="Previous move" onclick={go(k.saturating_sub(1))} disabled={k == 0}>{ "⟨" }</button>
+            <button type="button" aria-label={if playing { "Pause the solution" } else { "Play the solution" }} onclick={toggle}>{ if playing { "Pause" } else { "Play" } }</button>
+            <button type="button" aria-label="Next move" onclick={go((k + 1).min(last))} disabled={k == last}>{ "⟩" }</button>
+            <button type="button" aria-label="Last position" onclick={go(last)} disabled={k == last}>{ "⟩⟩" }</button>
+        </div>
     }
 }
