@@ -48,6 +48,22 @@ impl View {
             View::NotFound(path) => path,
         }
     }
+
+    /// The view at a path (without slashes at either end).
+    fn of_path(path: &str) -> View {
+        match path {
+            "" => View::Home,
+            "alphabeta" => View::AlphaBeta,
+            "chance" => View::Chance,
+            "mcts" => View::Mcts,
+            "search" => View::Search,
+            "heuristics" => View::Heuristics,
+            "play" => View::Play,
+            "practice" => View::Practice,
+            "teachers" => View::Teachers,
+            other => View::NotFound(decode(other)),
+        }
+    }
 }
 
 /// Values longer than this (encoded) are packed into `z` by [`Route::to_link`].
@@ -121,18 +137,7 @@ impl Route {
             None => (hash, ""),
         };
         let path = path.trim_matches('/');
-        let view = match path {
-            "" => View::Home,
-            "alphabeta" => View::AlphaBeta,
-            "chance" => View::Chance,
-            "mcts" => View::Mcts,
-            "search" => View::Search,
-            "heuristics" => View::Heuristics,
-            "play" => View::Play,
-            "practice" => View::Practice,
-            "teachers" => View::Teachers,
-            other => View::NotFound(decode(other)),
-        };
+        let view = View::of_path(path);
         let mut problems = Vec::new();
         if hash.len() > LINK_LIMIT {
             problems.push(format!(
@@ -147,56 +152,8 @@ impl Route {
                 problems,
             };
         }
-        let mut out = Vec::new();
-        // What the packed values may still unpack to, shared by every `z` of the link.
-        let mut room = UNPACKED_LIMIT;
-        for (k, v) in parse_query(query) {
-            if k != "z" {
-                out.push((k, v));
-                continue;
-            }
-            let unpacked = unpack_within(&v, room);
-            if let Ok(text) = &unpacked {
-                room -= text.len();
-            }
-            match unpacked {
-                // Packed values first; a plain value of the same name, written after, wins.
-                Ok(text) => {
-                    let inner = parse_query(&text);
-                    if inner.iter().any(|(k, _)| k == "z") {
-                        problems.push(
-                            "The packed part of the link packs itself; it was ignored.".into(),
-                        );
-                    } else {
-                        out.extend(inner);
-                    }
-                }
-                Err(e) => {
-                    let problem = format!(
-                        "The packed part of the link (z=…) is damaged — {e} — so it was \
-                         ignored; the link may have been cut short when it was copied."
-                    );
-                    // Told once, however many copies the link holds.
-                    if !problems.contains(&problem) {
-                        problems.push(problem);
-                    }
-                }
-            }
-        }
-        // Later values override earlier ones: keep the last of each name, in first order
-        // (an index by name keeps this linear in the number of parameters).
-        let mut query: Vec<(String, String)> = Vec::new();
-        let mut slot_of: std::collections::HashMap<String, usize> =
-            std::collections::HashMap::new();
-        for (k, v) in out {
-            match slot_of.get(&k) {
-                Some(&i) => query[i].1 = v,
-                None => {
-                    slot_of.insert(k.clone(), query.len());
-                    query.push((k, v));
-                }
-            }
-        }
+        let out = unpack_query(query, &mut problems);
+        let query = last_of_each(out);
         Route {
             view,
             query,
@@ -312,6 +269,65 @@ fn parse_query(query: &str) -> Vec<(String, String)> {
             None => (decode(kv), String::new()),
         })
         .collect()
+}
+
+/// The parameters of a query, the packed `z` values unpacked in their place (at most
+/// [`UNPACKED_LIMIT`] in all); what could not be unpacked is said in `problems`.
+fn unpack_query(query: &str, problems: &mut Vec<String>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    // What the packed values may still unpack to, shared by every `z` of the link.
+    let mut room = UNPACKED_LIMIT;
+    for (k, v) in parse_query(query) {
+        if k != "z" {
+            out.push((k, v));
+            continue;
+        }
+        let unpacked = unpack_within(&v, room);
+        if let Ok(text) = &unpacked {
+            room -= text.len();
+        }
+        match unpacked {
+            // Packed values first; a plain value of the same name, written after, wins.
+            Ok(text) => {
+                let inner = parse_query(&text);
+                if inner.iter().any(|(k, _)| k == "z") {
+                    problems
+                        .push("The packed part of the link packs itself; it was ignored.".into());
+                } else {
+                    out.extend(inner);
+                }
+            }
+            Err(e) => {
+                let problem = format!(
+                    "The packed part of the link (z=…) is damaged — {e} — so it was \
+                     ignored; the link may have been cut short when it was copied."
+                );
+                // Told once, however many copies the link holds.
+                if !problems.contains(&problem) {
+                    problems.push(problem);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The parameters with later values overriding earlier ones: the last of each name, in first
+/// order.
+fn last_of_each(out: Vec<(String, String)>) -> Vec<(String, String)> {
+    // An index by name keeps this linear in the number of parameters.
+    let mut query: Vec<(String, String)> = Vec::new();
+    let mut slot_of: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (k, v) in out {
+        match slot_of.get(&k) {
+            Some(&i) => query[i].1 = v,
+            None => {
+                slot_of.insert(k.clone(), query.len());
+                query.push((k, v));
+            }
+        }
+    }
+    query
 }
 
 fn query_string(pairs: &[(String, String)]) -> String {

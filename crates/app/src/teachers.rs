@@ -86,19 +86,20 @@ const PUZZLE: [u8; 9] = [8, 1, 3, 4, 0, 2, 7, 6, 5];
 
 /// Every example of the seeds, in seed order.
 pub fn examples() -> Vec<Example> {
+    [
+        seed_000(),
+        seed_001(),
+        seed_002(),
+        seed_003_004(),
+        practice_and_connect_four(),
+    ]
+    .concat()
+}
+
+/// Seed 000's examples: uninformed search on the tree A … S, alpha-beta with MIN at the root,
+/// tic-tac-toe against the ideal player.
+fn seed_000() -> Vec<Example> {
     let seed_tree = Problem::seed_tree();
-    let blocks = |i: usize| Problem::Blocks {
-        text: BLOCKS_PRESETS[i].2.to_string(),
-        heuristic: true,
-    };
-    let mut ttt_o = Setup::new(Kind::TicTacToe);
-    ttt_o.players = [Player::Ai("perfect"), Player::Human];
-    ttt_o.o_first = true;
-    let mut nim = Setup::new(Kind::Nim);
-    nim.players = [Player::Human, Player::Ai("perfect")];
-    nim.hints = true;
-    let mut c4 = Setup::new(Kind::Connect4);
-    c4.players = [Player::Human, Player::Ai("seed4")];
     vec![
         Example {
             seed: "000",
@@ -130,6 +131,15 @@ pub fn examples() -> Vec<Example> {
                 "The perfect level scores wins 10 − depth, so it wins soonest and loses latest.",
             route: play_route(Setup::new(Kind::TicTacToe)),
         },
+    ]
+}
+
+/// Seed 001's examples: the slides' pruning example, Nim, three players.
+fn seed_001() -> Vec<Example> {
+    let mut nim = Setup::new(Kind::Nim);
+    nim.players = [Player::Human, Player::Ai("perfect")];
+    nim.hints = true;
+    vec![
         Example {
             seed: "001",
             title: "The slides' pruning example",
@@ -159,6 +169,19 @@ pub fn examples() -> Vec<Example> {
             expect: "Each player maximises its own utility; the root's vector is (1, 2, 6).",
             route: stepper_route("aima-maxn", Algorithm::MaxN, Ordering::Natural, None),
         },
+    ]
+}
+
+/// Seed 002's examples: the blocks world by A*, tic-tac-toe with the computer as O.
+fn seed_002() -> Vec<Example> {
+    let blocks = |i: usize| Problem::Blocks {
+        text: BLOCKS_PRESETS[i].2.to_string(),
+        heuristic: true,
+    };
+    let mut ttt_o = Setup::new(Kind::TicTacToe);
+    ttt_o.players = [Player::Ai("perfect"), Player::Human];
+    ttt_o.o_first = true;
+    vec![
         Example {
             seed: "002",
             title: "Blocks world, the first start",
@@ -177,6 +200,12 @@ pub fn examples() -> Vec<Example> {
             expect: "The computer never loses.",
             route: play_route(ttt_o),
         },
+    ]
+}
+
+/// Seed 003's tutorial trees, then seed 004's 8-puzzle.
+fn seed_003_004() -> Vec<Example> {
+    vec![
         Example {
             seed: "003",
             title: "The minimax tutorial tree",
@@ -216,6 +245,15 @@ pub fn examples() -> Vec<Example> {
             expect: "An optimal solution of 14 moves; compare the nodes with breadth-first search.",
             route: search_route(puzzle(&PUZZLE), SearchAlgorithm::AStar, None),
         },
+    ]
+}
+
+/// The examples after the seeds' own: practice on two of their trees, and seed 004's connect
+/// four.
+fn practice_and_connect_four() -> Vec<Example> {
+    let mut c4 = Setup::new(Kind::Connect4);
+    c4.players = [Player::Human, Player::Ai("seed4")];
+    vec![
         Example {
             seed: "003",
             title: "Practice: mark what alpha-beta prunes on the tutorial tree",

@@ -72,120 +72,222 @@ pub fn caption(
     perspective: Perspective,
 ) -> String {
     let tree = replay.tree();
-    let num = Numbers {
+    let words = Words {
+        replay,
         tree,
-        mover: perspective == Perspective::Mover,
+        num: Numbers {
+            tree,
+            mover: perspective == Perspective::Mover,
+        },
+        after,
     };
-    let root = name(tree, tree.root());
     if done == 0 {
-        let intro = match algorithm {
-            Algorithm::Minimax => format!("Minimax will search every node, starting at the root {root}."),
-            Algorithm::MaxN => format!("Each player picks the child whose utility vector is best for itself. The search starts at the root {root}."),
-            Algorithm::Deepening => "Iterative deepening runs alpha-beta to depth 1, 2, 3, …, reusing what each round learnt.".into(),
-            Algorithm::Solver => "The solver finds the exact score with null-window alpha-beta searches, each asking whether the score is above some value.".into(),
-            _ => format!("Alpha-beta starts at the root {root} with (α, β) = (−∞, +∞): nothing is known yet."),
-        };
-        return format!("{intro} {}", crate::control::STEP_TO_BEGIN);
+        return format!(
+            "{} {}",
+            intro(algorithm, &name(tree, tree.root())),
+            crate::control::STEP_TO_BEGIN
+        );
     }
     let steps = replay.steps();
     let Some(step) = steps.get(done - 1) else {
         return String::new();
     };
     let events = &replay.trace().events[step.events.clone()];
-    let node_of = |t: u32| replay.tree_node(t);
     let mut text = match step.kind {
-        StepKind::Iteration if algorithm == Algorithm::Solver => match events.first() {
-            Some(Event::Iteration { depth }) => format!(
-                "Null-window search {depth}: a window one wide asks only whether the score is above its lower end; each answer halves the range the score can lie in, and the table keeps what every search learnt."
-            ),
-            _ => String::new(),
-        },
-        StepKind::Iteration => match events.first() {
-            Some(Event::Iteration { depth }) => format!(
-                "Iteration {depth}: search again, {depth} {} deep, trying first the moves that were best last time.",
-                if *depth == 1 { "ply" } else { "plies" }
-            ),
-            _ => String::new(),
-        },
-        StepKind::Enter => match events.first() {
+        StepKind::Iteration => iteration(algorithm, events),
+        StepKind::Enter => words.enter(events),
+        StepKind::Evaluate => words.evaluate(events) + &words.handed_up(step.events.start, events),
+        StepKind::Return => words.returned(events) + &words.handed_up(step.events.start, events),
+        StepKind::Cutoff => words.cutoff(events),
+        StepKind::TableHit => words.table_hit(events),
+    };
+    if after.finished && done == replay.len() {
+        let path = labels(tree, &after.principal)
+            .replace(", ", " → ")
+            .replace(" and ", " → ");
+        text.push_str(&format!(
+            " The search is over. Principal variation: {path}."
+        ));
+    }
+    text
+}
+
+/// The caption before the first step: what the algorithm will do, from the root `root`.
+fn intro(algorithm: Algorithm, root: &str) -> String {
+    match algorithm {
+        Algorithm::Minimax => format!("Minimax will search every node, starting at the root {root}."),
+        Algorithm::MaxN => format!("Each player picks the child whose utility vector is best for itself. The search starts at the root {root}."),
+        Algorithm::Deepening => "Iterative deepening runs alpha-beta to depth 1, 2, 3, …, reusing what each round learnt.".into(),
+        Algorithm::Solver => "The solver finds the exact score with null-window alpha-beta searches, each asking whether the score is above some value.".into(),
+        _ => format!("Alpha-beta starts at the root {root} with (α, β) = (−∞, +∞): nothing is known yet."),
+    }
+}
+
+/// A step that starts an iteration: the solver's next null-window search, or iterative
+/// deepening's next depth.
+fn iteration(algorithm: Algorithm, events: &[Event<NodeId>]) -> String {
+    match events.first() {
+        Some(Event::Iteration { depth }) if algorithm == Algorithm::Solver => format!(
+            "Null-window search {depth}: a window one wide asks only whether the score is above its lower end; each answer halves the range the score can lie in, and the table keeps what every search learnt."
+        ),
+        Some(Event::Iteration { depth }) => format!(
+            "Iteration {depth}: search again, {depth} {} deep, trying first the moves that were best last time.",
+            if *depth == 1 { "ply" } else { "plies" }
+        ),
+        _ => String::new(),
+    }
+}
+
+/// What a step's caption is written from: the run, its tree, the numbers as the tree shows
+/// them, and the frame after the step.
+struct Words<'a> {
+    /// The run.
+    replay: &'a Replay,
+    /// Its tree.
+    tree: &'a GameTree,
+    /// Numbers for MAX, or for the player to move.
+    num: Numbers<'a>,
+    /// The frame after the step.
+    after: &'a Frame,
+}
+
+impl Words<'_> {
+    /// The tree's node of trace node `t`.
+    fn node_of(&self, t: u32) -> NodeId {
+        self.replay.tree_node(t)
+    }
+
+    /// A step that enters a node, with its window.
+    fn enter(&self, events: &[Event<NodeId>]) -> String {
+        let tree = self.tree;
+        match events.first() {
             Some(Event::Enter { node, window: w }) => {
-                let id = node_of(*node);
-                let w = num.window(id, *w);
+                let id = self.node_of(*node);
+                let w = self.num.window(id, *w);
                 match tree.node(id).parent {
                     None => format!("Start at the root {}{}.", name(tree, id), with(&w)),
-                    Some(p) => format!("{} tries its next move: enter {}{}.", tree.node(p).label, name(tree, id), with(&w)),
+                    Some(p) => format!(
+                        "{} tries its next move: enter {}{}.",
+                        tree.node(p).label,
+                        name(tree, id),
+                        with(&w)
+                    ),
                 }
             }
             _ => String::new(),
-        },
-        StepKind::Evaluate => {
-            let mut s = String::new();
-            for e in events {
-                match e {
-                    Event::Evaluate { node, value, horizon } => {
-                        let id = node_of(*node);
-                        s = if *horizon {
-                            format!("{} is at the depth limit: its evaluation, {}, stands in for the rest.", name(tree, id), num.value(id, *value))
-                        } else if num.flips(id) {
-                            format!(
-                                "Leaf {} has utility {} for MAX, so {} for MIN, who would move there.",
-                                tree.node(id).label,
-                                show_value(*value),
-                                num.value(id, *value)
-                            )
-                        } else if tree.node(id).is_leaf() {
-                            format!("Leaf {} has utility {}.", tree.node(id).label, show_value(*value))
-                        } else {
-                            format!("{} ends the game: utility {}.", name(tree, id), show_value(*value))
-                        };
-                    }
-                    Event::EvaluateVector { node, values, .. } => {
-                        s = format!("Leaf {} has utilities {}.", tree.node(node_of(*node)).label, vector_text(values));
-                    }
-                    Event::TableHit { node, value, .. } => {
-                        let id = node_of(*node);
-                        s = format!(
-                            "The table already holds {} from an earlier search: {} — no need to search below it.",
+        }
+    }
+
+    /// A step that values a node without searching below it: a leaf, a node at the depth
+    /// limit, a node the table already holds (the last such event is told).
+    fn evaluate(&self, events: &[Event<NodeId>]) -> String {
+        let (tree, num) = (self.tree, &self.num);
+        let mut s = String::new();
+        for e in events {
+            match e {
+                Event::Evaluate {
+                    node,
+                    value,
+                    horizon,
+                } => {
+                    let id = self.node_of(*node);
+                    s = if *horizon {
+                        format!(
+                            "{} is at the depth limit: its evaluation, {}, stands in for the rest.",
                             name(tree, id),
                             num.value(id, *value)
-                        );
-                    }
-                    _ => {}
+                        )
+                    } else if num.flips(id) {
+                        format!(
+                            "Leaf {} has utility {} for MAX, so {} for MIN, who would move there.",
+                            tree.node(id).label,
+                            show_value(*value),
+                            num.value(id, *value)
+                        )
+                    } else if tree.node(id).is_leaf() {
+                        format!(
+                            "Leaf {} has utility {}.",
+                            tree.node(id).label,
+                            show_value(*value)
+                        )
+                    } else {
+                        format!(
+                            "{} ends the game: utility {}.",
+                            name(tree, id),
+                            show_value(*value)
+                        )
+                    };
                 }
-            }
-            s + &handed_up(replay, &num, step.events.start, events, after)
-        }
-        StepKind::Return => {
-            let mut s = String::new();
-            for e in events {
-                match e {
-                    Event::Exit { node, value, .. } => {
-                        let id = node_of(*node);
-                        let kind = num.kind(id, after.nodes[id.index()].kind);
-                        let bound = match kind {
-                            ValueKind::Exact | ValueKind::SoFar => String::new(),
-                            ValueKind::AtLeast => " (at least: it was cut off, or failed high)".into(),
-                            ValueKind::AtMost => " (at most: no child beat the bound it was given)".into(),
-                        };
-                        s = if tree.node(id).parent.is_none() {
-                            format!("The root {} is done: its value is {}{}.", name(tree, id), num.value(id, *value), bound)
-                        } else {
-                            format!("{} is done: value {}{}.", name(tree, id), num.value(id, *value), bound)
-                        };
-                    }
-                    Event::ExitVector { node, values, .. } => {
-                        let id = node_of(*node);
-                        s = format!("{} is done: {}.", name(tree, id), vector_text(values));
-                    }
-                    _ => {}
+                Event::EvaluateVector { node, values, .. } => {
+                    s = format!(
+                        "Leaf {} has utilities {}.",
+                        tree.node(self.node_of(*node)).label,
+                        vector_text(values)
+                    );
                 }
+                Event::TableHit { node, value, .. } => {
+                    let id = self.node_of(*node);
+                    s = format!(
+                        "The table already holds {} from an earlier search: {} — no need to search below it.",
+                        name(tree, id),
+                        num.value(id, *value)
+                    );
+                }
+                _ => {}
             }
-            s + &handed_up(replay, &num, step.events.start, events, after)
         }
-        StepKind::Cutoff => match events.first() {
+        s
+    }
+
+    /// A step where a node is done: its value, and whether it is only a bound.
+    fn returned(&self, events: &[Event<NodeId>]) -> String {
+        let (tree, num) = (self.tree, &self.num);
+        let mut s = String::new();
+        for e in events {
+            match e {
+                Event::Exit { node, value, .. } => {
+                    let id = self.node_of(*node);
+                    let kind = num.kind(id, self.after.nodes[id.index()].kind);
+                    let bound = match kind {
+                        ValueKind::Exact | ValueKind::SoFar => String::new(),
+                        ValueKind::AtLeast => " (at least: it was cut off, or failed high)".into(),
+                        ValueKind::AtMost => {
+                            " (at most: no child beat the bound it was given)".into()
+                        }
+                    };
+                    s = if tree.node(id).parent.is_none() {
+                        format!(
+                            "The root {} is done: its value is {}{}.",
+                            name(tree, id),
+                            num.value(id, *value),
+                            bound
+                        )
+                    } else {
+                        format!(
+                            "{} is done: value {}{}.",
+                            name(tree, id),
+                            num.value(id, *value),
+                            bound
+                        )
+                    };
+                }
+                Event::ExitVector { node, values, .. } => {
+                    let id = self.node_of(*node);
+                    s = format!("{} is done: {}.", name(tree, id), vector_text(values));
+                }
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// A cutoff: why play never comes to this node, and what is pruned.
+    fn cutoff(&self, events: &[Event<NodeId>]) -> String {
+        let (tree, num) = (self.tree, &self.num);
+        match events.first() {
             Some(Event::Cutoff { node, skipped, .. }) => {
-                let id = node_of(*node);
-                let (a, b) = after.nodes[id.index()].window.unwrap_or((0, 0));
+                let id = self.node_of(*node);
+                let (a, b) = self.after.nodes[id.index()].window.unwrap_or((0, 0));
                 let pruned = labels(tree, skipped);
                 let what = if skipped.len() == 1 { "is" } else { "are" };
                 if num.mover {
@@ -207,17 +309,29 @@ pub fn caption(
                 }
             }
             _ => String::new(),
-        },
-        StepKind::TableHit => match events.first() {
-            Some(Event::TableHit { node, value, bound, effect, depth }) => {
-                let id = node_of(*node);
+        }
+    }
+
+    /// A step where the transposition table holds the node: a bound that narrows the window,
+    /// or a shallower search's best move.
+    fn table_hit(&self, events: &[Event<NodeId>]) -> String {
+        let (tree, num) = (self.tree, &self.num);
+        match events.first() {
+            Some(Event::TableHit {
+                node,
+                value,
+                bound,
+                effect,
+                depth,
+            }) => {
+                let id = self.node_of(*node);
                 match effect {
                     HitEffect::Narrowed => format!(
                         "The table holds a bound for {}: the value is {} {}; the window narrows to {}.",
                         name(tree, id),
                         if (*bound == arbor_game::Bound::Lower) != num.flips(id) { "at least" } else { "at most" },
                         num.value(id, *value),
-                        window(num.window(id, after.nodes[id.index()].window))
+                        window(num.window(id, self.after.nodes[id.index()].window))
                     ),
                     _ => format!(
                         "The table holds {} from a shallower search ({depth} {}): its value is no use here, but its best move is tried first.",
@@ -227,17 +341,13 @@ pub fn caption(
                 }
             }
             _ => String::new(),
-        },
-    };
-    if after.finished && done == replay.len() {
-        let path = labels(tree, &after.principal)
-            .replace(", ", " → ")
-            .replace(" and ", " → ");
-        text.push_str(&format!(
-            " The search is over. Principal variation: {path}."
-        ));
+        }
     }
-    text
+
+    /// [`handed_up`] for this step's events, which start at `start` in the trace.
+    fn handed_up(&self, start: usize, events: &[Event<NodeId>]) -> String {
+        handed_up(self.replay, &self.num, start, events, self.after)
+    }
 }
 
 fn with(w: &Option<(i32, i32)>) -> String {

@@ -102,41 +102,9 @@ impl State {
     pub fn new(route: &Route) -> State {
         let (mut settings, mut notices) = Settings::from_route(route);
         if let Source::Game(_) = &settings.source {
-            // A placeholder until the worker sends the search.
-            let tree = GameTree::parse("0").expect("a constant tree");
-            return State {
-                run: Rc::new(alphabeta::run(
-                    &tree,
-                    Algorithm::Minimax,
-                    Ordering::Natural,
-                    None,
-                )),
-                tree: Rc::new(tree),
-                settings,
-                text: Some(String::new()),
-                text_error: None,
-                playing: false,
-                speed: 800,
-                collapsed: Rc::new(BTreeSet::new()),
-                editing: None,
-                notices,
-                random: RandomSpec::default(),
-                compare: false,
-                game: None,
-                loading: true,
-            };
+            return State::awaiting_game(settings, notices);
         }
-        let (tree, text_error) = match settings.tree() {
-            Ok(tree) => (tree, None),
-            Err(e) => {
-                notices.push(format!("The tree in the link could not be read: {e}. Showing a preset instead; fix the text below to use it."));
-                let fallback = Settings::default();
-                let tree = fallback
-                    .tree()
-                    .unwrap_or_else(|_| GameTree::parse("[1,2]").expect("a constant tree"));
-                (tree, Some(e))
-            }
-        };
+        let (tree, text_error) = tree_or_fallback(&settings, &mut notices);
         let text = match &settings.source {
             Source::Text(t) => Some(t.clone()),
             _ => eager_text(&tree),
@@ -180,6 +148,33 @@ impl State {
             state.settings.step = state.run.replay.len();
         }
         state
+    }
+
+    /// The page of a link to a game's search, waiting for the worker to record it: a
+    /// placeholder tree until then.
+    fn awaiting_game(settings: Settings, notices: Vec<String>) -> State {
+        let tree = GameTree::parse("0").expect("a constant tree");
+        State {
+            run: Rc::new(alphabeta::run(
+                &tree,
+                Algorithm::Minimax,
+                Ordering::Natural,
+                None,
+            )),
+            tree: Rc::new(tree),
+            settings,
+            text: Some(String::new()),
+            text_error: None,
+            playing: false,
+            speed: 800,
+            collapsed: Rc::new(BTreeSet::new()),
+            editing: None,
+            notices,
+            random: RandomSpec::default(),
+            compare: false,
+            game: None,
+            loading: true,
+        }
     }
 
     /// Re-runs the search after the tree or the options changed, keeping the step if it
@@ -282,6 +277,22 @@ impl State {
     }
 }
 
+/// The tree the settings name, or if it cannot be read, the first preset's (with a notice) and
+/// what was wrong.
+fn tree_or_fallback(settings: &Settings, notices: &mut Vec<String>) -> (GameTree, Option<String>) {
+    match settings.tree() {
+        Ok(tree) => (tree, None),
+        Err(e) => {
+            notices.push(format!("The tree in the link could not be read: {e}. Showing a preset instead; fix the text below to use it."));
+            let fallback = Settings::default();
+            let tree = fallback
+                .tree()
+                .unwrap_or_else(|_| GameTree::parse("[1,2]").expect("a constant tree"));
+            (tree, Some(e))
+        }
+    }
+}
+
 /// The inner nodes at depth `levels`: folding them shows that many levels.
 fn collapse_below(tree: &GameTree, levels: u32) -> BTreeSet<NodeId> {
     tree.nodes()
@@ -315,138 +326,168 @@ impl crate::Reducer for State {
     }
 
     fn apply(&mut self, action: Action) {
-        let s = self;
-        let len = s.run.replay.len();
+        let len = self.run.replay.len();
         let action_kind = match &action {
             Action::Control(_) | Action::GameLoaded(_) => ActionKind::Step,
             _ => ActionKind::Other,
         };
         match action {
-            Action::Control(c) => s.playback().apply(c, len),
+            Action::Control(c) => self.playback().apply(c, len),
             Action::Tick => {
-                s.playback().tick(len);
-                s.reveal_current();
+                self.playback().tick(len);
+                self.reveal_current();
             }
-            Action::Algorithm(a) => s.search_again(|settings| settings.algorithm = a),
-            Action::Ordering(o) => s.search_again(|settings| settings.ordering = o),
-            Action::Depth(d) => s.search_again(|settings| settings.depth = d),
-            Action::MinRoot(min) => {
-                s.settings.min_root = min;
-                let tree = s.tree.with_root_player(if min {
-                    RootPlayer::Min
-                } else {
-                    RootPlayer::Max
-                });
-                if let Source::Text(_) = s.settings.source {
-                    let text = tree.to_text();
-                    s.settings.source = Source::Text(text.clone());
-                    s.text = Some(text);
-                }
-                s.tree = Rc::new(tree);
-                s.settings.step = 0;
-                s.rerun();
-            }
-            Action::Preset(id) => {
-                if let Some(p) = arbor_game::presets::preset(id) {
-                    if let Ok(tree) = GameTree::parse(p.text) {
-                        s.text = eager_text(&tree);
-                        s.text_error = None;
-                        s.settings.min_root = Source::Preset(p.id).root_is_min();
-                        s.set_tree(tree, Source::Preset(p.id));
-                    }
-                }
-            }
-            Action::RandomForm(spec) => s.random = spec,
-            Action::Generate => match s.random.generate() {
-                Ok(tree) => {
-                    s.text = eager_text(&tree);
-                    s.text_error = None;
-                    let spec = s.random;
-                    s.set_tree(tree, Source::Random(spec));
-                }
-                Err(e) => s.text_error = Some(format!("Random tree: {e}")),
-            },
-            Action::Text(text) => {
-                match GameTree::parse(&text) {
-                    Ok(tree) => {
-                        s.text_error = None;
-                        s.settings.min_root = tree.root_player() == RootPlayer::Min;
-                        s.set_tree(tree, Source::Text(text.clone()));
-                    }
-                    Err(e) => s.text_error = Some(e.to_string()),
-                }
-                s.text = Some(text);
-            }
-            Action::WriteText => s.text = Some(s.tree.to_text()),
+            Action::Algorithm(a) => self.search_again(|settings| settings.algorithm = a),
+            Action::Ordering(o) => self.search_again(|settings| settings.ordering = o),
+            Action::Depth(d) => self.search_again(|settings| settings.depth = d),
+            Action::MinRoot(min) => self.set_min_root(min),
+            Action::Preset(id) => self.load_preset(id),
+            Action::RandomForm(spec) => self.random = spec,
+            Action::Generate => self.generate(),
+            Action::Text(text) => self.set_text(text),
+            Action::WriteText => self.text = Some(self.tree.to_text()),
             // A click may arrive after the tree changed: only a leaf of this tree is edited.
-            Action::EditLeaf(id) => s.editing = id.filter(|&id| s.is_leaf(id)),
-            Action::SetLeaf(id, value) => {
-                let payoff = if s.tree.players() > 2 {
-                    None
-                } else {
-                    Some(vec![value])
-                };
-                if let Some(Ok(tree)) = payoff.map(|p| s.tree.with_payoff(id, p)) {
-                    let step = s.settings.step;
-                    let text = tree.to_text();
-                    s.text_error = None;
-                    s.tree = Rc::new(tree);
-                    s.settings.source = Source::Text(text.clone());
-                    s.text = Some(text);
-                    s.rerun();
-                    s.settings.step = step.min(s.run.replay.len());
-                }
-                s.editing = None;
-            }
-            Action::ToggleCollapse(id) if !s.is_inner(id) => {}
-            Action::ToggleCollapse(id) => {
-                let mut set = (*s.collapsed).clone();
-                if !set.remove(&id) {
-                    set.insert(id);
-                }
-                s.collapsed = Rc::new(set);
-            }
+            Action::EditLeaf(id) => self.editing = id.filter(|&id| self.is_leaf(id)),
+            Action::SetLeaf(id, value) => self.set_leaf(id, value),
+            Action::ToggleCollapse(id) => self.toggle_collapse(id),
             Action::Levels(levels) => {
-                s.collapsed = Rc::new(match levels {
-                    Some(l) => collapse_below(&s.tree, l),
+                self.collapsed = Rc::new(match levels {
+                    Some(l) => collapse_below(&self.tree, l),
                     None => BTreeSet::new(),
                 });
             }
-            Action::Compare(on) => s.compare = on,
-            Action::GameLoaded(view) => {
-                s.loading = false;
-                match (alphabeta::run_game(&view), &s.settings.source) {
-                    (Ok((tree, run)), Source::Game(_)) => {
-                        let pictures: Vec<Rc<GamePicture>> =
-                            view.pictures.into_iter().map(Rc::new).collect();
-                        s.game = Some(Rc::new(GameData {
-                            pictures: Rc::new(pictures),
-                            recorded: view.trace.nodes.len(),
-                            omitted: view.trace.omitted,
-                            skipped: view.trace.skipped,
-                        }));
-                        s.collapsed = Rc::new(collapse_below(&tree, 1));
-                        s.tree = Rc::new(tree);
-                        s.run = Rc::new(run);
-                        if s.settings.step > s.run.replay.len() {
-                            s.settings.step = s.run.replay.len();
-                        }
-                    }
-                    (Err(e), _) => s
-                        .notices
-                        .push(format!("The search could not be shown: {e}")),
-                    _ => {}
-                }
-            }
+            Action::Compare(on) => self.compare = on,
+            Action::GameLoaded(view) => self.game_loaded(view),
             Action::GameFailed(e) => {
-                s.loading = false;
-                s.notices.push(format!(
+                self.loading = false;
+                self.notices.push(format!(
                     "The search behind this move could not be recorded: {e}"
                 ));
             }
         }
         if matches!(action_kind, ActionKind::Step) {
-            s.reveal_current();
+            self.reveal_current();
+        }
+    }
+}
+
+/// What each action does, one method per action (see [`State`]'s reducer).
+impl State {
+    /// Puts MAX or MIN at the root and searches again from the start (a typed tree's text
+    /// says so too).
+    fn set_min_root(&mut self, min: bool) {
+        self.settings.min_root = min;
+        let tree = self.tree.with_root_player(if min {
+            RootPlayer::Min
+        } else {
+            RootPlayer::Max
+        });
+        if let Source::Text(_) = self.settings.source {
+            let text = tree.to_text();
+            self.settings.source = Source::Text(text.clone());
+            self.text = Some(text);
+        }
+        self.tree = Rc::new(tree);
+        self.settings.step = 0;
+        self.rerun();
+    }
+
+    /// Searches the preset `id` (nothing happens for an unknown one).
+    fn load_preset(&mut self, id: &'static str) {
+        if let Some(p) = arbor_game::presets::preset(id) {
+            if let Ok(tree) = GameTree::parse(p.text) {
+                self.text = eager_text(&tree);
+                self.text_error = None;
+                self.settings.min_root = Source::Preset(p.id).root_is_min();
+                self.set_tree(tree, Source::Preset(p.id));
+            }
+        }
+    }
+
+    /// Searches the random tree the form describes, or says why there is none.
+    fn generate(&mut self) {
+        match self.random.generate() {
+            Ok(tree) => {
+                self.text = eager_text(&tree);
+                self.text_error = None;
+                let spec = self.random;
+                self.set_tree(tree, Source::Random(spec));
+            }
+            Err(e) => self.text_error = Some(format!("Random tree: {e}")),
+        }
+    }
+
+    /// Keeps the text box's new text, and searches its tree if it reads as one.
+    fn set_text(&mut self, text: String) {
+        match GameTree::parse(&text) {
+            Ok(tree) => {
+                self.text_error = None;
+                self.settings.min_root = tree.root_player() == RootPlayer::Min;
+                self.set_tree(tree, Source::Text(text.clone()));
+            }
+            Err(e) => self.text_error = Some(e.to_string()),
+        }
+        self.text = Some(text);
+    }
+
+    /// Gives leaf `id` a new value (two-player trees) and searches again, keeping the step;
+    /// the leaf's editor closes.
+    fn set_leaf(&mut self, id: NodeId, value: i32) {
+        let payoff = if self.tree.players() > 2 {
+            None
+        } else {
+            Some(vec![value])
+        };
+        if let Some(Ok(tree)) = payoff.map(|p| self.tree.with_payoff(id, p)) {
+            let step = self.settings.step;
+            let text = tree.to_text();
+            self.text_error = None;
+            self.tree = Rc::new(tree);
+            self.settings.source = Source::Text(text.clone());
+            self.text = Some(text);
+            self.rerun();
+            self.settings.step = step.min(self.run.replay.len());
+        }
+        self.editing = None;
+    }
+
+    /// Folds or unfolds inner node `id` (nothing for any other node).
+    fn toggle_collapse(&mut self, id: NodeId) {
+        if !self.is_inner(id) {
+            return;
+        }
+        let mut set = (*self.collapsed).clone();
+        if !set.remove(&id) {
+            set.insert(id);
+        }
+        self.collapsed = Rc::new(set);
+    }
+
+    /// Shows the game's search the worker recorded (if the page still shows a game), its
+    /// first level unfolded; or says why it cannot be shown.
+    fn game_loaded(&mut self, view: Box<crate::alphabeta::ExplainedView>) {
+        self.loading = false;
+        match (alphabeta::run_game(&view), &self.settings.source) {
+            (Ok((tree, run)), Source::Game(_)) => {
+                let pictures: Vec<Rc<GamePicture>> =
+                    view.pictures.into_iter().map(Rc::new).collect();
+                self.game = Some(Rc::new(GameData {
+                    pictures: Rc::new(pictures),
+                    recorded: view.trace.nodes.len(),
+                    omitted: view.trace.omitted,
+                    skipped: view.trace.skipped,
+                }));
+                self.collapsed = Rc::new(collapse_below(&tree, 1));
+                self.tree = Rc::new(tree);
+                self.run = Rc::new(run);
+                if self.settings.step > self.run.replay.len() {
+                    self.settings.step = self.run.replay.len();
+                }
+            }
+            (Err(e), _) => self
+                .notices
+                .push(format!("The search could not be shown: {e}")),
+            _ => {}
         }
     }
 }

@@ -357,68 +357,97 @@ fn pruned_above(tree: &GameTree, key: &Key, n: NodeId) -> Option<NodeId> {
 
 /// Checks the answers against the engine's run.
 pub fn check(ex: &Exercise, answers: &Answers) -> Report {
+    let mut items = branch_items(ex, answers);
+    items.extend(value_items(ex, answers));
+    items.extend(window_items(ex, answers));
+    items.sort_by_key(|i| (i.node, i.question));
+    let right = items.iter().filter(|i| i.verdict == Verdict::Right).count();
+    let first_difference = items
+        .iter()
+        .filter(|i| i.verdict != Verdict::Right)
+        .map(|i| i.frame)
+        .min();
+    Report {
+        total: items.len(),
+        right,
+        first_difference,
+        items,
+    }
+}
+
+/// The branches checked: every pruned one (found or missed) and every wrong mark (on a node of
+/// this tree: answers are kept by node number, and no other tree's number is checked here).
+fn branch_items(ex: &Exercise, answers: &Answers) -> Vec<Checked> {
     let tree = ex.tree();
     let key = &ex.key;
-    let mut items = Vec::new();
-    // Branches: every pruned one (found or missed) and every wrong mark (on a node of this
-    // tree: answers are kept by node number, and no other tree's number is checked here).
     let nodes: BTreeSet<NodeId> = key
         .pruned
         .keys()
         .chain(answers.marked.iter().filter(|n| n.index() < tree.len()))
         .copied()
         .collect();
-    for n in nodes {
-        let marked = answers.marked.contains(&n);
-        let item = match (key.pruned.get(&n), marked) {
-            (Some(cut), true) => Checked {
+    nodes
+        .into_iter()
+        .filter_map(|n| branch_item(tree, key, n, answers.marked.contains(&n)))
+        .collect()
+}
+
+/// The check of the branch to `n`, `marked` as pruned or not (`None`: an unmarked branch that
+/// is searched, which counts for nothing).
+fn branch_item(tree: &GameTree, key: &Key, n: NodeId, marked: bool) -> Option<Checked> {
+    Some(match (key.pruned.get(&n), marked) {
+        (Some(cut), true) => Checked {
+            node: n,
+            question: Question::Branch,
+            verdict: Verdict::Right,
+            why: format!("Pruned: {}.", cut_words(tree, cut)),
+            frame: cut.frame,
+        },
+        (Some(cut), false) => Checked {
+            node: n,
+            question: Question::Branch,
+            verdict: Verdict::Missed,
+            why: format!(
+                "The branch to {} is pruned: {}.",
+                tree.node(n).label,
+                cut_words(tree, cut)
+            ),
+            frame: cut.frame,
+        },
+        (None, _) => match (pruned_above(tree, key, n), key.windows.get(&n)) {
+            (Some(p), _) => Checked {
                 node: n,
                 question: Question::Branch,
-                verdict: Verdict::Right,
-                why: format!("Pruned: {}.", cut_words(tree, cut)),
-                frame: cut.frame,
-            },
-            (Some(cut), false) => Checked {
-                node: n,
-                question: Question::Branch,
-                verdict: Verdict::Missed,
+                verdict: Verdict::Wrong,
                 why: format!(
-                    "The branch to {} is pruned: {}.",
+                    "{} lies inside the branch to {}, which is pruned higher up: mark only the highest cut.",
                     tree.node(n).label,
-                    cut_words(tree, cut)
+                    tree.node(p).label
                 ),
-                frame: cut.frame,
+                frame: key.pruned[&p].frame,
             },
-            (None, _) => match (pruned_above(tree, key, n), key.windows.get(&n)) {
-                (Some(p), _) => Checked {
-                    node: n,
-                    question: Question::Branch,
-                    verdict: Verdict::Wrong,
-                    why: format!(
-                        "{} lies inside the branch to {}, which is pruned higher up: mark only the highest cut.",
-                        tree.node(n).label,
-                        tree.node(p).label
-                    ),
-                    frame: key.pruned[&p].frame,
-                },
-                (None, Some(&(a, b))) => Checked {
-                    node: n,
-                    question: Question::Branch,
-                    verdict: Verdict::Wrong,
-                    why: format!(
-                        "{} is searched: it is reached with (α, β) = ({}, {}), and no cut-off at its parent comes before it.",
-                        name(tree, n),
-                        show_value(a),
-                        show_value(b)
-                    ),
-                    frame: key.entered.get(&n).copied().unwrap_or(0),
-                },
-                (None, None) => continue,
+            (None, Some(&(a, b))) => Checked {
+                node: n,
+                question: Question::Branch,
+                verdict: Verdict::Wrong,
+                why: format!(
+                    "{} is searched: it is reached with (α, β) = ({}, {}), and no cut-off at its parent comes before it.",
+                    name(tree, n),
+                    show_value(a),
+                    show_value(b)
+                ),
+                frame: key.entered.get(&n).copied().unwrap_or(0),
             },
-        };
-        items.push(item);
-    }
-    // Values.
+            (None, None) => return None,
+        },
+    })
+}
+
+/// The values asked for, checked: each node's value and what its searched children returned.
+fn value_items(ex: &Exercise, answers: &Answers) -> Vec<Checked> {
+    let tree = ex.tree();
+    let key = &ex.key;
+    let mut items = Vec::new();
     for &n in &ex.ask_values {
         let want = key.values[&n];
         let children: Vec<String> = key
@@ -450,7 +479,14 @@ pub fn check(ex: &Exercise, answers: &Answers) -> Report {
             key.exited.get(&n).copied().unwrap_or(0),
         ));
     }
-    // Windows.
+    items
+}
+
+/// The windows asked for, checked: each node's α and β as it was entered.
+fn window_items(ex: &Exercise, answers: &Answers) -> Vec<Checked> {
+    let tree = ex.tree();
+    let key = &ex.key;
+    let mut items = Vec::new();
     for &n in &ex.ask_windows {
         let (a, b) = key.windows[&n];
         let parent = tree
@@ -472,19 +508,7 @@ pub fn check(ex: &Exercise, answers: &Answers) -> Report {
             items.push(answer_item(n, question, typed, want, explain, frame));
         }
     }
-    items.sort_by_key(|i| (i.node, i.question));
-    let right = items.iter().filter(|i| i.verdict == Verdict::Right).count();
-    let first_difference = items
-        .iter()
-        .filter(|i| i.verdict != Verdict::Right)
-        .map(|i| i.frame)
-        .min();
-    Report {
-        total: items.len(),
-        right,
-        first_difference,
-        items,
-    }
+    items
 }
 
 fn answer_item(

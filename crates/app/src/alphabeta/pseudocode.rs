@@ -8,103 +8,124 @@ use super::Algorithm;
 /// A listing: its lines, with indentation.
 pub fn listing(algorithm: Algorithm) -> &'static [&'static str] {
     match algorithm {
-        Algorithm::Minimax => &[
-            "function MAX-VALUE(node)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  v ← −∞",
-            "  for each child c of node do",
-            "    v ← max(v, MIN-VALUE(c))",
-            "  return v",
-            "function MIN-VALUE(node)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  v ← +∞",
-            "  for each child c of node do",
-            "    v ← min(v, MAX-VALUE(c))",
-            "  return v",
-        ],
-        Algorithm::AlphaBeta => &[
-            "function MAX-VALUE(node, α, β)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  v ← −∞",
-            "  for each child c of node do",
-            "    v ← max(v, MIN-VALUE(c, α, β))",
-            "    α ← max(α, v)",
-            "    if α ≥ β then return v   ▷ prune the rest",
-            "  return v",
-            "function MIN-VALUE(node, α, β)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  v ← +∞",
-            "  for each child c of node do",
-            "    v ← min(v, MAX-VALUE(c, α, β))",
-            "    β ← min(β, v)",
-            "    if α ≥ β then return v   ▷ prune the rest",
-            "  return v",
-        ],
-        Algorithm::AlphaBetaHard => &[
-            "function MAX-VALUE(node, α, β)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  for each child c of node do",
-            "    v ← MIN-VALUE(c, α, β)",
-            "    α ← max(α, v)",
-            "    if α ≥ β then return β   ▷ prune the rest",
-            "  return α",
-            "function MIN-VALUE(node, α, β)",
-            "  if TERMINAL(node) then return UTILITY(node)",
-            "  for each child c of node do",
-            "    v ← MAX-VALUE(c, α, β)",
-            "    β ← min(β, v)",
-            "    if α ≥ β then return α   ▷ prune the rest",
-            "  return β",
-        ],
-        Algorithm::Negamax => &[
-            "function NEGAMAX(node, α, β)   ▷ values for the player to move",
-            "  if TERMINAL(node) then return ±UTILITY(node)",
-            "  v ← −∞",
-            "  for each child c of node do",
-            "    v ← max(v, −NEGAMAX(c, −β, −α))",
-            "    α ← max(α, v)",
-            "    if α ≥ β then return v   ▷ prune the rest",
-            "  return v",
-        ],
-        Algorithm::Deepening => &[
-            "function DEEPENING(root)",
-            "  for depth ← 1, 2, … do",
-            "    v ← NEGAMAX(root, depth, −∞, +∞)",
-            "function NEGAMAX(node, depth, α, β)",
-            "  if TABLE knows node to depth then use its value or bound",
-            "  if TERMINAL(node) or depth = 0 then return ±EVAL(node)",
-            "  try the table's best move first",
-            "  for each child c of node do",
-            "    v ← max(v, −NEGAMAX(c, depth − 1, −β, −α))",
-            "    α ← max(α, v)",
-            "    if α ≥ β then break   ▷ prune the rest",
-            "  store v in TABLE; return v",
-        ],
-        Algorithm::Solver => &[
-            "function SOLVE(root)   ▷ the exact score, by halving its range",
-            "  lo, hi ← bounds on the score; repeat while lo < hi:",
-            "    m ← a probe between lo and hi; v ← NEGAMAX(root, m, m + 1)",
-            "function NEGAMAX(node, α, β)",
-            "  narrow (α, β) to the score's bounds and the TABLE's",
-            "  if node ends the game now then return its score",
-            "  moves that do not lose at once, most threats first",
-            "  for each child c of node do",
-            "    v ← max(v, −NEGAMAX(c, −β, −α))",
-            "    α ← max(α, v)",
-            "    if α ≥ β then break   ▷ prune the rest",
-            "  store v in TABLE; return v",
-        ],
-        Algorithm::MaxN => &[
-            "function MAXN(node)",
-            "  if TERMINAL(node) then return UTILITY-VECTOR(node)",
-            "  p ← PLAYER(node); best ← none",
-            "  for each child c of node do",
-            "    u ← MAXN(c)",
-            "    if best = none or u[p] > best[p] then best ← u",
-            "  return best",
-        ],
+        Algorithm::Minimax => MINIMAX,
+        Algorithm::AlphaBeta => ALPHA_BETA,
+        Algorithm::AlphaBetaHard => ALPHA_BETA_HARD,
+        Algorithm::Negamax => NEGAMAX,
+        Algorithm::Deepening => DEEPENING,
+        Algorithm::Solver => SOLVER,
+        Algorithm::MaxN => MAX_N,
     }
 }
+
+/// Minimax: MAX-VALUE and MIN-VALUE, every child searched.
+const MINIMAX: &[&str] = &[
+    "function MAX-VALUE(node)",
+    "  if TERMINAL(node) then return UTILITY(node)",
+    "  v ← −∞",
+    "  for each child c of node do",
+    "    v ← max(v, MIN-VALUE(c))",
+    "  return v",
+    "function MIN-VALUE(node)",
+    "  if TERMINAL(node) then return UTILITY(node)",
+    "  v ← +∞",
+    "  for each child c of node do",
+    "    v ← min(v, MAX-VALUE(c))",
+    "  return v",
+];
+
+/// Alpha-beta, fail-soft: a node returns its best value, which may lie outside (α, β).
+const ALPHA_BETA: &[&str] = &[
+    "function MAX-VALUE(node, α, β)",
+    "  if TERMINAL(node) then return UTILITY(node)",
+    "  v ← −∞",
+    "  for each child c of node do",
+    "    v ← max(v, MIN-VALUE(c, α, β))",
+    "    α ← max(α, v)",
+    "    if α ≥ β then return v   ▷ prune the rest",
+    "  return v",
+    "function MIN-VALUE(node, α, β)",
+    "  if TERMINAL(node) then return UTILITY(node)",
+    "  v ← +∞",
+    "  for each child c of node do",
+    "    v ← min(v, MAX-VALUE(c, α, β))",
+    "    β ← min(β, v)",
+    "    if α ≥ β then return v   ▷ prune the rest",
+    "  return v",
+];
+
+/// Alpha-beta, fail-hard: a node's value is clamped to (α, β).
+const ALPHA_BETA_HARD: &[&str] = &[
+    "function MAX-VALUE(node, α, β)",
+    "  if TERMINAL(node) then return UTILITY(node)",
+    "  for each child c of node do",
+    "    v ← MIN-VALUE(c, α, β)",
+    "    α ← max(α, v)",
+    "    if α ≥ β then return β   ▷ prune the rest",
+    "  return α",
+    "function MIN-VALUE(node, α, β)",
+    "  if TERMINAL(node) then return UTILITY(node)",
+    "  for each child c of node do",
+    "    v ← MAX-VALUE(c, α, β)",
+    "    β ← min(β, v)",
+    "    if α ≥ β then return α   ▷ prune the rest",
+    "  return β",
+];
+
+/// Negamax: one function, values for the player to move.
+const NEGAMAX: &[&str] = &[
+    "function NEGAMAX(node, α, β)   ▷ values for the player to move",
+    "  if TERMINAL(node) then return ±UTILITY(node)",
+    "  v ← −∞",
+    "  for each child c of node do",
+    "    v ← max(v, −NEGAMAX(c, −β, −α))",
+    "    α ← max(α, v)",
+    "    if α ≥ β then return v   ▷ prune the rest",
+    "  return v",
+];
+
+/// Iterative deepening: negamax to depth 1, 2, …, with a transposition table.
+const DEEPENING: &[&str] = &[
+    "function DEEPENING(root)",
+    "  for depth ← 1, 2, … do",
+    "    v ← NEGAMAX(root, depth, −∞, +∞)",
+    "function NEGAMAX(node, depth, α, β)",
+    "  if TABLE knows node to depth then use its value or bound",
+    "  if TERMINAL(node) or depth = 0 then return ±EVAL(node)",
+    "  try the table's best move first",
+    "  for each child c of node do",
+    "    v ← max(v, −NEGAMAX(c, depth − 1, −β, −α))",
+    "    α ← max(α, v)",
+    "    if α ≥ β then break   ▷ prune the rest",
+    "  store v in TABLE; return v",
+];
+
+/// The solver: null-window negamax searches that halve the score's range.
+const SOLVER: &[&str] = &[
+    "function SOLVE(root)   ▷ the exact score, by halving its range",
+    "  lo, hi ← bounds on the score; repeat while lo < hi:",
+    "    m ← a probe between lo and hi; v ← NEGAMAX(root, m, m + 1)",
+    "function NEGAMAX(node, α, β)",
+    "  narrow (α, β) to the score's bounds and the TABLE's",
+    "  if node ends the game now then return its score",
+    "  moves that do not lose at once, most threats first",
+    "  for each child c of node do",
+    "    v ← max(v, −NEGAMAX(c, −β, −α))",
+    "    α ← max(α, v)",
+    "    if α ≥ β then break   ▷ prune the rest",
+    "  store v in TABLE; return v",
+];
+
+/// Max^n: each player picks the child whose utility vector is best for itself.
+const MAX_N: &[&str] = &[
+    "function MAXN(node)",
+    "  if TERMINAL(node) then return UTILITY-VECTOR(node)",
+    "  p ← PLAYER(node); best ← none",
+    "  for each child c of node do",
+    "    u ← MAXN(c)",
+    "    if best = none or u[p] > best[p] then best ← u",
+    "  return best",
+];
 
 /// The line (0-based) a step is at. `node` is the step's node; for steps that hand a value to
 /// a parent the line is in the parent's function.

@@ -6,7 +6,7 @@ use crate::scene::show_value;
 use arbor_game::replay::Replay;
 use arbor_game::{
     alpha_beta, iterative_deepening, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Budget,
-    Fail, GameTree, NodeId, Ordering, Quiet, Recorder, Stats,
+    Fail, GameTree, NodeId, Ordering, Quiet, Recorder, Stats, Trace,
 };
 use std::rc::Rc;
 
@@ -174,7 +174,41 @@ pub fn run_shared(
         algorithm
     };
     let mut recorder = Recorder::with_limit(STEPPER_RECORD_LIMIT);
-    let mut stopped = false;
+    let (stats, result, stopped) = search(tree, algorithm, ordering, depth, &mut recorder);
+    let minimax_stats = if tree.players() > 2 {
+        stats
+    } else {
+        minimax(tree, &root, depth, &mut Quiet).stats
+    };
+    let trace = recorder.into_trace();
+    let limited = limit_words(stopped, &stats, &trace);
+    let replay = Replay::new(shared.clone(), trace);
+    let end = replay.frame(replay.len()).stats;
+    Run {
+        limited,
+        replay,
+        end,
+        algorithm,
+        stats,
+        minimax: Some(minimax_stats),
+        knuth_moore: tree
+            .uniform_shape()
+            .filter(|_| depth.is_none())
+            .and_then(|(b, d)| knuth_moore_minimum(b as u64, d)),
+        result,
+    }
+}
+
+/// Runs `algorithm` on `tree` into `recorder`: its counts, the root's value (or vector) as
+/// shown, and whether it stopped at the stepper's node budget (iterative deepening only).
+fn search(
+    tree: &GameTree,
+    algorithm: Algorithm,
+    ordering: Ordering,
+    depth: Option<u32>,
+    recorder: &mut Recorder<NodeId, NodeId>,
+) -> (Stats, String, bool) {
+    let root = tree.root();
     let options = AlphaBetaOptions {
         fail: if algorithm == Algorithm::AlphaBetaHard {
             Fail::Hard
@@ -185,14 +219,14 @@ pub fn run_shared(
         depth,
         ..AlphaBetaOptions::default()
     };
-    let (stats, result) = match algorithm {
+    match algorithm {
         Algorithm::MaxN => {
-            let o = maxn(tree, &root, depth, &mut recorder);
-            (o.stats, vector_text(&o.values))
+            let o = maxn(tree, &root, depth, recorder);
+            (o.stats, vector_text(&o.values), false)
         }
         Algorithm::Minimax => {
-            let o = minimax(tree, &root, depth, &mut recorder);
-            (o.stats, show_value(o.value))
+            let o = minimax(tree, &root, depth, recorder);
+            (o.stats, show_value(o.value), false)
         }
         Algorithm::Deepening => {
             let options = AlphaBetaOptions {
@@ -204,27 +238,25 @@ pub fn run_shared(
                 &root,
                 &options,
                 Budget::nodes(STEPPER_NODE_BUDGET),
-                &mut recorder,
+                recorder,
                 |_| {},
             );
-            stopped = d.aborted;
             let value = d
                 .best()
                 .map_or_else(|| "?".to_string(), |o| show_value(o.value));
-            (d.stats, value)
+            (d.stats, value, d.aborted)
         }
         _ => {
-            let o = alpha_beta(tree, &root, &options, &mut recorder);
-            (o.stats, show_value(o.value))
+            let o = alpha_beta(tree, &root, &options, recorder);
+            (o.stats, show_value(o.value), false)
         }
-    };
-    let minimax_stats = if tree.players() > 2 {
-        stats
-    } else {
-        minimax(tree, &root, depth, &mut Quiet).stats
-    };
-    let trace = recorder.into_trace();
-    let limited = match (stopped, trace.omitted) {
+    }
+}
+
+/// What a limit cut short, in words: the node budget that stopped iterative deepening, or the
+/// nodes entered beyond the record (`None`: nothing).
+fn limit_words(stopped: bool, stats: &Stats, trace: &Trace<NodeId, NodeId>) -> Option<String> {
+    match (stopped, trace.omitted) {
         (true, _) => Some(format!(
             "Iterative deepening stopped after {} nodes, the most the stepper lets one search \
              visit: the value is its deepest finished iteration's{}.",
@@ -241,21 +273,6 @@ pub fn run_shared(
              not recorded.",
             trace.nodes.len()
         )),
-    };
-    let replay = Replay::new(shared.clone(), trace);
-    let end = replay.frame(replay.len()).stats;
-    Run {
-        limited,
-        replay,
-        end,
-        algorithm,
-        stats,
-        minimax: Some(minimax_stats),
-        knuth_moore: tree
-            .uniform_shape()
-            .filter(|_| depth.is_none())
-            .and_then(|(b, d)| knuth_moore_minimum(b as u64, d)),
-        result,
     }
 }
 

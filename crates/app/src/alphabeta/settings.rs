@@ -190,66 +190,15 @@ impl UrlSettings for Settings {
     fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
         let mut s = Settings::default();
         let mut warnings = Vec::new();
-        if let Some(id) = route.get("preset") {
-            match preset(id) {
-                Some(p) => s.source = Source::Preset(p.id),
-                None => warnings.push(format!(
-                    "There is no preset called “{id}”; showing the first one."
-                )),
-            }
+        if let Some(source) = source_from_route(route, &mut warnings) {
+            s.source = source;
         }
-        if let Some(spec) = route.get("random") {
-            match parse_random(spec) {
-                Ok(spec) => s.source = Source::Random(spec),
-                Err(e) => warnings.push(format!("The random tree in the link is not valid ({e}).")),
-            }
-        }
-        if let Some(text) = route.get("tree") {
-            s.source = Source::Text(text.to_string());
-        }
-        if route.get("game").is_some() {
-            let (rules, o_first) = crate::game::rules_from_route(route, &mut warnings);
-            let level = route.get("level").unwrap_or("perfect");
-            let level = match rules.kind.level(level) {
-                Some(l) => l.key.to_string(),
-                None => {
-                    warnings.push(format!(
-                        "“{level}” is not a level of {}; showing the perfect level's search.",
-                        rules.kind.title()
-                    ));
-                    "perfect".to_string()
-                }
-            };
-            let moves = route.get("moves").unwrap_or("").to_string();
-            if let Err(e) = rules.parse_moves(&moves) {
-                warnings.push(format!(
-                    "The moves in the link could not be played ({e}); showing the first move's search."
-                ));
-            }
-            let weak = route.get("solver") == Some("result");
-            let solver = route.get("solver") == Some("1") || weak;
-            s.algorithm = if solver {
+        if let Source::Game(g) = &s.source {
+            s.algorithm = if g.solver {
                 Algorithm::Solver
             } else {
                 Algorithm::Deepening
             };
-            s.source = Source::Game(GameSource {
-                moves: if rules.parse_moves(&moves).is_ok() {
-                    moves
-                } else {
-                    String::new()
-                },
-                rules,
-                o_first,
-                level,
-                seed: route
-                    .get("seed")
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(1)
-                    .min((1 << 53) - 1),
-                solver,
-                weak,
-            });
         }
         s.min_root = match route.get("root") {
             Some("min") => true,
@@ -262,31 +211,7 @@ impl UrlSettings for Settings {
             }
             None => s.source.root_is_min(),
         };
-        if let (Some(a), false) = (route.get("algo"), matches!(s.source, Source::Game(_))) {
-            match Algorithm::from_key(a) {
-                Some(a) => s.algorithm = a,
-                None => warnings.push(format!("Unknown algorithm “{a}”; using alpha-beta.")),
-            }
-        }
-        if let Some(o) = route.get("order") {
-            match Ordering::ALL.into_iter().find(|x| ordering_key(*x) == o) {
-                Some(o) => s.ordering = o,
-                None => warnings.push(format!(
-                    "Unknown move order “{o}”; using the natural order."
-                )),
-            }
-        }
-        if let Some(d) = route.get("depth") {
-            match d.parse::<u32>() {
-                Ok(d) if d <= 64 => s.depth = Some(d),
-                _ => warnings.push(format!(
-                    "The depth limit “{d}” is not a number from 0 to 64; searching to the end."
-                )),
-            }
-        }
-        if let Some(k) = step_of(route, &mut warnings) {
-            s.step = k;
-        }
+        search_from_route(route, &mut s, &mut warnings);
         (s, warnings)
     }
 
@@ -333,5 +258,104 @@ impl UrlSettings for Settings {
         if self.step > 0 {
             route.set("step", self.step.to_string());
         }
+    }
+}
+
+/// The tree a link shows: a preset, a random tree, a typed tree or a game's search (the last
+/// given wins; `None`: none given).
+fn source_from_route(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<Source> {
+    let mut source = None;
+    if let Some(id) = route.get("preset") {
+        match preset(id) {
+            Some(p) => source = Some(Source::Preset(p.id)),
+            None => warnings.push(format!(
+                "There is no preset called “{id}”; showing the first one."
+            )),
+        }
+    }
+    if let Some(spec) = route.get("random") {
+        match parse_random(spec) {
+            Ok(spec) => source = Some(Source::Random(spec)),
+            Err(e) => warnings.push(format!("The random tree in the link is not valid ({e}).")),
+        }
+    }
+    if let Some(text) = route.get("tree") {
+        source = Some(Source::Text(text.to_string()));
+    }
+    if route.get("game").is_some() {
+        source = Some(Source::Game(game_from_route(route, warnings)));
+    }
+    source
+}
+
+/// The game position a link searches: the rules, the level, the moves played, the seed and
+/// whether the solver searches it.
+fn game_from_route(route: &Route, warnings: &mut Vec<UrlWarning>) -> GameSource {
+    let (rules, o_first) = crate::game::rules_from_route(route, warnings);
+    let level = route.get("level").unwrap_or("perfect");
+    let level = match rules.kind.level(level) {
+        Some(l) => l.key.to_string(),
+        None => {
+            warnings.push(format!(
+                "“{level}” is not a level of {}; showing the perfect level's search.",
+                rules.kind.title()
+            ));
+            "perfect".to_string()
+        }
+    };
+    let moves = route.get("moves").unwrap_or("").to_string();
+    if let Err(e) = rules.parse_moves(&moves) {
+        warnings.push(format!(
+            "The moves in the link could not be played ({e}); showing the first move's search."
+        ));
+    }
+    let weak = route.get("solver") == Some("result");
+    let solver = route.get("solver") == Some("1") || weak;
+    GameSource {
+        moves: if rules.parse_moves(&moves).is_ok() {
+            moves
+        } else {
+            String::new()
+        },
+        rules,
+        o_first,
+        level,
+        seed: route
+            .get("seed")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1)
+            .min((1 << 53) - 1),
+        solver,
+        weak,
+    }
+}
+
+/// The search part of a link: the algorithm (not for a game's search), the move order, the
+/// depth limit and the step.
+fn search_from_route(route: &Route, s: &mut Settings, warnings: &mut Vec<UrlWarning>) {
+    if let (Some(a), false) = (route.get("algo"), matches!(s.source, Source::Game(_))) {
+        match Algorithm::from_key(a) {
+            Some(a) => s.algorithm = a,
+            None => warnings.push(format!("Unknown algorithm “{a}”; using alpha-beta.")),
+        }
+    }
+    if let Some(o) = route.get("order") {
+        match Ordering::ALL.into_iter().find(|x| ordering_key(*x) == o) {
+            Some(o) => s.ordering = o,
+            None => warnings.push(format!(
+                "Unknown move order “{o}”; using the natural order."
+            )),
+        }
+    }
+    if let Some(d) = route.get("depth") {
+        match d.parse::<u32>() {
+            Ok(d) if d <= 64 => s.depth = Some(d),
+            _ => warnings.push(format!(
+                "The depth limit “{d}” is not a number from 0 to 64; searching to the end."
+            )),
+        }
+    }
+    if let Some(k) = step_of(route, warnings) {
+        s.step = k;
     }
 }

@@ -381,130 +381,148 @@ impl crate::Reducer for State {
     }
 
     fn apply(&mut self, action: Action) {
-        let s = self;
         match action {
-            Action::Text(text) => {
-                s.text = text.clone();
-                match parse_tiles(&text) {
-                    // The same board typed again (a space added) is not searched again.
-                    Ok(tiles) if tiles == s.settings.tiles => s.error = None,
-                    Ok(tiles) => s.board(tiles),
-                    Err(e) => s.error = Some(e),
-                }
-            }
-            Action::Shape(rows, cols) => {
-                if (rows, cols) != (s.settings.rows, s.settings.cols)
-                    && rows as usize * cols as usize <= MAX_CELLS
-                {
-                    s.settings.rows = rows;
-                    s.settings.cols = cols;
-                    s.settings.tiles = s.settings.goal();
-                    s.text = tiles_text(&s.settings.tiles);
-                    s.error = None;
-                    s.estimate();
-                }
-            }
+            Action::Text(text) => self.set_text(text),
+            Action::Shape(rows, cols) => self.set_shape(rows, cols),
             Action::BlankFirst(first) => {
-                if first != s.settings.blank_first {
-                    s.settings.blank_first = first;
-                    let tiles = s.settings.tiles.clone();
-                    s.board(tiles);
+                if first != self.settings.blank_first {
+                    self.settings.blank_first = first;
+                    let tiles = self.settings.tiles.clone();
+                    self.board(tiles);
                 }
             }
             Action::Korf(id) => {
                 // The worker has Korf's boards: it answers with the board and its estimates.
-                s.error = None;
-                s.start(Work::Estimates, Job::KorfBoard { id });
+                self.error = None;
+                self.start(Work::Estimates, Job::KorfBoard { id });
             }
             Action::Textbook => {
-                s.settings.rows = 3;
-                s.settings.cols = 3;
-                s.settings.blank_first = true;
-                s.text = tiles_text(&TEXTBOOK_BOARD);
-                s.board(TEXTBOOK_BOARD.to_vec());
+                self.settings.rows = 3;
+                self.settings.cols = 3;
+                self.settings.blank_first = true;
+                self.text = tiles_text(&TEXTBOOK_BOARD);
+                self.board(TEXTBOOK_BOARD.to_vec());
             }
-            Action::Shuffle(seed) => {
-                let st = &s.settings;
-                let goal = st.goal();
-                if let Ok(p) = NPuzzle::new(
-                    st.rows as usize,
-                    st.cols as usize,
-                    &goal,
-                    &goal,
-                    arbor_puzzles::Heuristic::Manhattan,
-                ) {
-                    // A random walk long enough to scatter the tiles; solvable by construction.
-                    let tiles = p.shuffled(400, seed).start_tiles();
-                    s.text = tiles_text(&tiles);
-                    s.board(tiles);
-                }
-            }
+            Action::Shuffle(seed) => self.shuffle(seed),
             Action::RunKorf => {
-                let last = s.settings.korf;
-                s.start(Work::Korf, Job::Korf { first: 1, last })
+                let last = self.settings.korf;
+                self.start(Work::Korf, Job::Korf { first: 1, last })
             }
-            Action::KorfCount(n) => s.settings.korf = n.clamp(1, 100),
+            Action::KorfCount(n) => self.settings.korf = n.clamp(1, 100),
             Action::RunTable => {
-                let spec = s.settings.table_spec();
-                s.start(Work::Table, Job::Table(spec));
+                let spec = self.settings.table_spec();
+                self.start(Work::Table, Job::Table(spec));
             }
-            Action::PerDepth(n) => s.settings.per_depth = n.clamp(1, 100),
-            Action::IdsMax(d) => s.settings.ids_max = d.min(14),
+            Action::PerDepth(n) => self.settings.per_depth = n.clamp(1, 100),
+            Action::IdsMax(d) => self.settings.ids_max = d.min(14),
             Action::Stop => {
-                if let Some(work) = s.running.take() {
-                    s.stops += 1;
-                    s.building = None;
+                if let Some(work) = self.running.take() {
+                    self.stops += 1;
+                    self.building = None;
                     // (The table's depth under way is kept: the status says where it stopped.)
-                    s.stopped = Some(work);
+                    self.stopped = Some(work);
                 }
             }
-            Action::Worker(Reply::Answer((run, answer))) if run == s.asked => match answer {
-                LabAnswer::Building { fraction, what } => s.building = Some((fraction, what)),
-                LabAnswer::Built { what, millis } => {
-                    s.building = None;
-                    s.built = Some((what, millis));
-                    s.korf_ready |= s.running == Some(Work::Korf);
-                }
-                LabAnswer::Estimates(v) => {
-                    // The board shown is the one estimated (one of Korf's, when asked for).
-                    if v.tiles != s.settings.tiles || v.goal != s.settings.goal() {
-                        s.settings.rows = v.rows;
-                        s.settings.cols = v.cols;
-                        s.settings.blank_first = v.goal.first() == Some(&0);
-                        s.settings.tiles = v.tiles.clone();
-                        s.text = tiles_text(&v.tiles);
-                    }
-                    s.estimates = Some(Rc::new(*v));
-                    s.running = None;
-                }
-                LabAnswer::Solved(row) => s.korf.push(row),
-                LabAnswer::KorfDone { millis } => {
-                    let build = s.built.as_ref().map_or(0.0, |b| b.1);
-                    s.korf_done = Some((millis, build));
-                    s.running = None;
-                }
-                LabAnswer::Working { depth, done } => s.working = Some((depth, done)),
-                LabAnswer::Row(row) => {
-                    s.working = None;
-                    s.table.push(row);
-                }
-                LabAnswer::TableDone { millis } => {
-                    s.table_done = Some(millis);
-                    s.running = None;
-                }
-                LabAnswer::Failed(e) => {
-                    s.failed = Some(e);
-                    s.running = None;
-                    s.building = None;
-                }
-            },
+            Action::Worker(Reply::Answer((run, answer))) if run == self.asked => {
+                self.answer(answer)
+            }
             Action::Worker(Reply::Failed(e)) => {
-                if s.running.take().is_some() {
-                    s.failed = Some(e);
-                    s.building = None;
+                if self.running.take().is_some() {
+                    self.failed = Some(e);
+                    self.building = None;
                 }
             }
             Action::Worker(_) => {}
+        }
+    }
+}
+
+/// What each action does, one method per action (see [`State`]'s reducer).
+impl State {
+    /// Keeps the text box's new text, and searches its board if it is a new one.
+    fn set_text(&mut self, text: String) {
+        self.text = text.clone();
+        match parse_tiles(&text) {
+            // The same board typed again (a space added) is not searched again.
+            Ok(tiles) if tiles == self.settings.tiles => self.error = None,
+            Ok(tiles) => self.board(tiles),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Another board shape, if it is not too big: its solved board, estimated.
+    fn set_shape(&mut self, rows: u8, cols: u8) {
+        if (rows, cols) != (self.settings.rows, self.settings.cols)
+            && rows as usize * cols as usize <= MAX_CELLS
+        {
+            self.settings.rows = rows;
+            self.settings.cols = cols;
+            self.settings.tiles = self.settings.goal();
+            self.text = tiles_text(&self.settings.tiles);
+            self.error = None;
+            self.estimate();
+        }
+    }
+
+    /// A random solvable board of the shape, from `seed`.
+    fn shuffle(&mut self, seed: u64) {
+        let st = &self.settings;
+        let goal = st.goal();
+        if let Ok(p) = NPuzzle::new(
+            st.rows as usize,
+            st.cols as usize,
+            &goal,
+            &goal,
+            arbor_puzzles::Heuristic::Manhattan,
+        ) {
+            // A random walk long enough to scatter the tiles; solvable by construction.
+            let tiles = p.shuffled(400, seed).start_tiles();
+            self.text = tiles_text(&tiles);
+            self.board(tiles);
+        }
+    }
+
+    /// An answer from the worker about the current run.
+    fn answer(&mut self, answer: LabAnswer) {
+        match answer {
+            LabAnswer::Building { fraction, what } => self.building = Some((fraction, what)),
+            LabAnswer::Built { what, millis } => {
+                self.building = None;
+                self.built = Some((what, millis));
+                self.korf_ready |= self.running == Some(Work::Korf);
+            }
+            LabAnswer::Estimates(v) => {
+                // The board shown is the one estimated (one of Korf's, when asked for).
+                if v.tiles != self.settings.tiles || v.goal != self.settings.goal() {
+                    self.settings.rows = v.rows;
+                    self.settings.cols = v.cols;
+                    self.settings.blank_first = v.goal.first() == Some(&0);
+                    self.settings.tiles = v.tiles.clone();
+                    self.text = tiles_text(&v.tiles);
+                }
+                self.estimates = Some(Rc::new(*v));
+                self.running = None;
+            }
+            LabAnswer::Solved(row) => self.korf.push(row),
+            LabAnswer::KorfDone { millis } => {
+                let build = self.built.as_ref().map_or(0.0, |b| b.1);
+                self.korf_done = Some((millis, build));
+                self.running = None;
+            }
+            LabAnswer::Working { depth, done } => self.working = Some((depth, done)),
+            LabAnswer::Row(row) => {
+                self.working = None;
+                self.table.push(row);
+            }
+            LabAnswer::TableDone { millis } => {
+                self.table_done = Some(millis);
+                self.running = None;
+            }
+            LabAnswer::Failed(e) => {
+                self.failed = Some(e);
+                self.running = None;
+                self.building = None;
+            }
         }
     }
 }

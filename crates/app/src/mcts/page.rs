@@ -180,107 +180,122 @@ impl crate::Reducer for State {
     }
 
     fn apply(&mut self, action: Action) {
-        let s = self;
-        let len = s.steps();
+        let len = self.steps();
         match action {
-            Action::Control(c) => s.playback().apply(c, len),
-            Action::Tick => s.playback().tick(len),
-            Action::Game(kind) => {
-                s.text_error = None;
-                let (text, moves) = (s.text.clone(), s.moves.clone());
-                s.error = s
-                    .ask(|x| {
-                        x.request.source = match kind {
-                            None => MctsSource::Tree(text),
-                            Some(k) => MctsSource::Game {
-                                rules: Rules::of(k),
-                                o_first: false,
-                                moves: if Some(k) == x.request.source.kind() {
-                                    moves
-                                } else {
-                                    String::new()
-                                },
-                            },
-                        };
-                        // Games need more iterations than a small tree to say anything.
-                        x.request.iterations = if kind.is_some() { 1000 } else { 100 };
-                    })
-                    .err();
-                if let MctsSource::Game { moves, .. } = &s.settings.request.source {
-                    s.moves = moves.clone();
-                }
-            }
+            Action::Control(c) => self.playback().apply(c, len),
+            Action::Tick => self.playback().tick(len),
+            Action::Game(kind) => self.choose_game(kind),
             Action::Text(text) => {
-                s.text = text.clone();
-                s.text_error = s.ask(|x| x.request.source = MctsSource::Tree(text)).err();
+                self.text = text.clone();
+                self.text_error = self
+                    .ask(|x| x.request.source = MctsSource::Tree(text))
+                    .err();
             }
-            Action::Moves(moves) => {
-                s.moves = moves.clone();
-                if let MctsSource::Game { rules, o_first, .. } = s.settings.request.source.clone() {
-                    // Shown (and kept in the link) by the names the table gives the moves.
-                    let moves = crate::mcts::named_moves(&rules, &moves);
-                    s.moves = moves.clone();
-                    s.error = s
-                        .ask(|x| {
-                            x.request.source = MctsSource::Game {
-                                rules,
-                                moves,
-                                o_first,
-                            }
-                        })
-                        .err();
-                }
-            }
+            Action::Moves(moves) => self.set_moves(moves),
             Action::Iterations(text) => match text.trim().parse::<u64>() {
                 Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => {
-                    s.error = s.ask(|x| x.request.iterations = n).err()
+                    self.error = self.ask(|x| x.request.iterations = n).err()
                 }
                 _ => {
-                    s.error = Some(format!(
+                    self.error = Some(format!(
                         "“{text}” is not a number of iterations from 1 to {MAX_ITERATIONS}"
                     ))
                 }
             },
             Action::Exploration(text) => match parse_exploration(&text) {
-                Ok(c) => s.error = s.ask(|x| x.request.exploration = c).err(),
-                Err(e) => s.error = Some(format!("The exploration constant: {e}")),
+                Ok(c) => self.error = self.ask(|x| x.request.exploration = c).err(),
+                Err(e) => self.error = Some(format!("The exploration constant: {e}")),
             },
             Action::Seed(text) => match text.trim().parse::<u64>() {
-                Ok(seed) => s.error = s.ask(|x| x.request.seed = seed).err(),
-                Err(_) => s.error = Some(format!("“{text}” is not a seed (a whole number)")),
+                Ok(seed) => self.error = self.ask(|x| x.request.seed = seed).err(),
+                Err(_) => self.error = Some(format!("“{text}” is not a seed (a whole number)")),
             },
             // Messages of a run asked for before the last are stale.
-            Action::Worker(id, _) if id != s.asked => {}
+            Action::Worker(id, _) if id != self.asked => {}
             Action::Worker(_, Reply::Progress(p)) => {
                 let generated = p.generated;
-                s.progress = Some(generated)
+                self.progress = Some(generated)
             }
-            Action::Worker(_, Reply::Answer(view)) => {
-                s.running = false;
-                s.progress = None;
-                let len = view.len();
-                s.view = Some(Rc::new(*view));
-                if let Some(step) = s.pending_step.take() {
-                    if step > len {
-                        s.notices.push(format!(
-                            "The link asks for step {step}, but this run has {len} steps; showing the last."
-                        ));
-                    }
-                    s.settings.step = step.min(len);
-                } else {
-                    s.settings.step = 0;
-                }
-            }
+            Action::Worker(_, Reply::Answer(view)) => self.run_arrived(view),
             Action::Worker(_, Reply::Failed(e)) => {
-                s.running = false;
-                s.progress = None;
-                s.error = Some(e);
+                self.running = false;
+                self.progress = None;
+                self.error = Some(e);
             }
             Action::Stop => {
-                s.running = false;
-                s.progress = None;
-                s.stopped = true;
+                self.running = false;
+                self.progress = None;
+                self.stopped = true;
             }
+        }
+    }
+}
+
+/// What each action does, one method per action (see [`State`]'s reducer).
+impl State {
+    /// Searches a tree (`None`) or a game of `kind` from the moves in the box (if they are of
+    /// that game), with the iterations each needs.
+    fn choose_game(&mut self, kind: Option<Kind>) {
+        self.text_error = None;
+        let (text, moves) = (self.text.clone(), self.moves.clone());
+        self.error = self
+            .ask(|x| {
+                x.request.source = match kind {
+                    None => MctsSource::Tree(text),
+                    Some(k) => MctsSource::Game {
+                        rules: Rules::of(k),
+                        o_first: false,
+                        moves: if Some(k) == x.request.source.kind() {
+                            moves
+                        } else {
+                            String::new()
+                        },
+                    },
+                };
+                // Games need more iterations than a small tree to say anything.
+                x.request.iterations = if kind.is_some() { 1000 } else { 100 };
+            })
+            .err();
+        if let MctsSource::Game { moves, .. } = &self.settings.request.source {
+            self.moves = moves.clone();
+        }
+    }
+
+    /// Keeps the moves box's new text and, for a game, searches after those moves.
+    fn set_moves(&mut self, moves: String) {
+        self.moves = moves.clone();
+        if let MctsSource::Game { rules, o_first, .. } = self.settings.request.source.clone() {
+            // Shown (and kept in the link) by the names the table gives the moves.
+            let moves = crate::mcts::named_moves(&rules, &moves);
+            self.moves = moves.clone();
+            self.error = self
+                .ask(|x| {
+                    x.request.source = MctsSource::Game {
+                        rules,
+                        moves,
+                        o_first,
+                    }
+                })
+                .err();
+        }
+    }
+
+    /// The run asked for came back: it is shown, at the step the link asked for (the first
+    /// run only) or at the start.
+    fn run_arrived(&mut self, view: super::Answer) {
+        self.running = false;
+        self.progress = None;
+        let len = view.len();
+        self.view = Some(Rc::new(*view));
+        if let Some(step) = self.pending_step.take() {
+            if step > len {
+                self.notices.push(format!(
+                    "The link asks for step {step}, but this run has {len} steps; showing the last."
+                ));
+            }
+            self.settings.step = step.min(len);
+        } else {
+            self.settings.step = 0;
         }
     }
 }

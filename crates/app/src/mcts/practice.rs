@@ -178,84 +178,22 @@ impl Exercise {
             .iter()
             .map(Ucb::value)
             .fold(f64::NEG_INFINITY, f64::max);
-        let mut wrong_values = Vec::new();
-        let mut lines = Vec::new();
-        if self.level == Level::Numbers {
-            let mut empty = Vec::new();
-            for s in &question.scores {
-                let typed = answer
-                    .values
-                    .iter()
-                    .find(|(c, _)| *c == s.child)
-                    .map_or("", |(_, t)| t.trim());
-                if typed.is_empty() {
-                    wrong_values.push(s.child);
-                    empty.push(self.name(s.child).to_string());
-                } else if !parse_number(typed).is_some_and(|v| (v - s.value()).abs() <= TOLERANCE) {
-                    wrong_values.push(s.child);
-                    lines.push(format!(
-                        "{typed} is not the UCB1 of {}: {}.",
-                        self.name(s.child),
-                        self.terms(question, s)
-                    ));
-                }
-            }
-            if !empty.is_empty() {
-                lines.push(format!("Type the UCB1 of {} too.", empty.join(", ")));
-            }
-        }
-        let engine = self.name(question.chosen).to_string();
-        let pick_ok = match answer.pick {
-            None => {
-                lines.insert(0, "Pick the child selection takes.".into());
-                false
-            }
-            Some(p) if p == question.chosen => true,
-            Some(p) => match question.scores.iter().find(|s| s.child == p) {
-                // A tie with the highest: the engine takes the child added first.
-                Some(s) if s.value() == best => {
-                    lines.insert(
-                        0,
-                        format!(
-                            "{} ties with {engine} at {}; Arbor's MCTS breaks ties for the child added first, {engine}.",
-                            self.name(p),
-                            number(best)
-                        ),
-                    );
-                    true
-                }
-                Some(s) => {
-                    lines.insert(
-                        0,
-                        format!(
-                            "Not {}: its UCB1 is {}, but {engine}'s is {}, the highest.",
-                            self.name(p),
-                            number(s.value()),
-                            number(best)
-                        ),
-                    );
-                    false
-                }
-                None => {
-                    lines.insert(
-                        0,
-                        format!(
-                            "{} is not a child of {}: selection chooses among {}'s children.",
-                            self.name(p),
-                            self.name(question.node),
-                            self.name(question.node)
-                        ),
-                    );
-                    false
-                }
-            },
+        let (wrong_values, mut lines) = if self.level == Level::Numbers {
+            self.check_numbers(question, answer)
+        } else {
+            (Vec::new(), Vec::new())
         };
+        let (pick_ok, said) = self.check_pick(question, answer.pick, best);
+        if let Some(said) = said {
+            lines.insert(0, said);
+        }
         let right = pick_ok && wrong_values.is_empty();
         if right {
             lines.insert(
                 0,
                 format!(
-                    "Right: selection takes {engine}, UCB1 {} — the highest of {}.",
+                    "Right: selection takes {}, UCB1 {} — the highest of {}.",
+                    self.name(question.chosen),
                     number(best),
                     question.scores.len()
                 ),
@@ -265,6 +203,80 @@ impl Exercise {
             right,
             message: lines.join(" "),
             wrong_values,
+        }
+    }
+
+    /// The UCB1 values typed, checked: the children whose value is wrong or missing, and what
+    /// to say of them.
+    fn check_numbers(&self, question: &Question, answer: &Answer) -> (Vec<MctsId>, Vec<String>) {
+        let mut wrong_values = Vec::new();
+        let mut lines = Vec::new();
+        let mut empty = Vec::new();
+        for s in &question.scores {
+            let typed = answer
+                .values
+                .iter()
+                .find(|(c, _)| *c == s.child)
+                .map_or("", |(_, t)| t.trim());
+            if typed.is_empty() {
+                wrong_values.push(s.child);
+                empty.push(self.name(s.child).to_string());
+            } else if !parse_number(typed).is_some_and(|v| (v - s.value()).abs() <= TOLERANCE) {
+                wrong_values.push(s.child);
+                lines.push(format!(
+                    "{typed} is not the UCB1 of {}: {}.",
+                    self.name(s.child),
+                    self.terms(question, s)
+                ));
+            }
+        }
+        if !empty.is_empty() {
+            lines.push(format!("Type the UCB1 of {} too.", empty.join(", ")));
+        }
+        (wrong_values, lines)
+    }
+
+    /// The child picked, checked against the engine's choice (`best`: the highest UCB1):
+    /// whether it counts as right, and what to say of it first, if anything.
+    fn check_pick(
+        &self,
+        question: &Question,
+        pick: Option<MctsId>,
+        best: f64,
+    ) -> (bool, Option<String>) {
+        let engine = self.name(question.chosen).to_string();
+        match pick {
+            None => (false, Some("Pick the child selection takes.".into())),
+            Some(p) if p == question.chosen => (true, None),
+            Some(p) => match question.scores.iter().find(|s| s.child == p) {
+                // A tie with the highest: the engine takes the child added first.
+                Some(s) if s.value() == best => (
+                    true,
+                    Some(format!(
+                        "{} ties with {engine} at {}; Arbor's MCTS breaks ties for the child added first, {engine}.",
+                        self.name(p),
+                        number(best)
+                    )),
+                ),
+                Some(s) => (
+                    false,
+                    Some(format!(
+                        "Not {}: its UCB1 is {}, but {engine}'s is {}, the highest.",
+                        self.name(p),
+                        number(s.value()),
+                        number(best)
+                    )),
+                ),
+                None => (
+                    false,
+                    Some(format!(
+                        "{} is not a child of {}: selection chooses among {}'s children.",
+                        self.name(p),
+                        self.name(question.node),
+                        self.name(question.node)
+                    )),
+                ),
+            },
         }
     }
 }

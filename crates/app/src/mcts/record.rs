@@ -4,7 +4,8 @@
 
 use super::*;
 use arbor_game::{
-    mcts, minimax, Budget, Game, MctsEvent, MctsId, MctsObserver, MctsRecorder, NodeId, Quiet, Ucb,
+    mcts, minimax, Budget, Game, MctsEvent, MctsId, MctsObserver, MctsRecorder, MctsTree, NodeId,
+    Quiet, Ucb,
 };
 
 /// How the engine's events reach the page: the recorder of the first iterations, the root
@@ -148,75 +149,17 @@ pub fn grow<G: Game>(
         s.reward,
         &mut watch,
     );
-    // Moves become names, each once.
-    let mut names: Vec<String> = Vec::new();
-    let mut intern = |m: G::Move| {
-        let n = (s.name)(m);
-        match names.iter().position(|x| *x == n) {
-            Some(k) => k as u32,
-            None => {
-                names.push(n);
-                names.len() as u32 - 1
-            }
-        }
-    };
-    let events: Vec<MctsEvent<u32>> = watch
-        .recorder
-        .events
-        .into_iter()
-        .map(|e| e.map_moves(&mut intern))
-        .collect();
+    let (events, names) = named_events(watch.recorder.events, s.name);
     let added = events
         .iter()
         .filter(|e| matches!(e, MctsEvent::Expand { .. }))
         .count();
-    let turn = |state: &G::State| {
-        if s.game.is_terminal(state) {
-            Turn::End
-        } else if s.game.to_move(state) == 0 {
-            Turn::Max
-        } else {
-            Turn::Min
-        }
-    };
-    let nodes = tree.nodes[..=added]
-        .iter()
-        .map(|n| McNode {
-            label: n.mv.map_or_else(|| s.root_label.clone(), s.name),
-            turn: turn(&n.state),
-        })
-        .collect();
-    let root = &tree.nodes[0];
-    let mut moves: Vec<RootMove> = root
-        .children
-        .iter()
-        .map(|&c| {
-            let n = &tree.nodes[c as usize];
-            RootMove {
-                label: n.mv.map_or_else(String::new, s.name),
-                visits: n.visits,
-                mean: n.mean(),
-                exact: n.mv.and_then(|mv| (s.exact)(mv, &n.state)),
-                optimal: false,
-            }
-        })
-        .collect();
-    // Minimax's choice: the best exact value for the player to move, when every move has one.
+    let nodes = recorded_nodes(&tree, added, &s);
+    let moves = root_moves(&tree, &s);
     let root_player = s.game.to_move(&s.root);
-    let score = |e: Exact| match e {
-        Exact::Value(v) if root_player == 0 => i64::from(v),
-        Exact::Value(v) => -i64::from(v),
-        Exact::Outcome(o) => i64::from(o),
-    };
-    let scores: Option<Vec<i64>> = moves.iter().map(|m| m.exact.map(score)).collect();
-    if let Some(best) = scores.as_ref().and_then(|v| v.iter().max().copied()) {
-        for (m, v) in moves.iter_mut().zip(scores.iter().flatten()) {
-            m.optimal = *v == best;
-        }
-    }
     let best = tree
         .best()
-        .and_then(|(id, _)| root.children.iter().position(|&c| c == id));
+        .and_then(|(id, _)| tree.nodes[0].children.iter().position(|&c| c == id));
     let mut samples = watch.samples;
     if samples.last().map(|x| x.iteration) != Some(tree.iterations) {
         samples.push(Sample {
@@ -237,4 +180,82 @@ pub fn grow<G: Game>(
         root_player,
         sides: s.sides,
     })
+}
+
+/// The recorded events with each move given by its name's number in the list of names, each
+/// name once; and that list.
+fn named_events<M>(
+    events: Vec<MctsEvent<M>>,
+    name: &dyn Fn(M) -> String,
+) -> (Vec<MctsEvent<u32>>, Vec<String>) {
+    let mut names: Vec<String> = Vec::new();
+    let mut intern = |m: M| {
+        let n = name(m);
+        match names.iter().position(|x| *x == n) {
+            Some(k) => k as u32,
+            None => {
+                names.push(n);
+                names.len() as u32 - 1
+            }
+        }
+    };
+    let events = events
+        .into_iter()
+        .map(|e| e.map_moves(&mut intern))
+        .collect();
+    (events, names)
+}
+
+/// The nodes the recorded iterations added (and the root): each one's name and whose turn it
+/// is there.
+fn recorded_nodes<G: Game>(tree: &MctsTree<G>, added: usize, s: &Setting<'_, G>) -> Vec<McNode> {
+    let turn = |state: &G::State| {
+        if s.game.is_terminal(state) {
+            Turn::End
+        } else if s.game.to_move(state) == 0 {
+            Turn::Max
+        } else {
+            Turn::Min
+        }
+    };
+    tree.nodes[..=added]
+        .iter()
+        .map(|n| McNode {
+            label: n.mv.map_or_else(|| s.root_label.clone(), s.name),
+            turn: turn(&n.state),
+        })
+        .collect()
+}
+
+/// The root's moves after the whole run: visits, mean reward, exact value where the game can
+/// be solved, and which are minimax's choice (the best exact value for the player to move,
+/// when every move has one).
+fn root_moves<G: Game>(tree: &MctsTree<G>, s: &Setting<'_, G>) -> Vec<RootMove> {
+    let mut moves: Vec<RootMove> = tree.nodes[0]
+        .children
+        .iter()
+        .map(|&c| {
+            let n = &tree.nodes[c as usize];
+            RootMove {
+                label: n.mv.map_or_else(String::new, s.name),
+                visits: n.visits,
+                mean: n.mean(),
+                exact: n.mv.and_then(|mv| (s.exact)(mv, &n.state)),
+                optimal: false,
+            }
+        })
+        .collect();
+    let root_player = s.game.to_move(&s.root);
+    let score = |e: Exact| match e {
+        Exact::Value(v) if root_player == 0 => i64::from(v),
+        Exact::Value(v) => -i64::from(v),
+        Exact::Outcome(o) => i64::from(o),
+    };
+    let scores: Option<Vec<i64>> = moves.iter().map(|m| m.exact.map(score)).collect();
+    if let Some(best) = scores.as_ref().and_then(|v| v.iter().max().copied()) {
+        for (m, v) in moves.iter_mut().zip(scores.iter().flatten()) {
+            m.optimal = *v == best;
+        }
+    }
+    moves
 }

@@ -251,133 +251,154 @@ impl crate::Reducer for State {
     }
 
     fn apply(&mut self, action: Action) {
-        let s = self;
         // A refusal is told anew each time, the same words or not.
         let refusable = matches!(action, Action::Click(_) | Action::Undo | Action::Redo);
         match action {
-            Action::Click(mv) => {
-                let pos = s.setup.position();
-                let rules = &s.setup.rules;
-                s.message = match pos.outcome(rules) {
-                    Outcome::ToMove(side) if s.setup.players[side] != Player::Human => {
-                        Some(format!(
-                            "It is the AI's turn ({}); wait for it, or press Stop.",
-                            s.setup.side_name(side)
-                        ))
-                    }
-                    Outcome::ToMove(_) => match pos.play(rules, mv) {
-                        Err(e) => Some(format!("That move is not allowed: {e}.")),
-                        Ok(_) => {
-                            if s.task == Task::Hinting {
-                                s.cancel();
-                            }
-                            let _ = s.setup.play(mv);
-                            // A person moved: the AI answers.
-                            s.paused = false;
-                            None
-                        }
-                    },
-                    _ => Some("The game is over: start a new game, or undo.".into()),
-                };
-            }
-            Action::Undo => {
-                s.cancel();
-                s.message = None;
-                if s.walk(Setup::undo) {
-                    // In a game the AI plays alone, nobody's turn stops it: wait.
-                    s.paused = !s.has_human();
-                    s.last_ai = None;
-                } else {
-                    s.message = Some("There is no move to take back.".into());
-                }
-            }
-            Action::Redo => {
-                s.cancel();
-                s.message = None;
-                if s.walk(Setup::redo) {
-                    s.last_ai = None;
-                } else {
-                    s.message = Some("There is no move to play again.".into());
-                }
-            }
-            Action::NewGame(seed) => s.restart(seed),
+            Action::Click(mv) => self.click(mv),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::NewGame(seed) => self.restart(seed),
             Action::Player(side, player) => {
-                s.cancel();
-                s.setup.players[side] = player;
-                s.paused = false;
-                s.failed = None;
+                self.cancel();
+                self.setup.players[side] = player;
+                self.paused = false;
+                self.failed = None;
             }
-            Action::OFirst(o) => s.setup.o_first = o && s.setup.rules.kind == Kind::TicTacToe,
+            Action::OFirst(o) => self.setup.o_first = o && self.setup.rules.kind == Kind::TicTacToe,
             Action::Hints(on) => {
-                s.setup.hints = on;
-                if !on && s.task == Task::Hinting {
-                    s.cancel();
+                self.setup.hints = on;
+                if !on && self.task == Task::Hinting {
+                    self.cancel();
                 }
             }
-            Action::Think(secs) => s.setup.think_seconds = secs.clamp(1, 60),
-            Action::Rules(rules, seed) => {
-                // Another game keeps who plays, each AI at a level the new game has.
-                let kind = rules.kind;
-                for player in &mut s.setup.players {
-                    if let Player::Ai(level) = player {
-                        if kind.level(level).is_none() {
-                            *player = Player::Ai(kind.default_level().key);
-                        }
-                    }
-                }
-                s.setup.o_first &= kind == Kind::TicTacToe;
-                s.setup.rules = rules;
-                s.restart(seed);
-            }
-            Action::Stop => {
-                if s.task == Task::Thinking {
-                    let best = s.progress.as_ref().and_then(|p| p.best.clone());
-                    s.cancel();
-                    match best {
-                        Some(mut thought) => {
-                            thought.stopped = true;
-                            thought.proven = false;
-                            s.apply_ai(thought);
-                        }
-                        None => s.paused = true,
-                    }
-                }
-            }
+            Action::Think(secs) => self.setup.think_seconds = secs.clamp(1, 60),
+            Action::Rules(rules, seed) => self.set_rules(rules, seed),
+            Action::Stop => self.stop(),
             Action::Resume => {
-                s.paused = false;
-                s.failed = None;
+                self.paused = false;
+                self.failed = None;
             }
             Action::Worker(job, message) => {
-                if job != s.job {
+                if job != self.job {
                     return;
                 }
-                match message {
-                    Reply::Answer(Answer::Thinking(t)) if s.task == Task::Thinking => {
-                        s.progress = Some(t)
+                self.worker_message(message);
+            }
+        }
+        if refusable && self.message.is_some() {
+            self.refusals += 1;
+        }
+        self.schedule();
+    }
+}
+
+/// What each action does, one method per action (see [`State`]'s reducer).
+impl State {
+    /// A person's move: played if it is their turn and the move is allowed, otherwise the
+    /// message says why not.
+    fn click(&mut self, mv: Move) {
+        let pos = self.setup.position();
+        let rules = &self.setup.rules;
+        self.message = match pos.outcome(rules) {
+            Outcome::ToMove(side) if self.setup.players[side] != Player::Human => Some(format!(
+                "It is the AI's turn ({}); wait for it, or press Stop.",
+                self.setup.side_name(side)
+            )),
+            Outcome::ToMove(_) => match pos.play(rules, mv) {
+                Err(e) => Some(format!("That move is not allowed: {e}.")),
+                Ok(_) => {
+                    if self.task == Task::Hinting {
+                        self.cancel();
                     }
-                    Reply::Answer(Answer::Thought(t)) if s.task == Task::Thinking => {
-                        s.task = Task::Idle;
-                        s.progress = None;
-                        s.apply_ai(t);
-                    }
-                    Reply::Answer(Answer::Hints(h)) if s.task == Task::Hinting => {
-                        s.task = Task::Idle;
-                        s.hints = Some((s.setup.moves_text(), h));
-                    }
-                    Reply::Failed(e) => {
-                        s.task = Task::Idle;
-                        s.kill += 1;
-                        s.failed = Some(e);
-                        s.paused = true;
-                    }
-                    _ => {}
+                    let _ = self.setup.play(mv);
+                    // A person moved: the AI answers.
+                    self.paused = false;
+                    None
+                }
+            },
+            _ => Some("The game is over: start a new game, or undo.".into()),
+        };
+    }
+
+    /// Takes back moves, back to a person's turn.
+    fn undo(&mut self) {
+        self.cancel();
+        self.message = None;
+        if self.walk(Setup::undo) {
+            // In a game the AI plays alone, nobody's turn stops it: wait.
+            self.paused = !self.has_human();
+            self.last_ai = None;
+        } else {
+            self.message = Some("There is no move to take back.".into());
+        }
+    }
+
+    /// Plays again moves taken back, up to a person's turn.
+    fn redo(&mut self) {
+        self.cancel();
+        self.message = None;
+        if self.walk(Setup::redo) {
+            self.last_ai = None;
+        } else {
+            self.message = Some("There is no move to play again.".into());
+        }
+    }
+
+    /// Another game: it keeps who plays, each AI at a level the new game has.
+    fn set_rules(&mut self, rules: Rules, seed: u64) {
+        let kind = rules.kind;
+        for player in &mut self.setup.players {
+            if let Player::Ai(level) = player {
+                if kind.level(level).is_none() {
+                    *player = Player::Ai(kind.default_level().key);
                 }
             }
         }
-        if refusable && s.message.is_some() {
-            s.refusals += 1;
+        self.setup.o_first &= kind == Kind::TicTacToe;
+        self.setup.rules = rules;
+        self.restart(seed);
+    }
+
+    /// Stops the AI thinking: it plays the best move found so far, or waits if there is none.
+    fn stop(&mut self) {
+        if self.task == Task::Thinking {
+            let best = self.progress.as_ref().and_then(|p| p.best.clone());
+            self.cancel();
+            match best {
+                Some(mut thought) => {
+                    thought.stopped = true;
+                    thought.proven = false;
+                    self.apply_ai(thought);
+                }
+                None => self.paused = true,
+            }
         }
-        s.schedule();
+    }
+
+    /// A message from the worker about the current job: the AI's progress, its move, the
+    /// hints, or a failure.
+    fn worker_message(&mut self, message: Reply<Answer>) {
+        match message {
+            Reply::Answer(Answer::Thinking(t)) if self.task == Task::Thinking => {
+                self.progress = Some(t)
+            }
+            Reply::Answer(Answer::Thought(t)) if self.task == Task::Thinking => {
+                self.task = Task::Idle;
+                self.progress = None;
+                self.apply_ai(t);
+            }
+            Reply::Answer(Answer::Hints(h)) if self.task == Task::Hinting => {
+                self.task = Task::Idle;
+                self.hints = Some((self.setup.moves_text(), h));
+            }
+            Reply::Failed(e) => {
+                self.task = Task::Idle;
+                self.kill += 1;
+                self.failed = Some(e);
+                self.paused = true;
+            }
+            _ => {}
+        }
     }
 }
 

@@ -195,88 +195,8 @@ impl UrlSettings for Settings {
             // Every inner node is asked: a tree that fits the screen unless more is asked for.
             s.branching.1 = 2;
         }
-        let number = |notes: &mut Vec<String>, key: &str, lo: i64, hi: i64| -> Option<i64> {
-            let v = route.get(key)?;
-            match v.trim().parse::<i64>() {
-                Ok(n) if (lo..=hi).contains(&n) => Some(n),
-                _ => {
-                    notes.push(format!(
-                        "The {key} “{v}” is not a number from {lo} to {hi}; using the default."
-                    ));
-                    None
-                }
-            }
-        };
-        let (max_depth, max_b) = match s.kind {
-            Kind::AlphaBeta => (5, 4),
-            Kind::Search | Kind::Mcts => (4, 3),
-            // Every inner node is asked: at most 40 nodes.
-            Kind::Chance => (3, 3),
-        };
-        if let Some(d) = number(&mut notes, "depth", 1, max_depth) {
-            s.depth = d as u32;
-        }
-        if let Some(lo) = number(&mut notes, "bmin", 1, max_b) {
-            s.branching.0 = lo as u32;
-        }
-        if let Some(hi) = number(&mut notes, "bmax", 2, max_b) {
-            s.branching.1 = hi as u32;
-        }
-        if s.branching.0 > s.branching.1 {
-            s.branching.0 = s.branching.1;
-        }
-        if let Some(v) = number(&mut notes, "low", -99, 99) {
-            s.low = v as i32;
-        }
-        if let Some(v) = number(&mut notes, "high", -99, 99) {
-            s.high = v as i32;
-        }
-        if s.low > s.high {
-            notes.push("The lowest value is above the highest; using 0 to 9.".into());
-            (s.low, s.high) = (0, 9);
-        }
-        if let Some(seed) = number(&mut notes, "seed", 0, (1 << 53) - 1) {
-            s.seed = seed as u64;
-        }
-        if let Some(l) = route.get("level") {
-            match (
-                s.kind,
-                alphabeta::Level::from_key(l),
-                search::Level::from_key(l),
-                mcts::Level::from_key(l),
-            ) {
-                (Kind::AlphaBeta, Some(l), _, _) => s.ab_level = l,
-                (Kind::Search, _, Some(l), _) => s.search_level = l,
-                (Kind::Mcts, _, _, Some(l)) => s.mcts_level = l,
-                _ => notes.push(format!("“{l}” is not a level of this practice.")),
-            }
-        }
-        match route.get("algo").filter(|_| s.kind == Kind::Chance) {
-            None => {}
-            Some(r) => match crate::chance::rule_of(r) {
-                Some(rule) => s.rule = rule,
-                None => notes.push(format!(
-                    "“{r}” is not a rule (expectimax or expectiminimax); using expectiminimax."
-                )),
-            },
-        }
-        if let Some(n) = number(&mut notes, "n", 1, RECORD_ITERATIONS as i64) {
-            s.iterations = n as u64;
-        }
-        if let Some(c) = route.get("c") {
-            match crate::mcts::parse_exploration(c) {
-                Ok(c) => s.exploration = c,
-                Err(e) => notes.push(format!("The exploration constant: {e}; using 1.41.")),
-            }
-        }
-        if let Some(a) = route.get("algo").filter(|_| s.kind != Kind::Chance) {
-            match search::ALGORITHMS.into_iter().find(|x| x.key() == a) {
-                Some(a) => s.algorithm = a,
-                None => notes.push(format!(
-                    "“{a}” is not a search practised here (bfs, dfs, ucs, greedy, astar); using A*."
-                )),
-            }
-        }
+        tree_shape_from_route(route, &mut s, &mut notes);
+        exercise_from_route(route, &mut s, &mut notes);
         s.tree = route.get("tree").map(str::to_string);
         s.text = route.get("text").map(str::to_string);
         (s, notes)
@@ -342,6 +262,100 @@ impl UrlSettings for Settings {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The whole number at `key` in a link, if it is from `lo` to `hi` (a note says why not).
+fn number(route: &Route, notes: &mut Vec<UrlWarning>, key: &str, lo: i64, hi: i64) -> Option<i64> {
+    let v = route.get(key)?;
+    match v.trim().parse::<i64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Some(n),
+        _ => {
+            notes.push(format!(
+                "The {key} “{v}” is not a number from {lo} to {hi}; using the default."
+            ));
+            None
+        }
+    }
+}
+
+/// The random tree's shape in a link: its depth, branching, values and seed, within what the
+/// practice's kind allows.
+fn tree_shape_from_route(route: &Route, s: &mut Settings, notes: &mut Vec<UrlWarning>) {
+    let (max_depth, max_b) = match s.kind {
+        Kind::AlphaBeta => (5, 4),
+        Kind::Search | Kind::Mcts => (4, 3),
+        // Every inner node is asked: at most 40 nodes.
+        Kind::Chance => (3, 3),
+    };
+    if let Some(d) = number(route, notes, "depth", 1, max_depth) {
+        s.depth = d as u32;
+    }
+    if let Some(lo) = number(route, notes, "bmin", 1, max_b) {
+        s.branching.0 = lo as u32;
+    }
+    if let Some(hi) = number(route, notes, "bmax", 2, max_b) {
+        s.branching.1 = hi as u32;
+    }
+    if s.branching.0 > s.branching.1 {
+        s.branching.0 = s.branching.1;
+    }
+    if let Some(v) = number(route, notes, "low", -99, 99) {
+        s.low = v as i32;
+    }
+    if let Some(v) = number(route, notes, "high", -99, 99) {
+        s.high = v as i32;
+    }
+    if s.low > s.high {
+        notes.push("The lowest value is above the highest; using 0 to 9.".into());
+        (s.low, s.high) = (0, 9);
+    }
+    if let Some(seed) = number(route, notes, "seed", 0, (1 << 53) - 1) {
+        s.seed = seed as u64;
+    }
+}
+
+/// The exercise's own settings in a link: the level, chance's rule, MCTS's iterations and
+/// exploration constant, the search practised.
+fn exercise_from_route(route: &Route, s: &mut Settings, notes: &mut Vec<UrlWarning>) {
+    if let Some(l) = route.get("level") {
+        match (
+            s.kind,
+            alphabeta::Level::from_key(l),
+            search::Level::from_key(l),
+            mcts::Level::from_key(l),
+        ) {
+            (Kind::AlphaBeta, Some(l), _, _) => s.ab_level = l,
+            (Kind::Search, _, Some(l), _) => s.search_level = l,
+            (Kind::Mcts, _, _, Some(l)) => s.mcts_level = l,
+            _ => notes.push(format!("“{l}” is not a level of this practice.")),
+        }
+    }
+    match route.get("algo").filter(|_| s.kind == Kind::Chance) {
+        None => {}
+        Some(r) => match crate::chance::rule_of(r) {
+            Some(rule) => s.rule = rule,
+            None => notes.push(format!(
+                "“{r}” is not a rule (expectimax or expectiminimax); using expectiminimax."
+            )),
+        },
+    }
+    if let Some(n) = number(route, notes, "n", 1, RECORD_ITERATIONS as i64) {
+        s.iterations = n as u64;
+    }
+    if let Some(c) = route.get("c") {
+        match crate::mcts::parse_exploration(c) {
+            Ok(c) => s.exploration = c,
+            Err(e) => notes.push(format!("The exploration constant: {e}; using 1.41.")),
+        }
+    }
+    if let Some(a) = route.get("algo").filter(|_| s.kind != Kind::Chance) {
+        match search::ALGORITHMS.into_iter().find(|x| x.key() == a) {
+            Some(a) => s.algorithm = a,
+            None => notes.push(format!(
+                "“{a}” is not a search practised here (bfs, dfs, ucs, greedy, astar); using A*."
+            )),
         }
     }
 }

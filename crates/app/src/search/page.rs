@@ -234,107 +234,124 @@ impl crate::Reducer for State {
     }
 
     fn apply(&mut self, action: Action) {
-        let s = self;
-        let len = s.steps();
+        let len = self.steps();
         match action {
-            Action::Control(c) => s.playback().apply(c, len),
-            Action::Tick => s.playback().tick(len),
-            Action::Problem(p) => {
-                if let Problem::Graph { text } = &p {
-                    s.text = text.clone();
-                }
-                // A new kind of problem brings a search that suits it, if the one chosen does
-                // not (an edit of the same problem keeps whatever search was chosen for it).
-                if p.kind() != s.settings.problem.kind() {
-                    let to = p.default_algorithm();
-                    s.switched = p.misfit(s.settings.algorithm, to);
-                    if s.switched.is_some() {
-                        s.settings.set_algorithm(to);
-                    }
-                }
-                s.settings.problem = p;
-                s.settings.step = 0;
-                s.ask();
-            }
+            Action::Control(c) => self.playback().apply(c, len),
+            Action::Tick => self.playback().tick(len),
+            Action::Problem(p) => self.set_problem(p),
             Action::Text(text) => {
-                s.text = text.clone();
-                s.search_again(|settings| settings.problem = Problem::Graph { text });
+                self.text = text.clone();
+                self.search_again(|settings| settings.problem = Problem::Graph { text });
             }
             Action::Algorithm(a) => {
-                s.switched = None;
-                s.search_again(|settings| settings.set_algorithm(a))
+                self.switched = None;
+                self.search_again(|settings| settings.set_algorithm(a))
             }
-            Action::Mode(m) => s.search_again(|settings| settings.mode = m),
-            Action::Cycles(c) => s.search_again(|settings| settings.cycle_check = c),
-            Action::Depth(d) => s.search_again(|settings| settings.depth = d),
-            Action::Tie(t) => s.search_again(|settings| settings.tie = t),
+            Action::Mode(m) => self.search_again(|settings| settings.mode = m),
+            Action::Cycles(c) => self.search_again(|settings| settings.cycle_check = c),
+            Action::Depth(d) => self.search_again(|settings| settings.depth = d),
+            Action::Tie(t) => self.search_again(|settings| settings.tie = t),
             Action::Stop => {
-                if let Run::Running(generated, ..) = s.run {
-                    s.run = Run::Stopped(generated);
-                    s.run_id += 1; // ignore whatever the old worker still sends
+                if let Run::Running(generated, ..) = self.run {
+                    self.run = Run::Stopped(generated);
+                    self.run_id += 1; // ignore whatever the old worker still sends
                 }
             }
-            Action::Worker(id, message) if id == s.run_id => match message {
-                Reply::Progress(Progress {
-                    generated,
-                    expanded,
-                    millis,
-                }) => s.run = Run::Running(generated, expanded, millis),
-                Reply::Answer(Answer::Recorded(view)) => {
-                    let replay = SearchReplay::new(
-                        view.nodes.iter().map(|n| n.info).collect(),
-                        view.events.clone(),
-                        s.settings.algorithm,
-                    );
-                    let drawing = Drawing::of(&s.settings.problem);
-                    let len = replay.len();
-                    s.recorded = Some(Rc::new(Recorded {
-                        view,
-                        replay,
-                        drawing,
-                        searched: Settings {
-                            step: 0,
-                            ..s.settings.clone()
-                        },
-                        costs: CostUnit::of(&s.settings.problem),
-                    }));
-                    if let Some(step) = s.pending_step.take() {
-                        if step > len {
-                            s.notices.push(format!("The link asks for step {step}, but this search has {len} steps; showing the last."));
-                        }
-                        s.settings.step = step.min(len);
-                    }
-                }
-                Reply::Answer(Answer::Done(summary)) => s.run = Run::Done(Box::new(summary)),
-                Reply::Failed(message) => {
-                    s.run = Run::Failed(message);
-                    s.recorded = None;
-                }
-                _ => {}
-            },
+            Action::Worker(id, message) if id == self.run_id => self.worker_message(message),
             Action::Worker(..) => {}
             Action::Fold(key) => {
-                let mut set = (*s.folded).clone();
+                let mut set = (*self.folded).clone();
                 if !set.remove(&key) {
                     set.insert(key);
                 }
-                s.folded = Rc::new(set);
+                self.folded = Rc::new(set);
             }
-            Action::Levels(levels) => {
-                s.levels = levels;
-                s.folded = Rc::new(match (levels, &s.recorded) {
-                    (Some(l), Some(r)) => r
-                        .view
-                        .nodes
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, n)| n.info.depth == l)
-                        .map(|(i, _)| i)
-                        .collect(),
-                    _ => BTreeSet::new(),
-                });
+            Action::Levels(levels) => self.show_levels(levels),
+        }
+    }
+}
+
+/// What each action does, one method per action (see [`State`]'s reducer).
+impl State {
+    /// Searches another problem; a new kind of problem brings a search that suits it, if the
+    /// one chosen does not (an edit of the same problem keeps whatever search was chosen).
+    fn set_problem(&mut self, p: Problem) {
+        if let Problem::Graph { text } = &p {
+            self.text = text.clone();
+        }
+        if p.kind() != self.settings.problem.kind() {
+            let to = p.default_algorithm();
+            self.switched = p.misfit(self.settings.algorithm, to);
+            if self.switched.is_some() {
+                self.settings.set_algorithm(to);
             }
         }
+        self.settings.problem = p;
+        self.settings.step = 0;
+        self.ask();
+    }
+
+    /// A message from the worker about the current search: its progress, its record, how it
+    /// ended, or its failure.
+    fn worker_message(&mut self, message: Reply<Answer>) {
+        match message {
+            Reply::Progress(Progress {
+                generated,
+                expanded,
+                millis,
+            }) => self.run = Run::Running(generated, expanded, millis),
+            Reply::Answer(Answer::Recorded(view)) => self.record_arrived(view),
+            Reply::Answer(Answer::Done(summary)) => self.run = Run::Done(Box::new(summary)),
+            Reply::Failed(message) => {
+                self.run = Run::Failed(message);
+                self.recorded = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// The search's record came back: it is replayed, at the step the link asked for (the
+    /// first search only).
+    fn record_arrived(&mut self, view: SearchView) {
+        let replay = SearchReplay::new(
+            view.nodes.iter().map(|n| n.info).collect(),
+            view.events.clone(),
+            self.settings.algorithm,
+        );
+        let drawing = Drawing::of(&self.settings.problem);
+        let len = replay.len();
+        self.recorded = Some(Rc::new(Recorded {
+            view,
+            replay,
+            drawing,
+            searched: Settings {
+                step: 0,
+                ..self.settings.clone()
+            },
+            costs: CostUnit::of(&self.settings.problem),
+        }));
+        if let Some(step) = self.pending_step.take() {
+            if step > len {
+                self.notices.push(format!("The link asks for step {step}, but this search has {len} steps; showing the last."));
+            }
+            self.settings.step = step.min(len);
+        }
+    }
+
+    /// Folds the nodes at depth `levels`, so that many levels show (`None`: every level).
+    fn show_levels(&mut self, levels: Option<u32>) {
+        self.levels = levels;
+        self.folded = Rc::new(match (levels, &self.recorded) {
+            (Some(l), Some(r)) => r
+                .view
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.info.depth == l)
+                .map(|(i, _)| i)
+                .collect(),
+            _ => BTreeSet::new(),
+        });
     }
 }
 

@@ -109,134 +109,12 @@ impl UrlSettings for Settings {
         let mut warnings = Vec::new();
         match route.get("problem").unwrap_or("graph") {
             "graph" => {
-                if let Some(id) = route.get("preset") {
-                    match graph_preset(id) {
-                        Some(p) => {
-                            s.problem = Problem::Graph {
-                                text: p.text.into(),
-                            }
-                        }
-                        None => warnings.push(format!("There is no example called “{id}”.")),
-                    }
-                }
-                if let Some(text) = route.get("text") {
-                    s.problem = Problem::Graph { text: text.into() };
+                if let Some(problem) = graph_from_route(route, &mut warnings) {
+                    s.problem = problem;
                 }
             }
-            "puzzle" => {
-                let size = route.get("size");
-                let (rows, cols) = size
-                    .and_then(|v| v.split_once('x'))
-                    .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
-                    .filter(|&(r, c)| {
-                        r >= 2 && c >= 2 && usize::from(r) * usize::from(c) <= arbor_puzzles::MAX_CELLS
-                    })
-                    .unwrap_or_else(|| {
-                        if let Some(v) = size {
-                            warnings.push(format!(
-                                "The puzzle size “{v}” is not ROWSxCOLS with at least 2 of each and at most {} cells; showing the 8-puzzle.",
-                                arbor_puzzles::MAX_CELLS
-                            ));
-                        }
-                        (3, 3)
-                    });
-                let tiles: Option<Vec<u8>> = route
-                    .get("tiles")
-                    .map(|t| {
-                        t.split(',')
-                            .map(|x| x.trim().parse::<u8>())
-                            .collect::<Result<_, _>>()
-                            .ok()
-                    })
-                    .unwrap_or(None);
-                let heuristic = match route.get("h") {
-                    Some(h) => heuristic_from(h).unwrap_or_else(|| {
-                        warnings.push(format!(
-                            "Unknown heuristic “{h}”; using Manhattan distance."
-                        ));
-                        Heuristic::Manhattan
-                    }),
-                    None => Heuristic::Manhattan,
-                };
-                let blank_first = route.get("goal") == Some("first");
-                s.problem = match tiles {
-                    Some(tiles) => Problem::Puzzle {
-                        rows,
-                        cols,
-                        tiles,
-                        blank_first,
-                        heuristic,
-                    },
-                    // No tiles: the puzzle the menu opens, of the link's shape and goal — a
-                    // solved board only when the link gives its tiles.
-                    None => {
-                        if route.get("tiles").is_some() {
-                            warnings.push("The puzzle's tiles in the link are not a list of numbers; showing a puzzle 12 moves from the goal.".into());
-                        }
-                        Problem::shuffled_puzzle(rows, cols, blank_first, heuristic)
-                    }
-                };
-            }
-            "grid" => {
-                let heuristic = match route.get("h") {
-                    Some(h) => GridHeuristic::from_key(h).unwrap_or_else(|| {
-                        warnings.push(format!(
-                            "Unknown grid heuristic “{h}” (manhattan, octile, euclidean, chebyshev, zero); using Manhattan distance."
-                        ));
-                        GridHeuristic::Manhattan
-                    }),
-                    None => GridHeuristic::Manhattan,
-                };
-                let diagonal = match route.get("moves") {
-                    Some("8") => true,
-                    Some("4") | None => false,
-                    Some(other) => {
-                        warnings.push(format!("Moves “{other}” are not 4 or 8; using 4."));
-                        false
-                    }
-                };
-                let inflation = match route.get("w") {
-                    None => 10,
-                    Some(w) => match parse_inflation(w) {
-                        Some(t) => t,
-                        None => {
-                            warnings.push(format!(
-                                "The weight w “{w}” is not a number from 1 to 5 (one decimal); using 1."
-                            ));
-                            10
-                        }
-                    },
-                };
-                // Rows as the editor writes them: each ends with a line break.
-                let mut text = route.get("grid").unwrap_or(GRID_DEFAULT).replace('/', "\n");
-                if !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                let mut problem = Problem::Grid(GridSpec {
-                    text,
-                    diagonal,
-                    heuristic,
-                    inflation,
-                    jumps: route.get("jps") == Some("1"),
-                });
-                if let (Some(Err(e)), Problem::Grid(spec)) = (problem.grid(), &problem) {
-                    // Jump Point Search that does not apply is turned off; the grid is kept.
-                    let without = Problem::Grid(GridSpec {
-                        jumps: false,
-                        ..spec.clone()
-                    });
-                    if spec.jumps && matches!(without.grid(), Some(Ok(_))) {
-                        warnings.push(format!("{e}; Jump Point Search is off."));
-                        problem = without;
-                    } else {
-                        warnings.push(format!(
-                            "The link's grid cannot be searched: {e}. Showing the default grid."
-                        ));
-                        problem = Problem::default_grid();
-                    }
-                }
-                s.problem = problem;
-            }
+            "puzzle" => s.problem = puzzle_from_route(route, &mut warnings),
+            "grid" => s.problem = grid_from_route(route, &mut warnings),
             "blocks" => {
                 s.problem = Problem::Blocks {
                     text: route
@@ -250,49 +128,7 @@ impl UrlSettings for Settings {
                 "Unknown problem kind “{other}”; showing the iterative-deepening tree."
             )),
         }
-        s.algorithm = s.problem.default_algorithm();
-        if let Some(a) = route.get("algo") {
-            match Algorithm::from_key(a) {
-                Some(a) => s.algorithm = a,
-                None => warnings.push(format!(
-                    "Unknown search “{a}”; using {}.",
-                    search_name(s.algorithm)
-                )),
-            }
-        }
-        s.tie = TieBreak::usual(s.algorithm);
-        if let Some(t) = route.get("tie") {
-            match TieBreak::from_key(t) {
-                Some(t) => s.tie = t,
-                None => warnings.push(format!(
-                    "Unknown tie rule “{t}” (the rules are {}); using {}.",
-                    TieBreak::ALL.map(TieBreak::key).join(", "),
-                    s.tie.title()
-                )),
-            }
-        }
-        match route.get("mode") {
-            Some("tree") => s.mode = Mode::Tree,
-            Some("graph") | None => {}
-            Some(other) => warnings.push(format!("Unknown mode “{other}”; using graph search.")),
-        }
-        s.cycle_check = route.get("cycles") != Some("allow");
-        if let Some(d) = route.get("depth") {
-            match d.parse::<u32>() {
-                Ok(d) if d <= 200 => s.depth = Some(d),
-                _ => warnings.push(format!(
-                    "The depth limit “{d}” is not a number from 0 to 200."
-                )),
-            }
-        }
-        if let Some(k) = route.get("step") {
-            match k.parse() {
-                Ok(k) => s.step = k,
-                Err(_) => {
-                    warnings.push(format!("The step “{k}” is not a step number (0, 1, 2, …)."))
-                }
-            }
-        }
+        search_from_route(route, &mut s, &mut warnings);
         (s, warnings)
     }
 
@@ -366,6 +202,190 @@ impl UrlSettings for Settings {
         }
         if self.step > 0 {
             route.set("step", self.step.to_string());
+        }
+    }
+}
+
+/// A link's graph: its example or its text (`None`: neither, the default graph stays).
+fn graph_from_route(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<Problem> {
+    let mut problem = None;
+    if let Some(id) = route.get("preset") {
+        match graph_preset(id) {
+            Some(p) => {
+                problem = Some(Problem::Graph {
+                    text: p.text.into(),
+                })
+            }
+            None => warnings.push(format!("There is no example called “{id}”.")),
+        }
+    }
+    if let Some(text) = route.get("text") {
+        problem = Some(Problem::Graph { text: text.into() });
+    }
+    problem
+}
+
+/// A link's sliding puzzle: its shape, tiles, goal and heuristic.
+fn puzzle_from_route(route: &Route, warnings: &mut Vec<UrlWarning>) -> Problem {
+    let size = route.get("size");
+    let (rows, cols) = size
+        .and_then(|v| v.split_once('x'))
+        .and_then(|(r, c)| Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?)))
+        .filter(|&(r, c)| {
+            r >= 2 && c >= 2 && usize::from(r) * usize::from(c) <= arbor_puzzles::MAX_CELLS
+        })
+        .unwrap_or_else(|| {
+            if let Some(v) = size {
+                warnings.push(format!(
+                    "The puzzle size “{v}” is not ROWSxCOLS with at least 2 of each and at most {} cells; showing the 8-puzzle.",
+                    arbor_puzzles::MAX_CELLS
+                ));
+            }
+            (3, 3)
+        });
+    let tiles: Option<Vec<u8>> = route
+        .get("tiles")
+        .map(|t| {
+            t.split(',')
+                .map(|x| x.trim().parse::<u8>())
+                .collect::<Result<_, _>>()
+                .ok()
+        })
+        .unwrap_or(None);
+    let heuristic = match route.get("h") {
+        Some(h) => heuristic_from(h).unwrap_or_else(|| {
+            warnings.push(format!(
+                "Unknown heuristic “{h}”; using Manhattan distance."
+            ));
+            Heuristic::Manhattan
+        }),
+        None => Heuristic::Manhattan,
+    };
+    let blank_first = route.get("goal") == Some("first");
+    match tiles {
+        Some(tiles) => Problem::Puzzle {
+            rows,
+            cols,
+            tiles,
+            blank_first,
+            heuristic,
+        },
+        // No tiles: the puzzle the menu opens, of the link's shape and goal — a
+        // solved board only when the link gives its tiles.
+        None => {
+            if route.get("tiles").is_some() {
+                warnings.push("The puzzle's tiles in the link are not a list of numbers; showing a puzzle 12 moves from the goal.".into());
+            }
+            Problem::shuffled_puzzle(rows, cols, blank_first, heuristic)
+        }
+    }
+}
+
+/// A link's grid: its cells, moves, heuristic and weight, and Jump Point Search where it
+/// applies.
+fn grid_from_route(route: &Route, warnings: &mut Vec<UrlWarning>) -> Problem {
+    let heuristic = match route.get("h") {
+        Some(h) => GridHeuristic::from_key(h).unwrap_or_else(|| {
+            warnings.push(format!(
+                "Unknown grid heuristic “{h}” (manhattan, octile, euclidean, chebyshev, zero); using Manhattan distance."
+            ));
+            GridHeuristic::Manhattan
+        }),
+        None => GridHeuristic::Manhattan,
+    };
+    let diagonal = match route.get("moves") {
+        Some("8") => true,
+        Some("4") | None => false,
+        Some(other) => {
+            warnings.push(format!("Moves “{other}” are not 4 or 8; using 4."));
+            false
+        }
+    };
+    let inflation = match route.get("w") {
+        None => 10,
+        Some(w) => match parse_inflation(w) {
+            Some(t) => t,
+            None => {
+                warnings.push(format!(
+                    "The weight w “{w}” is not a number from 1 to 5 (one decimal); using 1."
+                ));
+                10
+            }
+        },
+    };
+    // Rows as the editor writes them: each ends with a line break.
+    let mut text = route.get("grid").unwrap_or(GRID_DEFAULT).replace('/', "\n");
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let mut problem = Problem::Grid(GridSpec {
+        text,
+        diagonal,
+        heuristic,
+        inflation,
+        jumps: route.get("jps") == Some("1"),
+    });
+    if let (Some(Err(e)), Problem::Grid(spec)) = (problem.grid(), &problem) {
+        // Jump Point Search that does not apply is turned off; the grid is kept.
+        let without = Problem::Grid(GridSpec {
+            jumps: false,
+            ..spec.clone()
+        });
+        if spec.jumps && matches!(without.grid(), Some(Ok(_))) {
+            warnings.push(format!("{e}; Jump Point Search is off."));
+            problem = without;
+        } else {
+            warnings.push(format!(
+                "The link's grid cannot be searched: {e}. Showing the default grid."
+            ));
+            problem = Problem::default_grid();
+        }
+    }
+    problem
+}
+
+/// The search part of a link: the algorithm, the tie rule, tree or graph search, cycle checks,
+/// the depth limit and the step.
+fn search_from_route(route: &Route, s: &mut Settings, warnings: &mut Vec<UrlWarning>) {
+    s.algorithm = s.problem.default_algorithm();
+    if let Some(a) = route.get("algo") {
+        match Algorithm::from_key(a) {
+            Some(a) => s.algorithm = a,
+            None => warnings.push(format!(
+                "Unknown search “{a}”; using {}.",
+                search_name(s.algorithm)
+            )),
+        }
+    }
+    s.tie = TieBreak::usual(s.algorithm);
+    if let Some(t) = route.get("tie") {
+        match TieBreak::from_key(t) {
+            Some(t) => s.tie = t,
+            None => warnings.push(format!(
+                "Unknown tie rule “{t}” (the rules are {}); using {}.",
+                TieBreak::ALL.map(TieBreak::key).join(", "),
+                s.tie.title()
+            )),
+        }
+    }
+    match route.get("mode") {
+        Some("tree") => s.mode = Mode::Tree,
+        Some("graph") | None => {}
+        Some(other) => warnings.push(format!("Unknown mode “{other}”; using graph search.")),
+    }
+    s.cycle_check = route.get("cycles") != Some("allow");
+    if let Some(d) = route.get("depth") {
+        match d.parse::<u32>() {
+            Ok(d) if d <= 200 => s.depth = Some(d),
+            _ => warnings.push(format!(
+                "The depth limit “{d}” is not a number from 0 to 200."
+            )),
+        }
+    }
+    if let Some(k) = route.get("step") {
+        match k.parse() {
+            Ok(k) => s.step = k,
+            Err(_) => warnings.push(format!("The step “{k}” is not a step number (0, 1, 2, …).")),
         }
     }
 }

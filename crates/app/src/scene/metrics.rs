@@ -1,0 +1,416 @@
+//! How big a game tree's nodes are drawn, and how much room the words around them need.
+
+use arbor_game::GameTree;
+
+use super::places::label_offset;
+use super::{
+    fold_mark, fold_top, number_width, show_value, text_span, text_width, type_size, window_below,
+    Shape, FOLD_HEIGHT, LABEL_BASELINE, NOTE_OFFSET, STROKE, TAG_BASELINE, WINDOW_LINE,
+};
+
+/// How big a game tree's nodes are drawn: every shape holds the widest value the tree can
+/// show, and the gaps and margins leave room for every word drawn around a node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    /// Half the width of the widest value (or bound, or vector) a node can show.
+    pub value_half: f64,
+    /// The widest line of (α, β).
+    pub window_width: f64,
+    /// The widest node name.
+    pub label_width: f64,
+    /// The widest "A to move" (multi-player trees; 0 otherwise).
+    pub tag_width: f64,
+    /// Half the width of the widest fold mark: a node that hides every other node.
+    pub fold_half: f64,
+}
+
+impl Metrics {
+    /// The metrics of a tree: from every value its leaves, evaluations and bounds can show
+    /// (negated too, for the negamax form), and ±∞.
+    pub fn of(tree: &GameTree) -> Metrics {
+        // Values come from the leaves (and evaluations), negated too; a value's width grows
+        // with its digits and sign, so the extremes are the widest. A vector's width is its
+        // parts'. The window's ends may also be ±∞.
+        let (mut low, mut high) = (0i32, 0i32);
+        let mut vectors = 0.0f64;
+        let comma = text_width(",", type_size::VECTOR, false);
+        for n in tree.nodes() {
+            if tree.players() > 2 && !n.payoff.is_empty() {
+                let parts: f64 = n
+                    .payoff
+                    .iter()
+                    .map(|&v| number_width(v, type_size::VECTOR))
+                    .sum();
+                let punctuation = text_width("()", type_size::VECTOR, false)
+                    + comma * (n.payoff.len() as f64 - 1.0);
+                vectors = vectors.max(parts + punctuation);
+            } else {
+                for &v in n.payoff.iter().chain(&n.eval) {
+                    low = low.min(v).min(v.saturating_neg());
+                    high = high.max(v).max(v.saturating_neg());
+                }
+            }
+        }
+        let values = [low, high];
+        // Expected values are shown with two decimals (−12.67).
+        let decimals = if tree.has_chance() { ".00" } else { "" };
+        let scalar = values
+            .iter()
+            .map(|&v| {
+                text_width(
+                    &format!("≥{}{decimals}", show_value(v)),
+                    type_size::VALUE,
+                    false,
+                )
+            })
+            .fold(0.0, f64::max);
+        let window_width = values
+            .iter()
+            .chain(&[arbor_game::INF, -arbor_game::INF])
+            .map(|&v| {
+                text_width(
+                    &format!("α {}{decimals}", show_value(v)),
+                    type_size::WINDOW,
+                    true,
+                )
+            })
+            .fold(0.0, f64::max);
+        let label_width = tree
+            .nodes()
+            .iter()
+            .map(|n| text_width(&n.label, type_size::SMALL, false))
+            .fold(0.0, f64::max);
+        let tag_width = if tree.players() > 2 {
+            text_width("W to move", type_size::SMALL, false)
+        } else {
+            0.0
+        };
+        Metrics {
+            value_half: scalar.max(vectors) / 2.0,
+            window_width,
+            label_width,
+            tag_width,
+            fold_half: fold_mark(tree.len().saturating_sub(1), 0.0).badge.2 / 2.0,
+        }
+    }
+
+    /// Half the width of a shape: the value fits inside (a triangle at the middle of the
+    /// value's line, where the value sits).
+    pub fn half_width(&self, shape: Shape) -> f64 {
+        match shape {
+            Shape::Leaf => (self.value_half + 5.0).max(17.0),
+            Shape::Player(_) | Shape::Chance => (self.value_half + 9.0).max(21.0),
+            // The triangles are 40 high; the value's middle line is 28.5 from the apex.
+            Shape::Max | Shape::Min => ((self.value_half + 1.5) * 40.0 / 28.5).max(24.0),
+        }
+    }
+
+    /// How far a node's drawing reaches from its centre — (left, right, up, down) — with every
+    /// word it can show at its widest. `pictures`: the node carries its position's picture.
+    pub fn extents(&self, pictures: bool) -> (f64, f64, f64, f64) {
+        let widest = |shapes: &[Shape], f: &dyn Fn(Shape) -> f64| {
+            shapes.iter().map(|&s| f(s)).fold(0.0, f64::max)
+        };
+        let shapes: &[Shape] = if self.tag_width > 0.0 {
+            &[Shape::Leaf, Shape::Player(0)]
+        } else {
+            &[Shape::Leaf, Shape::Max, Shape::Min, Shape::Chance]
+        };
+        let picture = if pictures { 40.0 } else { 0.0 };
+        let words = [
+            self.window_width / 2.0,
+            self.tag_width / 2.0,
+            picture,
+            self.fold_half,
+        ];
+        let left = widest(shapes, &|s| {
+            let label = -label_offset(s, self.half_width(s)).0 + self.label_width;
+            (self.half_width(s) + STROKE).max(label)
+        });
+        let note = NOTE_OFFSET + text_width("TT", type_size::SMALL, false);
+        let right = widest(shapes, &|s| (self.half_width(s) + STROKE).max(note));
+        let left = words.into_iter().fold(left, f64::max);
+        let right = words.into_iter().fold(right, f64::max);
+        let mut up = text_span(LABEL_BASELINE, type_size::SMALL).0;
+        if self.tag_width > 0.0 {
+            up = up.min(text_span(TAG_BASELINE, type_size::SMALL).0);
+        }
+        let below = window_below(pictures) + WINDOW_LINE;
+        let down = text_span(below, type_size::WINDOW)
+            .1
+            .max(fold_top(pictures) + FOLD_HEIGHT);
+        (left, right, -up, down)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::*;
+    use arbor_game::NodeId;
+
+    /// Every box a game-tree node draws, with the widest words it can show: its shape, its
+    /// name, whose turn it is, its value, (α, β) in two lines, the table note.
+    fn node_items(tree: &GameTree, node: &SceneNode, widest: &Widest) -> Vec<(&'static str, Rect)> {
+        let id = NodeId(node.key as u32);
+        let t = tree.node(id);
+        let mut items = vec![("shape", shape_box(node))];
+        let (lx, ly) = label_place(node);
+        items.push((
+            "label",
+            text_box(&node.label, lx, ly, type_size::SMALL, false, -1),
+        ));
+        let value = if tree.players() > 2 {
+            if t.is_leaf() {
+                vector_text(&t.payoff)
+            } else {
+                widest.vector.clone()
+            }
+        } else if t.is_leaf() {
+            show_value(t.payoff[0])
+        } else {
+            widest.scalar.clone()
+        };
+        let size = if tree.players() > 2 {
+            type_size::VECTOR
+        } else {
+            type_size::VALUE
+        };
+        let baseline = node.y + value_baseline(node.shape);
+        items.push(("value", text_box(&value, node.x, baseline, size, false, 0)));
+        if let Shape::Player(p) = node.shape {
+            let tag = format!("{} to move", (b'A' + p) as char);
+            items.push((
+                "tag",
+                text_box(
+                    &tag,
+                    node.x,
+                    node.y + TAG_BASELINE,
+                    type_size::SMALL,
+                    false,
+                    0,
+                ),
+            ));
+        }
+        if tree.players() == 2 && !t.is_leaf() {
+            let below = node.y + window_below(false);
+            for (i, line) in [&widest.alpha, &widest.beta].into_iter().enumerate() {
+                let y = below + i as f64 * WINDOW_LINE;
+                items.push((
+                    "window",
+                    text_box(line, node.x, y, type_size::WINDOW, true, 0),
+                ));
+            }
+            items.push((
+                "note",
+                text_box(
+                    "TT",
+                    node.x + NOTE_OFFSET,
+                    node.y + NOTE_BASELINE,
+                    type_size::SMALL,
+                    false,
+                    1,
+                ),
+            ));
+        }
+        items
+    }
+
+    /// The widest words a tree's nodes can show.
+    struct Widest {
+        scalar: String,
+        vector: String,
+        alpha: String,
+        beta: String,
+    }
+
+    fn widest(tree: &GameTree) -> Widest {
+        let pick = |texts: Vec<String>, size: f64, mono: bool| {
+            texts
+                .into_iter()
+                .max_by(|a, b| text_width(a, size, mono).total_cmp(&text_width(b, size, mono)))
+                .unwrap_or_default()
+        };
+        let mut values = Vec::new();
+        let mut vectors = Vec::new();
+        for n in tree.nodes() {
+            if tree.players() > 2 {
+                if !n.payoff.is_empty() {
+                    vectors.push(vector_text(&n.payoff));
+                }
+            } else {
+                values.extend(n.payoff.iter().flat_map(|&v| [v, -v]));
+            }
+        }
+        Widest {
+            scalar: pick(
+                values
+                    .iter()
+                    .map(|&v| format!("≥{}", show_value(v)))
+                    .collect(),
+                type_size::VALUE,
+                false,
+            ),
+            vector: pick(vectors, type_size::VECTOR, false),
+            alpha: pick(
+                values
+                    .iter()
+                    .chain(&[arbor_game::INF, -arbor_game::INF])
+                    .map(|&v| format!("α {}", show_value(v)))
+                    .collect(),
+                type_size::WINDOW,
+                true,
+            ),
+            beta: pick(
+                values
+                    .iter()
+                    .chain(&[arbor_game::INF, -arbor_game::INF])
+                    .map(|&v| format!("β {}", show_value(v)))
+                    .collect(),
+                type_size::WINDOW,
+                true,
+            ),
+        }
+    }
+
+    /// Nothing a node draws overlaps anything another node draws, or another word of its own;
+    /// its value fits inside its shape; and nothing is cut off at the drawing's edge. The
+    /// drawing is scaled as a whole, so this holds at any zoom.
+    /// True if `r` touches `node`'s outline (a triangle by its slopes).
+    fn hits_shape(node: &SceneNode, r: &Rect) -> bool {
+        shape_half_at(node, r.y0, r.y1)
+            .is_some_and(|h| r.x0 < node.x + h - 0.01 && r.x1 > node.x - h + 0.01)
+    }
+
+    /// True if item `a` of node `na` and item `b` of node `nb` overlap.
+    fn clash(
+        na: &SceneNode,
+        (ka, ra): (&str, Rect),
+        nb: &SceneNode,
+        (kb, rb): (&str, Rect),
+    ) -> bool {
+        match (ka, kb) {
+            ("shape", "shape") => ra.overlaps(&rb),
+            ("shape", _) => hits_shape(na, &rb),
+            (_, "shape") => hits_shape(nb, &ra),
+            _ => ra.overlaps(&rb),
+        }
+    }
+
+    fn assert_nothing_overlaps(tree: &GameTree, what: &str) {
+        let scene = Scene::of_tree(tree);
+        let widest = widest(tree);
+        let all: Vec<Vec<(&str, Rect)>> = scene
+            .nodes
+            .iter()
+            .map(|n| node_items(tree, n, &widest))
+            .collect();
+        let frame = Rect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: scene.width,
+            y1: scene.height,
+        };
+        for (i, items) in all.iter().enumerate() {
+            let node = &scene.nodes[i];
+            for &(kind, r) in items {
+                assert!(
+                    frame.holds(&r),
+                    "{what}: {kind} of {} is cut off: {r:?} in {frame:?}",
+                    node.label
+                );
+            }
+            // The value inside the shape: a triangle at the value's middle line.
+            let shape = items[0].1;
+            let value = items.iter().find(|(k, _)| *k == "value").unwrap().1;
+            match node.shape {
+                Shape::Max | Shape::Min => {
+                    let mid = (value.y0 + value.y1) / 2.0 - node.y;
+                    let from_apex = if node.shape == Shape::Max {
+                        mid + 24.0
+                    } else {
+                        24.0 - mid
+                    };
+                    let half = node.half_width * from_apex / 40.0;
+                    assert!(
+                        value.x1 - node.x <= half + 0.01,
+                        "{what}: the value of {} leaves its triangle",
+                        node.label
+                    );
+                }
+                _ => assert!(
+                    shape.holds(&value),
+                    "{what}: the value of {} leaves its shape: {value:?} {shape:?}",
+                    node.label
+                ),
+            }
+            for (a, &(ka, ra)) in items.iter().enumerate() {
+                for &(kb, rb) in &items[a + 1..] {
+                    if (ka, kb) != ("shape", "value") {
+                        assert!(
+                            !clash(node, (ka, ra), node, (kb, rb)),
+                            "{what}: {ka} and {kb} of {} overlap",
+                            node.label
+                        );
+                    }
+                }
+            }
+            for (j, others) in all.iter().enumerate().skip(i + 1) {
+                let other = &scene.nodes[j];
+                for &(ka, ra) in items {
+                    for &(kb, rb) in others {
+                        assert!(
+                            !clash(node, (ka, ra), other, (kb, rb)),
+                            "{what}: {ka} of {} and {kb} of {} overlap",
+                            node.label,
+                            other.label
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_drawn_overlaps_on_random_multi_player_trees() {
+        for players in [3, 4] {
+            for seed in 0..40 {
+                let spec = arbor_game::RandomSpec {
+                    depth: 2 + (seed % 3) as u32,
+                    min_branching: 1,
+                    max_branching: 3,
+                    low: if seed % 2 == 0 { 0 } else { -99 },
+                    high: if seed % 5 == 0 { 999 } else { 9 },
+                    players,
+                    seed,
+                    chance: false,
+                };
+                let tree = spec.generate().unwrap();
+                assert_nothing_overlaps(&tree, &format!("{players} players, seed {seed}"));
+            }
+        }
+        let aima = GameTree::parse(
+            "[[[(1,2,6),(4,2,3)],[(6,1,2),(7,4,1)]],[[(5,1,1),(1,5,2)],[(7,7,1),(5,4,5)]]]",
+        )
+        .unwrap();
+        assert_nothing_overlaps(&aima, "the AIMA tree");
+    }
+
+    #[test]
+    fn nothing_drawn_overlaps_on_random_two_player_trees() {
+        for seed in 0..40 {
+            let spec = arbor_game::RandomSpec {
+                depth: 2 + (seed % 3) as u32,
+                min_branching: 1,
+                max_branching: 4,
+                low: -999,
+                high: if seed % 2 == 0 { 9 } else { 9999 },
+                players: 2,
+                seed,
+                chance: false,
+            };
+            let tree = spec.generate().unwrap();
+            assert_nothing_overlaps(&tree, &format!("2 players, seed {seed}"));
+        }
+    }
+}
