@@ -31,7 +31,15 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self.interior(state, mv, ply, remaining, alpha, beta, observer)
     }
 
-    /// [`Self::node`] for a state known to be neither terminal nor at the depth limit.
+    /// [`Self::node`] for a state known to be neither terminal nor at the depth limit. In
+    /// order: the game's bounds narrow the window (and may settle the node); the table answers
+    /// the node, narrows the window or names a move to try first; the moves are put in order;
+    /// each child is searched until a cutoff; the value is stored in the table.
+    // Long on purpose: the search's inner loop, recursive, run at every inner node of every
+    // search (the connect-four solver's millions). Its phases split into helpers, even ones
+    // always inlined, compiled differently: 2.7% more instructions in a solve of 40 connect-four
+    // positions (callgrind, 895.7 M against 920.3 M), where the code moved as it was measures
+    // the same. Kept whole, the phases marked by the comments.
     #[allow(clippy::too_many_arguments)]
     fn interior<O: Observer<G>>(
         &mut self,
@@ -58,6 +66,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         // The window as given, before the game's bounds or the table narrow it: a result at or
         // below it is an upper bound.
         let alpha0 = alpha;
+        // The game's bounds.
         if remaining == FULL {
             if let Some((lo, hi)) = self.game.bounds(state) {
                 // The bounds in the mover's view.
@@ -78,6 +87,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                 }
             }
         }
+        // The table: an answer, a narrower window, or a move to try first.
         let key = if self.table.is_some() || self.use_previous {
             self.game.hash(state)
         } else {
@@ -132,6 +142,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             }
         }
 
+        // The moves, in order.
         let mut moves = self.moves.take(ply);
         let mut children = self.children.take(ply);
         self.game.actions(state, &mut moves);
@@ -159,6 +170,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             }
         }
 
+        // The children, until a cutoff.
         let mut best = -INF;
         let mut best_move = None;
         let mut result = Ok(());
@@ -220,6 +232,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         self.children.give_back(ply, children);
         result?;
 
+        // The value, stored.
         let value = match self.options.fail {
             Fail::Soft => best,
             Fail::Hard if best >= beta => beta,
