@@ -9,7 +9,7 @@ use std::fmt;
 
 use arbor_search::Problem;
 
-use crate::npuzzle::{Dir, Dirs};
+use crate::board::{Dir, Dirs};
 
 /// Most blocks.
 pub const MAX_BLOCKS: usize = 8;

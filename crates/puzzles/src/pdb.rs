@@ -18,11 +18,7 @@
 
 use std::fmt;
 
-#[cfg(test)]
-use crate::npuzzle::Heuristic;
-use crate::npuzzle::{Board, Dir, NPuzzle, SLOTS};
-#[cfg(test)]
-use std::sync::Arc;
+use crate::board::{Board, Dir, SLOTS};
 
 /// Most tiles in one group of an additive database.
 pub const MAX_GROUP: usize = 7;
@@ -549,7 +545,7 @@ impl PatternDb {
         match &self.tables {
             Tables::Exact { .. } => {
                 let mut child = *board;
-                NPuzzle::slide_raw(&mut child, to);
+                child.slide(to);
                 self.estimate(&child)
             }
             Tables::Additive {
@@ -768,6 +764,8 @@ fn build_group(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::npuzzle::{Heuristic, NPuzzle};
+    use std::sync::Arc;
 
     use arbor_search::Problem;
     use arbor_util::SplitMix64;
