@@ -158,6 +158,10 @@ struct Search<'p, P: Problem> {
 }
 
 impl<'p, P: Problem> Search<'p, P> {
+    // (This and the other steps called once are always inlined, one function as before the
+    // split: the web build instantiates the search with its size settings, where they would
+    // stay calls of their own, and the bundle grew.)
+    #[inline(always)]
     fn new(problem: &'p P, options: &Options) -> Self {
         let algorithm = options.algorithm;
         let informed = algorithm.informed();
@@ -185,6 +189,7 @@ impl<'p, P: Problem> Search<'p, P> {
     }
 
     /// The start: generated, and pushed onto the frontier.
+    #[inline(always)]
     fn start<O: Observer<P>>(&mut self, observer: &mut O) {
         let start = self.problem.start();
         let h0 = if self.needs_h {

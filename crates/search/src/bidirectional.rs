@@ -133,6 +133,10 @@ struct Search<'p, P: Problem> {
 }
 
 impl<'p, P: Problem> Search<'p, P> {
+    // (This and the other steps called once are always inlined, one function as before the
+    // split: the web build instantiates the search with its size settings, where they would
+    // stay calls of their own, and the bundle grew.)
+    #[inline(always)]
     fn new(problem: &'p P) -> Self {
         Search {
             problem,
@@ -159,6 +163,7 @@ impl<'p, P: Problem> Search<'p, P> {
 
     /// The roots: the start on the forward side, the goals on the backward one (each state
     /// once), generated and pushed.
+    #[inline(always)]
     fn roots<O: Observer<P>>(&mut self, goals: Vec<P::State>, observer: &mut O) {
         let start = self.problem.start();
         for (i, state) in std::iter::once(start).chain(goals).enumerate() {
@@ -190,6 +195,7 @@ impl<'p, P: Problem> Search<'p, P> {
     /// `None` when the search is over: both frontiers empty, or their lowest g adding up to at
     /// least the best meeting's cost, so that no path through a state yet to be taken can be
     /// cheaper.
+    #[inline(always)]
     fn next_side(&self) -> Option<usize> {
         let side = match (self.heaps[0].peek(), self.heaps[1].peek()) {
             (Some(Reverse(a)), Some(Reverse(b))) => usize::from(b < a),
@@ -273,6 +279,7 @@ impl<'p, P: Problem> Search<'p, P> {
 
     /// The outcome: through the best meeting, the forward path to the meeting state and the
     /// backward path from it to a goal; without one, the state space exhausted.
+    #[inline(always)]
     fn finish<O: Observer<P>>(self, observer: &mut O) -> Outcome<P::Action> {
         let Some((cost, forward, backward)) = self.meeting else {
             return Outcome {

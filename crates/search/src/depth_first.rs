@@ -138,6 +138,9 @@ struct Walk<'p, P: Problem> {
 
 impl<P: Problem> Walk<'_, P> {
     /// The way to `entry`, a goal: the actions along the path to it, then its own.
+    // (Called once: always inlined, one function as before the split; the web build
+    // instantiates the search with its size settings, where it would stay a call of its own.)
+    #[inline(always)]
     fn solution(&self, entry: &Entry<P::State, P::Action>) -> Solution<P::Action> {
         let mut actions: Vec<P::Action> = self.path.iter().filter_map(|e| e.action).collect();
         actions.extend(entry.action);
