@@ -119,36 +119,7 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
         What::Pdb(args) => return build_only(args).map(|()| true),
         What::Table(args) => return table(args).map(|()| true),
     };
-    let algorithm = match args.algo {
-        Algo::Bfs => Algorithm::BreadthFirst,
-        Algo::Dfs => Algorithm::DepthFirst,
-        Algo::Iddfs => Algorithm::IterativeDeepening,
-        Algo::Ucs => Algorithm::UniformCost,
-        Algo::Greedy => Algorithm::Greedy,
-        Algo::Astar => Algorithm::AStar,
-        Algo::Idastar => Algorithm::IdaStar,
-    };
-    let heuristic = match args.heuristic {
-        HeuristicArg::Zero => Heuristic::Zero,
-        HeuristicArg::Misplaced => Heuristic::Misplaced,
-        HeuristicArg::Manhattan => Heuristic::Manhattan,
-        HeuristicArg::Linear => Heuristic::LinearConflict,
-        // The puzzle is built with Manhattan distance, then given its database.
-        HeuristicArg::Pdb => Heuristic::Manhattan,
-    };
-    let goal = match &args.goal {
-        Some(g) => Some(parse_tiles(g).map_err(|e| UsageError(format!("--goal: {e}")))?),
-        None => None,
-    };
-    let shape = args.size.as_deref().map(parse_shape).transpose()?;
-    let groups = args.groups.as_deref().map(parse_groups).transpose()?;
-    let mut databases: HashMap<(usize, usize, Vec<u8>), Arc<PatternDb>> = HashMap::new();
-    let options = Options::new(algorithm);
-    let budget = match args.max_nodes {
-        Some(n) => Budget::nodes(n),
-        None => Budget::unlimited(),
-    };
-
+    let mut setup = Setup::new(args)?;
     let inputs = crate::input::open(&args.files)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -160,69 +131,128 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
             if text.is_empty() {
                 continue;
             }
-            let puzzle = parse_tiles(text).and_then(|tiles| {
-                let (rows, cols) = match shape {
-                    Some(s) => s,
-                    None => square_side(tiles.len()).map(|s| (s, s)).ok_or_else(|| {
-                        format!(
-                            "{} tiles do not make a square board; give --size ROWSxCOLS",
-                            tiles.len()
-                        )
-                    })?,
-                };
-                let goal = goal
-                    .clone()
-                    .unwrap_or_else(|| NPuzzle::standard_goal(rows * cols));
-                NPuzzle::new(rows, cols, &tiles, &goal, heuristic).map_err(|e| e.0)
-            });
-            let puzzle = puzzle.and_then(|p| {
-                if !matches!(args.heuristic, HeuristicArg::Pdb) {
-                    return Ok(p);
-                }
-                let key = (p.rows(), p.cols(), p.goal_tiles());
-                let db = match databases.get(&key) {
-                    Some(db) => db.clone(),
-                    None => {
-                        let db = Arc::new(build(p.rows(), p.cols(), &key.2, groups.as_deref())?);
-                        databases.insert(key, db.clone());
-                        db
-                    }
-                };
-                p.with_pdb(db).map_err(|e| e.0)
-            });
-            let puzzle = match puzzle {
-                Ok(p) => p,
+            match setup.puzzle(text) {
+                Ok(puzzle) => setup.solve(&puzzle, &mut out),
                 Err(e) => {
                     eprintln!("arbor: {name}, line {}: {e}; skipping it", i + 1);
                     all_good = false;
-                    continue;
                 }
-            };
-            if !puzzle.is_solvable() {
-                let _ = writeln!(out, "unsolvable");
-                continue;
             }
-            let started = Instant::now();
-            let outcome = search(&puzzle, &options, &budget, &mut Quiet);
-            let micros = started.elapsed().as_micros();
-            let _ = match (outcome.status, outcome.solution) {
-                (Status::Found, Some(s)) => {
-                    let moves: String = s.actions.iter().map(|d| d.letter()).collect();
-                    writeln!(
-                        out,
-                        "{} {} {} {}",
-                        s.depth(),
-                        outcome.stats.generated,
-                        micros,
-                        if moves.is_empty() { "-".into() } else { moves }
-                    )
-                }
-                (Status::Exhausted, _) => writeln!(out, "unsolvable"),
-                _ => writeln!(out, "cutoff {} {}", outcome.stats.generated, micros),
-            };
         }
     }
     Ok(all_good)
+}
+
+/// `arbor npuzzle solve`'s settings, and the pattern databases built so far (one for each board
+/// shape and goal met).
+struct Setup<'a> {
+    args: &'a SolveArgs,
+    options: Options,
+    heuristic: Heuristic,
+    goal: Option<Vec<u8>>,
+    shape: Option<(usize, usize)>,
+    groups: Option<Vec<Vec<u8>>>,
+    budget: Budget<'static>,
+    databases: HashMap<(usize, usize, Vec<u8>), Arc<PatternDb>>,
+}
+
+impl<'a> Setup<'a> {
+    fn new(args: &'a SolveArgs) -> Result<Self, UsageError> {
+        let algorithm = match args.algo {
+            Algo::Bfs => Algorithm::BreadthFirst,
+            Algo::Dfs => Algorithm::DepthFirst,
+            Algo::Iddfs => Algorithm::IterativeDeepening,
+            Algo::Ucs => Algorithm::UniformCost,
+            Algo::Greedy => Algorithm::Greedy,
+            Algo::Astar => Algorithm::AStar,
+            Algo::Idastar => Algorithm::IdaStar,
+        };
+        let heuristic = match args.heuristic {
+            HeuristicArg::Zero => Heuristic::Zero,
+            HeuristicArg::Misplaced => Heuristic::Misplaced,
+            HeuristicArg::Manhattan => Heuristic::Manhattan,
+            HeuristicArg::Linear => Heuristic::LinearConflict,
+            // The puzzle is built with Manhattan distance, then given its database.
+            HeuristicArg::Pdb => Heuristic::Manhattan,
+        };
+        let goal = match &args.goal {
+            Some(g) => Some(parse_tiles(g).map_err(|e| UsageError(format!("--goal: {e}")))?),
+            None => None,
+        };
+        Ok(Setup {
+            args,
+            options: Options::new(algorithm),
+            heuristic,
+            goal,
+            shape: args.size.as_deref().map(parse_shape).transpose()?,
+            groups: args.groups.as_deref().map(parse_groups).transpose()?,
+            budget: match args.max_nodes {
+                Some(n) => Budget::nodes(n),
+                None => Budget::unlimited(),
+            },
+            databases: HashMap::new(),
+        })
+    }
+
+    /// The puzzle a line gives (its board the square one unless --size says), with its
+    /// pattern database if one is asked for (built the first time its board and goal are met).
+    fn puzzle(&mut self, text: &str) -> Result<NPuzzle, String> {
+        let tiles = parse_tiles(text)?;
+        let (rows, cols) = match self.shape {
+            Some(s) => s,
+            None => square_side(tiles.len()).map(|s| (s, s)).ok_or_else(|| {
+                format!(
+                    "{} tiles do not make a square board; give --size ROWSxCOLS",
+                    tiles.len()
+                )
+            })?,
+        };
+        let goal = self
+            .goal
+            .clone()
+            .unwrap_or_else(|| NPuzzle::standard_goal(rows * cols));
+        let p = NPuzzle::new(rows, cols, &tiles, &goal, self.heuristic).map_err(|e| e.0)?;
+        if !matches!(self.args.heuristic, HeuristicArg::Pdb) {
+            return Ok(p);
+        }
+        let key = (p.rows(), p.cols(), p.goal_tiles());
+        let db = match self.databases.get(&key) {
+            Some(db) => db.clone(),
+            None => {
+                let db = Arc::new(build(p.rows(), p.cols(), &key.2, self.groups.as_deref())?);
+                self.databases.insert(key, db.clone());
+                db
+            }
+        };
+        p.with_pdb(db).map_err(|e| e.0)
+    }
+
+    /// Solves a puzzle and prints the line for it: `length nodes micros moves`, `unsolvable`
+    /// or `cutoff nodes micros`.
+    fn solve(&self, puzzle: &NPuzzle, out: &mut impl Write) {
+        if !puzzle.is_solvable() {
+            let _ = writeln!(out, "unsolvable");
+            return;
+        }
+        let started = Instant::now();
+        let outcome = search(puzzle, &self.options, &self.budget, &mut Quiet);
+        let micros = started.elapsed().as_micros();
+        let _ = match (outcome.status, outcome.solution) {
+            (Status::Found, Some(s)) => {
+                let moves: String = s.actions.iter().map(|d| d.letter()).collect();
+                writeln!(
+                    out,
+                    "{} {} {} {}",
+                    s.depth(),
+                    outcome.stats.generated,
+                    micros,
+                    if moves.is_empty() { "-".into() } else { moves }
+                )
+            }
+            (Status::Exhausted, _) => writeln!(out, "unsolvable"),
+            _ => writeln!(out, "cutoff {} {}", outcome.stats.generated, micros),
+        };
+    }
 }
 
 /// Reads `ROWSxCOLS`.

@@ -4,7 +4,7 @@ use arbor_game::replay::{NodeStatus, Replay};
 use arbor_game::{
     alpha_beta, expectiminimax, knuth_moore_minimum, maxn, minimax, AlphaBetaOptions, Event,
     ExpectEvent, ExpectOptions, ExpectRecorder, ExpectStats, Fail, GameTree, NodeId, Ordering,
-    Recorder, Rule, Stats,
+    Recorder, Rule, Stats, Trace,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -188,14 +188,36 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
         _ => {}
     }
     let mut recorder = Recorder::new();
+    let searched = search(&tree, args, &mut recorder);
+    let report = report(&tree, args, searched, recorder.into_trace());
+    println!(
+        "{}",
+        serde_json::to_string(&report).expect("a report serialises")
+    );
+    Ok(())
+}
+
+/// What a search of a tree found: the search's name, the root's value for MAX (two players)
+/// or its utility vector (more), the best move, and the counts.
+struct Searched {
+    name: &'static str,
+    value: Option<i32>,
+    values: Option<Vec<i32>>,
+    best: Option<NodeId>,
+    stats: Stats,
+}
+
+/// Searches a tree without chance nodes as `args` say (max^n for three or more players),
+/// recorded.
+fn search(tree: &GameTree, args: &Args, recorder: &mut Recorder<NodeId, NodeId>) -> Searched {
     let root = tree.root();
     let (name, value, values, best, stats) = if tree.players() > 2 {
-        let o = maxn(&tree, &root, args.depth, &mut recorder);
+        let o = maxn(tree, &root, args.depth, recorder);
         ("maxn", None, Some(o.values), o.best, o.stats)
     } else {
         match args.algo {
             Algo::Minimax => {
-                let o = minimax(&tree, &root, args.depth, &mut recorder);
+                let o = minimax(tree, &root, args.depth, recorder);
                 ("minimax", Some(o.value), None, o.best, o.stats)
             }
             Algo::Expectimax | Algo::Expectiminimax => unreachable!("searched above"),
@@ -216,12 +238,28 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
                     table_bits: args.table.then_some(16),
                     ..AlphaBetaOptions::default()
                 };
-                let o = alpha_beta(&tree, &root, &options, &mut recorder);
+                let o = alpha_beta(tree, &root, &options, recorder);
                 ("alphabeta", Some(o.value), None, o.best, o.stats)
             }
         }
     };
-    let trace = recorder.into_trace();
+    Searched {
+        name,
+        value,
+        values,
+        best,
+        stats,
+    }
+}
+
+/// The report of a search from its trace: the leaves evaluated in order, the nodes pruned,
+/// the principal variation, and what plain minimax and the Knuth–Moore bound say of the tree.
+fn report(
+    tree: &GameTree,
+    args: &Args,
+    searched: Searched,
+    trace: Trace<NodeId, NodeId>,
+) -> Report {
     let leaf_index = tree.leaf_indices();
     let evaluated = trace
         .events
@@ -244,29 +282,24 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
         .map(|(i, _)| label(NodeId(i as u32)))
         .collect();
     let minimax_evaluated = if tree.players() > 2 {
-        stats.evaluated
+        searched.stats.evaluated
     } else {
-        minimax(&tree, &root, args.depth, &mut arbor_game::Quiet)
+        minimax(tree, &tree.root(), args.depth, &mut arbor_game::Quiet)
             .stats
             .evaluated
     };
-    let report = Report {
-        algo: name,
-        value,
-        values,
+    Report {
+        algo: searched.name,
+        value: searched.value,
+        values: searched.values,
         evaluated,
         pruned,
-        best: best.map(label),
+        best: searched.best.map(label),
         principal: end.principal.iter().map(|&id| label(id)).collect(),
-        stats,
+        stats: searched.stats,
         minimax_evaluated,
         knuth_moore_minimum: tree
             .uniform_shape()
             .and_then(|(b, d)| knuth_moore_minimum(b as u64, d)),
-    };
-    println!(
-        "{}",
-        serde_json::to_string(&report).expect("a report serialises")
-    );
-    Ok(())
+    }
 }

@@ -4,7 +4,7 @@
 //! Stepping the result replays the search that played, event for event.
 
 use crate::game::Game;
-use crate::observe::{Event, Trace, TraceNode};
+use crate::observe::{Event, Trace, TraceId, TraceNode};
 use crate::tree::{GameTree, NodeId, RawNode, RootPlayer};
 
 /// The whole game below `root` as a tree (leaves valued by their utility), or an error if it
@@ -74,6 +74,79 @@ pub fn explain<G: Game>(
     trace: &Trace<G::State, G::Move>,
     label: impl Fn(G::Move) -> Option<String>,
 ) -> Result<Explained<G::State, G::Move>, String> {
+    let (temps, at) = explored(game, trace)?;
+    let (order, number) = breadth_first(&temps);
+    let first_player = if game.to_move(&temps[0].state) == 0 {
+        RootPlayer::Max
+    } else {
+        RootPlayer::Min
+    };
+    let tree = GameTree::from_raw(raw(&temps, 0, &label), first_player)?;
+    debug_assert!(order
+        .iter()
+        .enumerate()
+        .all(|(n, &t)| tree.nodes()[n].children.len() == temps[t].children.len()));
+    let node_id = |t: usize| NodeId(number[t]);
+    // A move from a trace node, as the tree node it leads to.
+    let child_id = |trace_node: TraceId, mv: G::Move| {
+        let parent = at[trace_node as usize];
+        temps[parent]
+            .children
+            .iter()
+            .find(|&&c| temps[c].mv == Some(mv))
+            .map(|&c| node_id(c))
+            .expect("every move a trace names has a node")
+    };
+    let nodes = trace
+        .nodes
+        .iter()
+        .zip(&at)
+        .map(|(n, &t)| TraceNode {
+            parent: n.parent,
+            mv: n.parent.map(|_| node_id(t)),
+            state: node_id(t),
+            depth: n.depth,
+        })
+        .collect();
+    let events = trace
+        .events
+        .iter()
+        .map(|e| renumbered(e, &child_id))
+        .collect();
+    let mut states = vec![None; temps.len()];
+    let mut moves = vec![None; temps.len()];
+    let mut explored = vec![false; temps.len()];
+    for (t, temp) in temps.into_iter().enumerate() {
+        let n = number[t] as usize;
+        moves[n] = temp.mv;
+        explored[n] = temp.explored;
+        states[n] = Some(temp.state);
+    }
+    Ok(Explained {
+        tree,
+        trace: Trace {
+            nodes,
+            events,
+            omitted: trace.omitted,
+            skipped: trace.skipped,
+        },
+        states: states
+            .into_iter()
+            .map(|s| s.expect("every node has a state"))
+            .collect(),
+        moves,
+        explored,
+    })
+}
+
+/// The tree the search explored, as temporary nodes (the root first), and the temporary node
+/// of each trace node: every node the search entered, every move a cutoff pruned or a node
+/// named as its best (as stubs), and the value the search gave each node last.
+#[allow(clippy::type_complexity)]
+fn explored<G: Game>(
+    game: &G,
+    trace: &Trace<G::State, G::Move>,
+) -> Result<(Vec<Temp<G::State, G::Move>>, Vec<usize>), String> {
     let Some(first) = trace.nodes.first() else {
         return Err("the search recorded no position".into());
     };
@@ -84,35 +157,6 @@ pub fn explain<G: Game>(
         explored: true,
         value: None,
     }];
-    // The child of `parent` reached by `mv`, made if it is not there yet.
-    fn child_of<G: Game>(
-        game: &G,
-        temps: &mut Vec<Temp<G::State, G::Move>>,
-        parent: usize,
-        mv: G::Move,
-        state: Option<&G::State>,
-    ) -> usize {
-        if let Some(&c) = temps[parent]
-            .children
-            .iter()
-            .find(|&&c| temps[c].mv == Some(mv))
-        {
-            return c;
-        }
-        let state = state
-            .cloned()
-            .unwrap_or_else(|| game.result(&temps[parent].state, mv));
-        temps.push(Temp {
-            mv: Some(mv),
-            state,
-            children: Vec::new(),
-            explored: false,
-            value: None,
-        });
-        let id = temps.len() - 1;
-        temps[parent].children.push(id);
-        id
-    }
     // Trace node → temporary node.
     let mut at: Vec<usize> = Vec::with_capacity(trace.nodes.len());
     for node in &trace.nodes {
@@ -154,8 +198,42 @@ pub fn explain<G: Game>(
             crate::tree::MAX_NODES
         ));
     }
+    Ok((temps, at))
+}
 
-    // Breadth-first numbering, as `GameTree::from_raw` numbers nodes.
+/// The child of `parent` reached by `mv`, made if it is not there yet.
+fn child_of<G: Game>(
+    game: &G,
+    temps: &mut Vec<Temp<G::State, G::Move>>,
+    parent: usize,
+    mv: G::Move,
+    state: Option<&G::State>,
+) -> usize {
+    if let Some(&c) = temps[parent]
+        .children
+        .iter()
+        .find(|&&c| temps[c].mv == Some(mv))
+    {
+        return c;
+    }
+    let state = state
+        .cloned()
+        .unwrap_or_else(|| game.result(&temps[parent].state, mv));
+    temps.push(Temp {
+        mv: Some(mv),
+        state,
+        children: Vec::new(),
+        explored: false,
+        value: None,
+    });
+    let id = temps.len() - 1;
+    temps[parent].children.push(id);
+    id
+}
+
+/// The temporary nodes in breadth-first order, and each one's number in the tree: its place in
+/// that order, as `GameTree::from_raw` numbers nodes.
+fn breadth_first<S, M>(temps: &[Temp<S, M>]) -> (Vec<usize>, Vec<u32>) {
     let mut order = vec![0usize];
     let mut i = 0;
     while i < order.len() {
@@ -166,178 +244,121 @@ pub fn explain<G: Game>(
     for (n, &t) in order.iter().enumerate() {
         number[t] = n as u32;
     }
+    (order, number)
+}
 
-    fn raw<S, M: Copy>(
-        temps: &[Temp<S, M>],
-        t: usize,
-        label: &dyn Fn(M) -> Option<String>,
-    ) -> RawNode {
-        let node = &temps[t];
-        let mut r = if node.children.is_empty() {
-            RawNode::leaf(node.value.unwrap_or(0))
-        } else {
-            RawNode::inner(
-                node.children
-                    .iter()
-                    .map(|&c| raw(temps, c, label))
-                    .collect(),
-            )
-        };
-        r.label = node.mv.and_then(label);
-        r
-    }
-    let first_player = if game.to_move(&temps[0].state) == 0 {
-        RootPlayer::Max
+/// The temporary node `t` and everything below it as nested data, labelled by their moves.
+fn raw<S, M: Copy>(temps: &[Temp<S, M>], t: usize, label: &dyn Fn(M) -> Option<String>) -> RawNode {
+    let node = &temps[t];
+    let mut r = if node.children.is_empty() {
+        RawNode::leaf(node.value.unwrap_or(0))
     } else {
-        RootPlayer::Min
+        RawNode::inner(
+            node.children
+                .iter()
+                .map(|&c| raw(temps, c, label))
+                .collect(),
+        )
     };
-    let tree = GameTree::from_raw(raw(&temps, 0, &label), first_player)?;
-    debug_assert!(order
-        .iter()
-        .enumerate()
-        .all(|(n, &t)| tree.nodes()[n].children.len() == temps[t].children.len()));
+    r.label = node.mv.and_then(label);
+    r
+}
 
-    let node_id = |t: usize| NodeId(number[t]);
-    // A move from a trace node, as the tree node it leads to.
-    let child_id = |temps: &[Temp<G::State, G::Move>], trace_node: u32, mv: G::Move| {
-        let parent = at[trace_node as usize];
-        temps[parent]
-            .children
-            .iter()
-            .find(|&&c| temps[c].mv == Some(mv))
-            .map(|&c| node_id(c))
-            .expect("every move a trace names has a node")
-    };
-    let nodes = trace
-        .nodes
-        .iter()
-        .zip(&at)
-        .map(|(n, &t)| TraceNode {
-            parent: n.parent,
-            mv: n.parent.map(|_| node_id(t)),
-            state: node_id(t),
-            depth: n.depth,
-        })
-        .collect();
-    let events = trace
-        .events
-        .iter()
-        .map(|e| match e {
-            Event::Enter { node, window } => Event::Enter {
-                node: *node,
-                window: *window,
-            },
-            Event::Evaluate {
-                node,
-                value,
-                horizon,
-            } => Event::Evaluate {
-                node: *node,
-                value: *value,
-                horizon: *horizon,
-            },
-            Event::Return { node, child, value } => Event::Return {
-                node: *node,
-                child: *child,
-                value: *value,
-            },
-            Event::Bound { node, side, value } => Event::Bound {
-                node: *node,
-                side: *side,
-                value: *value,
-            },
-            Event::Cutoff {
-                node,
-                value,
-                skipped,
-            } => Event::Cutoff {
-                node: *node,
-                value: *value,
-                skipped: skipped
-                    .iter()
-                    .map(|&m| child_id(&temps, *node, m))
-                    .collect(),
-            },
-            Event::TableHit {
-                node,
-                value,
-                bound,
-                depth,
-                effect,
-            } => Event::TableHit {
-                node: *node,
-                value: *value,
-                bound: *bound,
-                depth: *depth,
-                effect: *effect,
-            },
-            Event::TableStore {
-                node,
-                value,
-                bound,
-                depth,
-            } => Event::TableStore {
-                node: *node,
-                value: *value,
-                bound: *bound,
-                depth: *depth,
-            },
-            Event::Exit { node, value, best } => Event::Exit {
-                node: *node,
-                value: *value,
-                best: best.map(|m| child_id(&temps, *node, m)),
-            },
-            Event::EvaluateVector {
-                node,
-                values,
-                horizon,
-            } => Event::EvaluateVector {
-                node: *node,
-                values: values.clone(),
-                horizon: *horizon,
-            },
-            Event::ReturnVector {
-                node,
-                child,
-                values,
-            } => Event::ReturnVector {
-                node: *node,
-                child: *child,
-                values: values.clone(),
-            },
-            Event::ExitVector { node, values, best } => Event::ExitVector {
-                node: *node,
-                values: values.clone(),
-                best: best.map(|m| child_id(&temps, *node, m)),
-            },
-            Event::Iteration { depth } => Event::Iteration { depth: *depth },
-        })
-        .collect();
-
-    let mut states = vec![None; temps.len()];
-    let mut moves = vec![None; temps.len()];
-    let mut explored = vec![false; temps.len()];
-    for (t, temp) in temps.into_iter().enumerate() {
-        let n = number[t] as usize;
-        moves[n] = temp.mv;
-        explored[n] = temp.explored;
-        states[n] = Some(temp.state);
-    }
-    Ok(Explained {
-        tree,
-        trace: Trace {
-            nodes,
-            events,
-            omitted: trace.omitted,
-            skipped: trace.skipped,
+/// An event with every move it names (a cutoff's skipped moves, a node's best move) given as
+/// the tree node it leads to: `child_id` finds it from the trace node and the move.
+// Long on purpose: one arm per kind of event, copied field by field, in one exhaustive match,
+// so that a kind of event added to the trace cannot be forgotten here (it fails to compile).
+fn renumbered<M: Copy>(
+    event: &Event<M>,
+    child_id: &impl Fn(TraceId, M) -> NodeId,
+) -> Event<NodeId> {
+    match event {
+        Event::Enter { node, window } => Event::Enter {
+            node: *node,
+            window: *window,
         },
-        states: states
-            .into_iter()
-            .map(|s| s.expect("every node has a state"))
-            .collect(),
-        moves,
-        explored,
-    })
+        Event::Evaluate {
+            node,
+            value,
+            horizon,
+        } => Event::Evaluate {
+            node: *node,
+            value: *value,
+            horizon: *horizon,
+        },
+        Event::Return { node, child, value } => Event::Return {
+            node: *node,
+            child: *child,
+            value: *value,
+        },
+        Event::Bound { node, side, value } => Event::Bound {
+            node: *node,
+            side: *side,
+            value: *value,
+        },
+        Event::Cutoff {
+            node,
+            value,
+            skipped,
+        } => Event::Cutoff {
+            node: *node,
+            value: *value,
+            skipped: skipped.iter().map(|&m| child_id(*node, m)).collect(),
+        },
+        Event::TableHit {
+            node,
+            value,
+            bound,
+            depth,
+            effect,
+        } => Event::TableHit {
+            node: *node,
+            value: *value,
+            bound: *bound,
+            depth: *depth,
+            effect: *effect,
+        },
+        Event::TableStore {
+            node,
+            value,
+            bound,
+            depth,
+        } => Event::TableStore {
+            node: *node,
+            value: *value,
+            bound: *bound,
+            depth: *depth,
+        },
+        Event::Exit { node, value, best } => Event::Exit {
+            node: *node,
+            value: *value,
+            best: best.map(|m| child_id(*node, m)),
+        },
+        Event::EvaluateVector {
+            node,
+            values,
+            horizon,
+        } => Event::EvaluateVector {
+            node: *node,
+            values: values.clone(),
+            horizon: *horizon,
+        },
+        Event::ReturnVector {
+            node,
+            child,
+            values,
+        } => Event::ReturnVector {
+            node: *node,
+            child: *child,
+            values: values.clone(),
+        },
+        Event::ExitVector { node, values, best } => Event::ExitVector {
+            node: *node,
+            values: values.clone(),
+            best: best.map(|m| child_id(*node, m)),
+        },
+        Event::Iteration { depth } => Event::Iteration { depth: *depth },
+    }
 }
 
 #[cfg(test)]

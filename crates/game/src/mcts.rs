@@ -347,75 +347,120 @@ pub fn mcts<G: Game, O: MctsObserver<G>>(
         }
         observer.iteration(i);
         tree.iterations = i;
-        // Selection.
-        path.clear();
-        let mut at: MctsId = 0;
-        path.push(at);
-        loop {
-            let node = &tree.nodes[at as usize];
-            if !node.untried.is_empty() || node.children.is_empty() {
-                break;
-            }
-            let ln_n = (node.visits as f64).ln();
-            scores.clear();
-            for &c in &node.children {
-                let child = &tree.nodes[c as usize];
-                let n = child.visits as f64;
-                scores.push(Ucb {
-                    child: c,
-                    visits: child.visits,
-                    mean: child.reward / n,
-                    explore: options.exploration * (ln_n / n).sqrt(),
-                });
-            }
-            let mut chosen = scores[0];
-            for s in &scores[1..] {
-                if s.value() > chosen.value() {
-                    chosen = *s;
-                }
-            }
-            observer.select(at, node.visits, &scores, chosen.child);
-            at = chosen.child;
-            path.push(at);
-        }
-        // Expansion.
-        if !tree.nodes[at as usize].untried.is_empty() {
-            let untried = &mut tree.nodes[at as usize].untried;
-            let k = rng.range(0, untried.len() as i64 - 1) as usize;
-            let mv = untried.swap_remove(k);
-            let parent = &tree.nodes[at as usize].state;
-            let (state, mover) = (game.result(parent, mv), game.to_move(parent));
-            let child = tree.nodes.len() as MctsId;
-            tree.nodes
-                .push(new_node(game, state, Some(mv), Some(at), mover));
-            tree.nodes[at as usize].children.push(child);
-            observer.expand(at, child, mv, mover);
-            at = child;
-            path.push(at);
-        }
-        // Simulation.
-        playout.clear();
-        let mut state = tree.nodes[at as usize].state.clone();
-        while !game.is_terminal(&state) {
-            moves.clear();
-            game.actions(&state, &mut moves);
-            let mv = moves[rng.range(0, moves.len() as i64 - 1) as usize];
-            playout.push(mv);
-            state = game.result(&state, mv);
-        }
-        let utility = game.utility(&state);
+        select(&tree, options.exploration, &mut path, &mut scores, observer);
+        expand(game, &mut tree, &mut rng, &mut path, observer);
+        let at = path[path.len() - 1];
+        let from = &tree.nodes[at as usize].state;
+        let utility = simulate(game, from, &mut rng, &mut playout, &mut moves);
         let r = reward(utility);
         observer.simulate(at, &playout, utility, r);
-        // Backpropagation: each node keeps the reward of the player who moved into it.
-        for &id in &path {
-            let node = &mut tree.nodes[id as usize];
-            node.visits += 1;
-            node.reward += if node.mover == 0 { r } else { 1.0 - r };
-        }
+        backpropagate(&mut tree, &path, r);
         observer.backpropagate(&path, r);
         observer.done(&tree);
     }
     tree
+}
+
+/// Selection: from the root down the children of highest UCB value, while each node has
+/// children and no move left untried. `path` is left holding the nodes, root first.
+#[inline]
+fn select<G: Game, O: MctsObserver<G>>(
+    tree: &MctsTree<G>,
+    exploration: f64,
+    path: &mut Vec<MctsId>,
+    scores: &mut Vec<Ucb>,
+    observer: &mut O,
+) {
+    path.clear();
+    let mut at: MctsId = 0;
+    path.push(at);
+    loop {
+        let node = &tree.nodes[at as usize];
+        if !node.untried.is_empty() || node.children.is_empty() {
+            break;
+        }
+        let ln_n = (node.visits as f64).ln();
+        scores.clear();
+        for &c in &node.children {
+            let child = &tree.nodes[c as usize];
+            let n = child.visits as f64;
+            scores.push(Ucb {
+                child: c,
+                visits: child.visits,
+                mean: child.reward / n,
+                explore: exploration * (ln_n / n).sqrt(),
+            });
+        }
+        let mut chosen = scores[0];
+        for s in &scores[1..] {
+            if s.value() > chosen.value() {
+                chosen = *s;
+            }
+        }
+        observer.select(at, node.visits, scores, chosen.child);
+        at = chosen.child;
+        path.push(at);
+    }
+}
+
+/// Expansion: if the node selected (the last of `path`) has a move untried, one of them at
+/// random becomes its new child, added to `path`.
+#[inline]
+fn expand<G: Game, O: MctsObserver<G>>(
+    game: &G,
+    tree: &mut MctsTree<G>,
+    rng: &mut SplitMix64,
+    path: &mut Vec<MctsId>,
+    observer: &mut O,
+) {
+    let at = path[path.len() - 1];
+    if tree.nodes[at as usize].untried.is_empty() {
+        return;
+    }
+    let untried = &mut tree.nodes[at as usize].untried;
+    let k = rng.range(0, untried.len() as i64 - 1) as usize;
+    let mv = untried.swap_remove(k);
+    let parent = &tree.nodes[at as usize].state;
+    let (state, mover) = (game.result(parent, mv), game.to_move(parent));
+    let child = tree.nodes.len() as MctsId;
+    tree.nodes
+        .push(new_node(game, state, Some(mv), Some(at), mover));
+    tree.nodes[at as usize].children.push(child);
+    observer.expand(at, child, mv, mover);
+    path.push(child);
+}
+
+/// Simulation: random moves from `from` to the end of the game (kept in `playout`); the
+/// terminal utility.
+#[inline]
+fn simulate<G: Game>(
+    game: &G,
+    from: &G::State,
+    rng: &mut SplitMix64,
+    playout: &mut Vec<G::Move>,
+    moves: &mut Vec<G::Move>,
+) -> i32 {
+    playout.clear();
+    let mut state = from.clone();
+    while !game.is_terminal(&state) {
+        moves.clear();
+        game.actions(&state, moves);
+        let mv = moves[rng.range(0, moves.len() as i64 - 1) as usize];
+        playout.push(mv);
+        state = game.result(&state, mv);
+    }
+    game.utility(&state)
+}
+
+/// Backpropagation: each node of `path` counts the visit and keeps the reward of the player who
+/// moved into it (MAX's reward `r`, or 1 − r).
+#[inline]
+fn backpropagate<G: Game>(tree: &mut MctsTree<G>, path: &[MctsId], r: f64) {
+    for &id in path {
+        let node = &mut tree.nodes[id as usize];
+        node.visits += 1;
+        node.reward += if node.mover == 0 { r } else { 1.0 - r };
+    }
 }
 
 fn new_node<G: Game>(

@@ -95,6 +95,115 @@ pub struct NodeFrame {
     pub best: Option<NodeId>,
 }
 
+impl NodeFrame {
+    /// A node just entered with this window.
+    fn entered(window: Option<(i32, i32)>) -> NodeFrame {
+        NodeFrame {
+            status: NodeStatus::Open,
+            window,
+            ..NodeFrame::default()
+        }
+    }
+
+    /// One side of the node's window moved to `value`.
+    fn set_bound(&mut self, side: Side, value: i32) {
+        if let Some((a, b)) = self.window.as_mut() {
+            match side {
+                Side::Alpha => *a = value,
+                Side::Beta => *b = value,
+            }
+        }
+    }
+
+    /// A child's value returned to this open node (a MAX node if `max_node`): kept if it is
+    /// the best so far. While the node is open that bounds its value from one side if the
+    /// child's own value does (`child_kind`), else it is only the best so far.
+    fn take_return(&mut self, max_node: bool, child: NodeId, child_kind: ValueKind, value: i32) {
+        let better = match self.value {
+            None => true,
+            Some(v) if max_node => value > v,
+            Some(v) => value < v,
+        };
+        if better {
+            self.value = Some(value);
+            self.best = Some(child);
+            // While open, the best so far bounds the node's value from one side, if the
+            // child's own value does: a child that failed low only says MAX gets at most
+            // that much from it.
+            self.kind = match (max_node, child_kind) {
+                (true, ValueKind::Exact | ValueKind::AtLeast) => ValueKind::AtLeast,
+                (false, ValueKind::Exact | ValueKind::AtMost) => ValueKind::AtMost,
+                _ => ValueKind::SoFar,
+            };
+        }
+    }
+
+    /// A child's utility vector returned to this node, where `player` moves: kept if it is
+    /// the best for that player so far.
+    fn take_vector(&mut self, player: usize, child: NodeId, values: &[i32]) {
+        if self
+            .vector
+            .as_ref()
+            .is_none_or(|v| values[player] > v[player])
+        {
+            self.vector = Some(values.to_vec());
+            self.best = Some(child);
+        }
+    }
+
+    /// The table answered this node with `value`, a bound of this kind.
+    fn answered_by_table(&mut self, value: i32, bound: Bound) {
+        self.from_table = true;
+        self.value = Some(value);
+        self.kind = match bound {
+            Bound::Exact => ValueKind::Exact,
+            Bound::Lower => ValueKind::AtLeast,
+            Bound::Upper => ValueKind::AtMost,
+        };
+    }
+
+    /// The node finished with `value` (and `best`, if it searched below), having been entered
+    /// with the window `entered`.
+    fn exit(&mut self, value: i32, best: Option<NodeId>, entered: Option<(i32, i32)>) {
+        self.status = NodeStatus::Done;
+        self.value = Some(value);
+        if best.is_some() {
+            self.best = best;
+        }
+        // A searched node's value outside the window it entered with is only a bound; a
+        // leaf's utility (or evaluation) is what it is.
+        let searched = best.is_some();
+        self.kind = match entered {
+            Some((a, _)) if searched && value <= a => ValueKind::AtMost,
+            Some((_, b)) if searched && value >= b => ValueKind::AtLeast,
+            _ if self.from_table => self.kind,
+            _ => ValueKind::Exact,
+        };
+    }
+
+    /// A node of a game of three or more finished with these values (and `best`, if it
+    /// searched below).
+    fn exit_vector(&mut self, values: &[i32], best: Option<NodeId>) {
+        self.status = NodeStatus::Done;
+        self.vector = Some(values.to_vec());
+        if best.is_some() {
+            self.best = best;
+        }
+    }
+}
+
+/// A new iteration begins at `depth`: every node of `frame` back to as it was before the
+/// search, told to `touch` first if it changes.
+fn restart(frame: &mut Frame, depth: u32, touch: &mut dyn FnMut(NodeId, &NodeFrame)) {
+    frame.iteration = Some(depth);
+    for (i, n) in frame.nodes.iter_mut().enumerate() {
+        if *n != NodeFrame::default() {
+            touch(NodeId(i as u32), n);
+            *n = NodeFrame::default();
+        }
+    }
+}
+
 /// Counts up to a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct FrameStats {
@@ -257,23 +366,11 @@ impl Replay {
             }};
         }
         match event {
-            Event::Iteration { depth } => {
-                frame.iteration = Some(*depth);
-                for (i, n) in frame.nodes.iter_mut().enumerate() {
-                    if *n != NodeFrame::default() {
-                        touch(NodeId(i as u32), n);
-                        *n = NodeFrame::default();
-                    }
-                }
-            }
+            Event::Iteration { depth } => restart(frame, *depth, touch),
             Event::Enter { node, window } => {
                 let id = node_of(node);
                 frame.stats.visited += 1;
-                *node!(id) = NodeFrame {
-                    status: NodeStatus::Open,
-                    window: *window,
-                    ..NodeFrame::default()
-                };
+                *node!(id) = NodeFrame::entered(*window);
             }
             Event::Evaluate { node, value, .. } => {
                 frame.stats.evaluated += 1;
@@ -286,26 +383,8 @@ impl Replay {
             Event::Return { node, child, value } => {
                 let (id, child) = (node_of(node), node_of(child));
                 let max_node = self.tree.player_at(id) == 0;
-                let n = &frame.nodes[id.index()];
-                let better = match n.value {
-                    None => true,
-                    Some(v) if max_node => *value > v,
-                    Some(v) => *value < v,
-                };
                 let child_kind = frame.nodes[child.index()].kind;
-                let n = node!(id);
-                if better {
-                    n.value = Some(*value);
-                    n.best = Some(child);
-                    // While open, the best so far bounds the node's value from one side, if
-                    // the child's own value does: a child that failed low only says MAX gets
-                    // at most that much from it.
-                    n.kind = match (max_node, child_kind) {
-                        (true, ValueKind::Exact | ValueKind::AtLeast) => ValueKind::AtLeast,
-                        (false, ValueKind::Exact | ValueKind::AtMost) => ValueKind::AtMost,
-                        _ => ValueKind::SoFar,
-                    };
-                }
+                node!(id).take_return(max_node, child, child_kind, *value);
             }
             Event::ReturnVector {
                 node,
@@ -314,21 +393,9 @@ impl Replay {
             } => {
                 let (id, child) = (node_of(node), node_of(child));
                 let player = self.tree.player_at(id);
-                let n = node!(id);
-                if n.vector.as_ref().is_none_or(|v| values[player] > v[player]) {
-                    n.vector = Some(values.clone());
-                    n.best = Some(child);
-                }
+                node!(id).take_vector(player, child, values);
             }
-            Event::Bound { node, side, value } => {
-                let n = node!(node_of(node));
-                if let Some((a, b)) = n.window.as_mut() {
-                    match side {
-                        Side::Alpha => *a = *value,
-                        Side::Beta => *b = *value,
-                    }
-                }
-            }
+            Event::Bound { node, side, value } => node!(node_of(node)).set_bound(*side, *value),
             Event::Cutoff { skipped, .. } => {
                 frame.stats.cutoffs += 1;
                 for &s in skipped {
@@ -346,43 +413,16 @@ impl Replay {
                     frame.stats.table_hits += 1;
                 }
                 if *effect == HitEffect::Answered {
-                    let n = node!(node_of(node));
-                    n.from_table = true;
-                    n.value = Some(*value);
-                    n.kind = match bound {
-                        Bound::Exact => ValueKind::Exact,
-                        Bound::Lower => ValueKind::AtLeast,
-                        Bound::Upper => ValueKind::AtMost,
-                    };
+                    node!(node_of(node)).answered_by_table(*value, *bound);
                 }
             }
             Event::TableStore { .. } => {}
             Event::Exit { node, value, best } => {
-                let id = node_of(node);
-                let n = node!(id);
-                n.status = NodeStatus::Done;
-                n.value = Some(*value);
-                if best.is_some() {
-                    n.best = *best;
-                }
-                // A searched node's value outside the window it entered with is only a bound;
-                // a leaf's utility (or evaluation) is what it is.
                 let entered = self.entry_window(node);
-                let searched = best.is_some();
-                n.kind = match entered {
-                    Some((a, _)) if searched && *value <= a => ValueKind::AtMost,
-                    Some((_, b)) if searched && *value >= b => ValueKind::AtLeast,
-                    _ if n.from_table => n.kind,
-                    _ => ValueKind::Exact,
-                };
+                node!(node_of(node)).exit(*value, *best, entered);
             }
             Event::ExitVector { node, values, best } => {
-                let n = node!(node_of(node));
-                n.status = NodeStatus::Done;
-                n.vector = Some(values.clone());
-                if best.is_some() {
-                    n.best = *best;
-                }
+                node!(node_of(node)).exit_vector(values, *best);
             }
         }
     }

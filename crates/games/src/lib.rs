@@ -13,6 +13,6 @@
 
 pub mod ai;
 pub mod connect4;
-pub mod connect4_book;
+pub use connect4::book as connect4_book;
 pub mod nim;
 pub mod tictactoe;

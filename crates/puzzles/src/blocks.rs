@@ -9,7 +9,7 @@ use std::fmt;
 
 use arbor_search::Problem;
 
-use crate::npuzzle::{Dir, Dirs};
+use crate::board::{Dir, Dirs};
 
 /// Most blocks.
 pub const MAX_BLOCKS: usize = 8;
@@ -247,32 +247,7 @@ impl BlocksWorld {
             blocks[i] = c;
             names.push(name);
         }
-        let mut goal = vec![None; names.len()];
-        let mut goal_cells = Vec::new();
-        for &(name, p) in &spec.goals {
-            let i = names
-                .iter()
-                .position(|&n| n == name)
-                .ok_or_else(|| format!("the goal names block {name}, which is not on the grid"))?;
-            let c = cell(&format!("the goal of {name}"), p)?;
-            if blocked[c as usize] {
-                return Err(format!("the goal of {name} is a blocked cell"));
-            }
-            if goal_cells.contains(&c) {
-                return Err(format!(
-                    "two blocks have the same goal cell ({}, {})",
-                    p.0, p.1
-                ));
-            }
-            if goal[i].is_some() {
-                return Err(format!("block {name} has two goal cells; give it one"));
-            }
-            goal_cells.push(c);
-            goal[i] = Some(c);
-        }
-        if goal.iter().all(Option::is_none) {
-            return Err("the goal places no block: give at least one block a goal cell".into());
-        }
+        let goal = goal_cells(spec, &names, &blocked, cell)?;
         Ok(BlocksWorld {
             width: w,
             height: h,
@@ -342,6 +317,44 @@ impl BlocksWorld {
         d.step(cell, self.width, self.height)
             .filter(|&to| !self.blocked[to])
     }
+}
+
+/// Each block's goal cell, by the blocks' order in `names` (`None`: the block may end
+/// anywhere), checked: a block on the grid, a free cell, one goal for a block and one block for
+/// a goal, and at least one block placed. `cell` reads a position as a cell, or says why not.
+fn goal_cells(
+    spec: &BlocksSpec,
+    names: &[char],
+    blocked: &[bool],
+    cell: impl Fn(&str, (usize, usize)) -> Result<u8, String>,
+) -> Result<Vec<Option<u8>>, String> {
+    let mut goal = vec![None; names.len()];
+    let mut taken = Vec::new();
+    for &(name, p) in &spec.goals {
+        let i = names
+            .iter()
+            .position(|&n| n == name)
+            .ok_or_else(|| format!("the goal names block {name}, which is not on the grid"))?;
+        let c = cell(&format!("the goal of {name}"), p)?;
+        if blocked[c as usize] {
+            return Err(format!("the goal of {name} is a blocked cell"));
+        }
+        if taken.contains(&c) {
+            return Err(format!(
+                "two blocks have the same goal cell ({}, {})",
+                p.0, p.1
+            ));
+        }
+        if goal[i].is_some() {
+            return Err(format!("block {name} has two goal cells; give it one"));
+        }
+        taken.push(c);
+        goal[i] = Some(c);
+    }
+    if goal.iter().all(Option::is_none) {
+        return Err("the goal places no block: give at least one block a goal cell".into());
+    }
+    Ok(goal)
 }
 
 impl Problem for BlocksWorld {

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 mod blocks;
+mod board;
 mod grid;
 pub mod heuristic_table;
 mod korf;
@@ -18,14 +19,13 @@ mod npuzzle;
 mod pdb;
 
 pub use blocks::{Blocks, BlocksSpec, BlocksUndo, BlocksWorld, MAX_BLOCKS, MAX_GRID_CELLS};
+pub use board::{parse_tiles, square_side, Board, Dir, Dirs, Slide};
 pub use grid::{
     cell_of, Grid, GridEdit, GridHeuristic, GridMove, GridMoves, GridState, DIAGONAL,
     MAX_INFLATION, MAX_PATH_CELLS, MAX_SIDE, STRAIGHT,
 };
 pub use korf::{parse_korf, KorfInstance, KORF_GOAL};
-pub use npuzzle::{
-    parse_tiles, square_side, Board, Dir, Dirs, Heuristic, NPuzzle, PuzzleError, Slide, MAX_CELLS,
-};
+pub use npuzzle::{Heuristic, NPuzzle, PuzzleError, MAX_CELLS};
 pub use pdb::{
     default_groups, BuildProgress, PatternDb, PdbError, TableStats, MAX_EXACT_CELLS, MAX_PDB_CELLS,
 };

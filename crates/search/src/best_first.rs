@@ -78,81 +78,14 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
     budget: &Budget<'_>,
     observer: &mut O,
 ) -> Outcome<P::Action> {
-    let algorithm = options.algorithm;
-    let informed = algorithm.informed();
-    let tie = options.tie;
-    // Uniform cost ordering its ties by h needs every node's h, though it does not search by it.
-    let needs_h = informed || (algorithm == Algorithm::UniformCost && tie.uses_h());
-    let graph = options.mode == Mode::Graph;
-    // Uniform cost and A* look again at a state reached by a cheaper path; breadth-first and
-    // greedy never do.
-    let reopen = matches!(algorithm, Algorithm::UniformCost | Algorithm::AStar);
-    let mut stats = Stats {
-        iterations: 1,
-        ..Stats::default()
-    };
-    let mut nodes: Vec<Node<P::State, P::Action>> = Vec::new();
-    let mut frontier = if algorithm == Algorithm::BreadthFirst {
-        Frontier::Fifo(VecDeque::new())
-    } else {
-        Frontier::Heap(BinaryHeap::new())
-    };
-    let mut best_g: HashMap<P::State, u32, FxBuildHasher> = HashMap::default();
-    let mut pushes: u32 = 0;
-    let mut push = |frontier: &mut Frontier, index: u32, g: u32, h: u32| -> Rank {
-        pushes += 1;
-        match frontier {
-            Frontier::Fifo(q) => {
-                q.push_back(index);
-                [pushes, 0, 0]
-            }
-            Frontier::Heap(heap) => {
-                let priority = match algorithm {
-                    Algorithm::UniformCost => g,
-                    Algorithm::Greedy => h,
-                    _ => g + h,
-                };
-                let rank = match tie {
-                    TieBreak::Fifo => [priority, 0, index],
-                    TieBreak::Lifo => [priority, 0, u32::MAX - index],
-                    TieBreak::LowestH => [priority, h, index],
-                };
-                heap.push(heap_key(rank, index));
-                rank
-            }
-        }
-    };
-
-    let start = problem.start();
-    let h0 = if needs_h {
-        problem.heuristic(&start)
-    } else {
-        0
-    };
-    stats.generated = 1;
-    observer.generated(0, None, None, &start, 0, h0);
-    if graph {
-        best_g.insert(start.clone(), 0);
-    }
-    nodes.push(Node {
-        state: start,
-        id: 0,
-        parent: None,
-        action: None,
-        g: 0,
-        h: h0,
-        depth: 0,
-    });
-    let rank = push(&mut frontier, 0, 0, h0);
-    observer.pushed(0, rank);
-    stats.peak_frontier = 1;
-    stats.peak_stored = 1;
+    let mut search = Search::new(problem, options);
+    search.start(observer);
     let mut depth_cut = false;
-
-    while let Some(index) = frontier.pop() {
-        let node = &nodes[index as usize];
+    while let Some(index) = search.frontier.pop() {
+        let node = &search.nodes[index as usize];
         observer.popped(node.id);
-        if graph && reopen && best_g.get(&node.state).is_some_and(|&g| g < node.g) {
+        let stale = search.graph && search.reopen;
+        if stale && search.best_g.get(&node.state).is_some_and(|&g| g < node.g) {
             observer.dropped(node.id, Dropped::Stale);
             continue;
         }
@@ -162,79 +95,31 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
             observer.found(node.id);
             return Outcome {
                 status: Status::Found,
-                solution: Some(path(&nodes, index)),
-                stats,
+                solution: Some(path(&search.nodes, index)),
+                stats: search.stats,
             };
         }
-        if options.depth_limit.is_some_and(|limit| node.depth >= limit) {
+        if let Some(limit) = options.depth_limit.filter(|&limit| node.depth >= limit) {
             depth_cut = true;
-            let limit = options.depth_limit.unwrap_or(0);
             observer.cut_off(node.id, Cut::Depth { limit });
             continue;
         }
-        stats.expanded += 1;
+        search.stats.expanded += 1;
         observer.expanded(node.id);
-        let (parent_id, g, h, depth) = (node.id, node.g, node.h, node.depth);
-        for a in problem.actions(&node.state) {
-            let parent = &nodes[index as usize];
-            let mut child = parent.state.clone();
-            let cost = problem.step_cost(&child, a);
-            let undo = problem.apply(&mut child, a);
-            let child_h = if needs_h {
-                problem.heuristic_after(&child, a, undo, h)
-            } else {
-                0
+        if let Err(limit) = search.expand(index, budget, observer) {
+            return Outcome {
+                status: Status::CutOff { limit },
+                solution: None,
+                stats: search.stats,
             };
-            // A cost past what a u32 counts stops the search: never a wrapped, wrong cost.
-            let Some(child_g) = g
-                .checked_add(cost)
-                .filter(|g| !informed || g.checked_add(child_h).is_some())
-            else {
-                return Outcome {
-                    status: Status::CutOff { limit: Limit::Cost },
-                    solution: None,
-                    stats,
-                };
-            };
-            let id = stats.generated;
-            stats.generated += 1;
-            observer.generated(id, Some(parent_id), Some(a), &child, child_g, child_h);
-            if budget.charge(stats.generated).is_err() {
-                return Outcome {
-                    status: Status::CutOff {
-                        limit: Limit::Budget,
-                    },
-                    solution: None,
-                    stats,
-                };
-            }
-            if graph {
-                match best_g.get(&child) {
-                    Some(&seen) if !reopen || child_g >= seen => {
-                        observer.dropped(id, Dropped::Reached);
-                        continue;
-                    }
-                    _ => {
-                        best_g.insert(child.clone(), child_g);
-                    }
-                }
-            }
-            let child_index = nodes.len() as u32;
-            nodes.push(Node {
-                state: child,
-                id,
-                parent: Some(index),
-                action: Some(a),
-                g: child_g,
-                h: child_h,
-                depth: depth + 1,
-            });
-            let rank = push(&mut frontier, child_index, child_g, child_h);
-            observer.pushed(id, rank);
         }
-        stats.peak_frontier = stats.peak_frontier.max(frontier.len() as u64);
-        let stored = if graph { best_g.len() } else { nodes.len() };
-        stats.peak_stored = stats.peak_stored.max(stored as u64);
+        search.stats.peak_frontier = search.stats.peak_frontier.max(search.frontier.len() as u64);
+        let stored = if search.graph {
+            search.best_g.len()
+        } else {
+            search.nodes.len()
+        };
+        search.stats.peak_stored = search.stats.peak_stored.max(stored as u64);
     }
     Outcome {
         status: if depth_cut {
@@ -245,7 +130,179 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
             Status::Exhausted
         },
         solution: None,
-        stats,
+        stats: search.stats,
+    }
+}
+
+/// A frontier search under way: how its algorithm runs, the nodes made (an arena the frontier
+/// and each node's parent index into), the frontier, and in graph search the best g found for
+/// each state reached.
+struct Search<'p, P: Problem> {
+    problem: &'p P,
+    algorithm: Algorithm,
+    tie: TieBreak,
+    /// The heuristic is searched by (greedy, A*).
+    informed: bool,
+    /// Every node's h is needed: to search by it, or (uniform cost) to order ties by it.
+    needs_h: bool,
+    graph: bool,
+    /// A state reached again by a cheaper path is looked at again (uniform cost and A*;
+    /// breadth-first and greedy never do).
+    reopen: bool,
+    nodes: Vec<Node<P::State, P::Action>>,
+    frontier: Frontier,
+    best_g: HashMap<P::State, u32, FxBuildHasher>,
+    /// Nodes pushed so far.
+    pushes: u32,
+    stats: Stats,
+}
+
+impl<'p, P: Problem> Search<'p, P> {
+    // (This and the other steps called once are always inlined, one function as before the
+    // split: the web build instantiates the search with its size settings, where they would
+    // stay calls of their own, and the bundle grew.)
+    #[inline(always)]
+    fn new(problem: &'p P, options: &Options) -> Self {
+        let algorithm = options.algorithm;
+        let informed = algorithm.informed();
+        Search {
+            problem,
+            algorithm,
+            tie: options.tie,
+            informed,
+            needs_h: informed || (algorithm == Algorithm::UniformCost && options.tie.uses_h()),
+            graph: options.mode == Mode::Graph,
+            reopen: matches!(algorithm, Algorithm::UniformCost | Algorithm::AStar),
+            nodes: Vec::new(),
+            frontier: if algorithm == Algorithm::BreadthFirst {
+                Frontier::Fifo(VecDeque::new())
+            } else {
+                Frontier::Heap(BinaryHeap::new())
+            },
+            best_g: HashMap::default(),
+            pushes: 0,
+            stats: Stats {
+                iterations: 1,
+                ..Stats::default()
+            },
+        }
+    }
+
+    /// The start: generated, and pushed onto the frontier.
+    #[inline(always)]
+    fn start<O: Observer<P>>(&mut self, observer: &mut O) {
+        let start = self.problem.start();
+        let h0 = if self.needs_h {
+            self.problem.heuristic(&start)
+        } else {
+            0
+        };
+        self.stats.generated = 1;
+        observer.generated(0, None, None, &start, 0, h0);
+        if self.graph {
+            self.best_g.insert(start.clone(), 0);
+        }
+        self.nodes.push(Node {
+            state: start,
+            id: 0,
+            parent: None,
+            action: None,
+            g: 0,
+            h: h0,
+            depth: 0,
+        });
+        let rank = self.push(0, 0, h0);
+        observer.pushed(0, rank);
+        self.stats.peak_frontier = 1;
+        self.stats.peak_stored = 1;
+    }
+
+    /// Puts the node at `index` (path cost `g`, estimate `h`) on the frontier; its rank.
+    #[inline]
+    fn push(&mut self, index: u32, g: u32, h: u32) -> Rank {
+        self.pushes += 1;
+        match &mut self.frontier {
+            Frontier::Fifo(q) => {
+                q.push_back(index);
+                [self.pushes, 0, 0]
+            }
+            Frontier::Heap(heap) => {
+                let priority = match self.algorithm {
+                    Algorithm::UniformCost => g,
+                    Algorithm::Greedy => h,
+                    _ => g + h,
+                };
+                let rank = match self.tie {
+                    TieBreak::Fifo => [priority, 0, index],
+                    TieBreak::Lifo => [priority, 0, u32::MAX - index],
+                    TieBreak::LowestH => [priority, h, index],
+                };
+                heap.push(heap_key(rank, index));
+                rank
+            }
+        }
+    }
+
+    /// Expands the node at `index`: each child generated, then dropped (graph search: its
+    /// state was reached as cheaply before) or pushed. Stops with the limit reached when the
+    /// budget runs out or a cost passes what a u32 counts (never a wrapped, wrong cost).
+    #[inline]
+    fn expand<O: Observer<P>>(
+        &mut self,
+        index: u32,
+        budget: &Budget<'_>,
+        observer: &mut O,
+    ) -> Result<(), Limit> {
+        let problem = self.problem;
+        let node = &self.nodes[index as usize];
+        let (parent_id, g, h, depth) = (node.id, node.g, node.h, node.depth);
+        for a in problem.actions(&node.state) {
+            let parent = &self.nodes[index as usize];
+            let mut child = parent.state.clone();
+            let cost = problem.step_cost(&child, a);
+            let undo = problem.apply(&mut child, a);
+            let child_h = if self.needs_h {
+                problem.heuristic_after(&child, a, undo, h)
+            } else {
+                0
+            };
+            let Some(child_g) = g
+                .checked_add(cost)
+                .filter(|g| !self.informed || g.checked_add(child_h).is_some())
+            else {
+                return Err(Limit::Cost);
+            };
+            let id = self.stats.generated;
+            self.stats.generated += 1;
+            observer.generated(id, Some(parent_id), Some(a), &child, child_g, child_h);
+            if budget.charge(self.stats.generated).is_err() {
+                return Err(Limit::Budget);
+            }
+            if self.graph {
+                match self.best_g.get(&child) {
+                    Some(&seen) if !self.reopen || child_g >= seen => {
+                        observer.dropped(id, Dropped::Reached);
+                        continue;
+                    }
+                    _ => {
+                        self.best_g.insert(child.clone(), child_g);
+                    }
+                }
+            }
+            let child_index = self.nodes.len() as u32;
+            self.nodes.push(Node {
+                state: child,
+                id,
+                parent: Some(index),
+                action: Some(a),
+                g: child_g,
+                h: child_h,
+                depth: depth + 1,
+            });
+            let rank = self.push(child_index, child_g, child_h);
+            observer.pushed(id, rank);
+        }
+        Ok(())
     }
 }
 

@@ -16,7 +16,7 @@ use std::collections::{BinaryHeap, HashMap};
 use arbor_util::{Budget, FxBuildHasher};
 
 use crate::best_first::heap_key;
-use crate::observe::{Dropped, NodeId, Observer};
+use crate::observe::{Dropped, NodeId, Observer, Rank};
 use crate::outcome::{Limit, Options, Outcome, Solution, Stats, Status};
 use crate::problem::Problem;
 
@@ -67,10 +67,7 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
     budget: &Budget<'_>,
     observer: &mut O,
 ) -> Outcome<P::Action> {
-    let mut stats = Stats {
-        iterations: 1,
-        ..Stats::default()
-    };
+    let mut search = Search::new(problem);
     let goals = problem.goal_states();
     if goals.is_empty() {
         return Outcome {
@@ -78,132 +75,195 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
                 limit: Limit::Backward,
             },
             solution: None,
-            stats,
+            stats: search.stats,
         };
     }
-    let mut nodes: Vec<Node<P::State, P::Action>> = Vec::new();
-    // Each side's frontier (heap keys: g, push order, arena index) and best g per state (with
-    // the node that reached it).
-    let mut heaps: [BinaryHeap<Reverse<u128>>; 2] = [BinaryHeap::new(), BinaryHeap::new()];
-    let mut best: [HashMap<P::State, (u32, u32), FxBuildHasher>; 2] =
-        [HashMap::default(), HashMap::default()];
-    let mut order: u32 = 0;
-    let mut push = |heaps: &mut [BinaryHeap<Reverse<u128>>; 2], side: usize, index: u32, g: u32| {
-        order += 1;
-        let rank = [g, 0, order];
-        heaps[side].push(heap_key(rank, index));
-        rank
-    };
-    let start = problem.start();
-    for (i, state) in std::iter::once(start).chain(goals).enumerate() {
-        let side = usize::from(i > 0);
-        if best[side].contains_key(&state) {
-            continue;
-        }
-        let index = nodes.len() as u32;
-        let id = index as NodeId;
-        stats.generated += 1;
-        observer.generated(id, None, None, &state, 0, 0);
-        best[side].insert(state.clone(), (0, index));
-        nodes.push(Node {
-            state,
-            id,
-            parent: None,
-            action: None,
-            g: 0,
-            backward: side == 1,
-        });
-        let rank = push(&mut heaps, side, index, 0);
-        observer.pushed(id, rank);
-    }
-    stats.peak_frontier = (heaps[0].len() + heaps[1].len()) as u64;
-    stats.peak_stored = nodes.len() as u64;
-    // The best meeting so far: its cost and the two nodes.
-    let mut meeting: Option<(u32, u32, u32)> = None;
-    let top = |heap: &BinaryHeap<Reverse<u128>>| heap.peek().map(|Reverse(k)| (k >> 96) as u32);
-    let mut predecessors = Vec::new();
-    loop {
-        // The side whose lowest node comes first (the forward side on a tie of g and order).
-        let side = match (heaps[0].peek(), heaps[1].peek()) {
-            (Some(Reverse(a)), Some(Reverse(b))) => usize::from(b < a),
-            (Some(_), None) => 0,
-            (None, Some(_)) => 1,
-            (None, None) => break,
-        };
-        if let Some((mu, _, _)) = meeting {
-            let lowest = u64::from(top(&heaps[0]).unwrap_or(u32::MAX))
-                + u64::from(top(&heaps[1]).unwrap_or(u32::MAX));
-            if lowest >= u64::from(mu) {
-                break;
-            }
-        }
-        let Some(Reverse(key)) = heaps[side].pop() else {
+    search.roots(goals, observer);
+    let mut children = Vec::new();
+    while let Some(side) = search.next_side() {
+        let Some(Reverse(key)) = search.heaps[side].pop() else {
             break;
         };
         let index = key as u32;
-        let node = &nodes[index as usize];
+        let node = &search.nodes[index as usize];
         observer.popped(node.id);
-        if best[side]
+        if search.best[side]
             .get(&node.state)
             .is_some_and(|&(g, _)| g < node.g)
         {
             observer.dropped(node.id, Dropped::Stale);
             continue;
         }
-        let other = best[1 - side].get(&node.state).copied();
+        let other = search.best[1 - side].get(&node.state).copied();
         observer.goal_test(node.id, false);
         if let Some(other) = other {
-            if meet(&mut meeting, side, (node.g, index), other).is_err() {
-                return cost_too_large(stats);
+            if meet(&mut search.meeting, side, (node.g, index), other).is_err() {
+                return cost_too_large(search.stats);
             }
         }
-        stats.expanded += 1;
+        search.stats.expanded += 1;
         observer.expanded(node.id);
+        if let Err(limit) = search.expand(side, index, &mut children, budget, observer) {
+            return Outcome {
+                status: Status::CutOff { limit },
+                solution: None,
+                stats: search.stats,
+            };
+        }
+        let frontier = search.heaps[0].len() + search.heaps[1].len();
+        search.stats.peak_frontier = search.stats.peak_frontier.max(frontier as u64);
+        search.stats.peak_stored = search.stats.peak_stored.max(search.nodes.len() as u64);
+    }
+    search.finish(observer)
+}
+
+/// A bidirectional search under way: the nodes of both trees (an arena), each side's frontier
+/// (heap keys: g, push order, arena index) and best g per state (with the node that reached
+/// it), and the best meeting so far.
+struct Search<'p, P: Problem> {
+    problem: &'p P,
+    nodes: Vec<Node<P::State, P::Action>>,
+    heaps: [BinaryHeap<Reverse<u128>>; 2],
+    best: [HashMap<P::State, (u32, u32), FxBuildHasher>; 2],
+    /// Nodes pushed so far, on either side.
+    order: u32,
+    /// The best meeting so far: its cost and the two nodes.
+    meeting: Option<(u32, u32, u32)>,
+    stats: Stats,
+}
+
+impl<'p, P: Problem> Search<'p, P> {
+    // (This and the other steps called once are always inlined, one function as before the
+    // split: the web build instantiates the search with its size settings, where they would
+    // stay calls of their own, and the bundle grew.)
+    #[inline(always)]
+    fn new(problem: &'p P) -> Self {
+        Search {
+            problem,
+            nodes: Vec::new(),
+            heaps: [BinaryHeap::new(), BinaryHeap::new()],
+            best: [HashMap::default(), HashMap::default()],
+            order: 0,
+            meeting: None,
+            stats: Stats {
+                iterations: 1,
+                ..Stats::default()
+            },
+        }
+    }
+
+    /// Puts the node at `index` (path cost `g`) on `side`'s frontier; its rank.
+    #[inline]
+    fn push(&mut self, side: usize, index: u32, g: u32) -> Rank {
+        self.order += 1;
+        let rank = [g, 0, self.order];
+        self.heaps[side].push(heap_key(rank, index));
+        rank
+    }
+
+    /// The roots: the start on the forward side, the goals on the backward one (each state
+    /// once), generated and pushed.
+    #[inline(always)]
+    fn roots<O: Observer<P>>(&mut self, goals: Vec<P::State>, observer: &mut O) {
+        let start = self.problem.start();
+        for (i, state) in std::iter::once(start).chain(goals).enumerate() {
+            let side = usize::from(i > 0);
+            if self.best[side].contains_key(&state) {
+                continue;
+            }
+            let index = self.nodes.len() as u32;
+            let id = index as NodeId;
+            self.stats.generated += 1;
+            observer.generated(id, None, None, &state, 0, 0);
+            self.best[side].insert(state.clone(), (0, index));
+            self.nodes.push(Node {
+                state,
+                id,
+                parent: None,
+                action: None,
+                g: 0,
+                backward: side == 1,
+            });
+            let rank = self.push(side, index, 0);
+            observer.pushed(id, rank);
+        }
+        self.stats.peak_frontier = (self.heaps[0].len() + self.heaps[1].len()) as u64;
+        self.stats.peak_stored = self.nodes.len() as u64;
+    }
+
+    /// The side whose lowest node comes next (the forward side on a tie of g and order), or
+    /// `None` when the search is over: both frontiers empty, or their lowest g adding up to at
+    /// least the best meeting's cost, so that no path through a state yet to be taken can be
+    /// cheaper.
+    #[inline(always)]
+    fn next_side(&self) -> Option<usize> {
+        let side = match (self.heaps[0].peek(), self.heaps[1].peek()) {
+            (Some(Reverse(a)), Some(Reverse(b))) => usize::from(b < a),
+            (Some(_), None) => 0,
+            (None, Some(_)) => 1,
+            (None, None) => return None,
+        };
+        let top = |heap: &BinaryHeap<Reverse<u128>>| heap.peek().map(|Reverse(k)| (k >> 96) as u32);
+        if let Some((mu, _, _)) = self.meeting {
+            let lowest = u64::from(top(&self.heaps[0]).unwrap_or(u32::MAX))
+                + u64::from(top(&self.heaps[1]).unwrap_or(u32::MAX));
+            if lowest >= u64::from(mu) {
+                return None;
+            }
+        }
+        Some(side)
+    }
+
+    /// Expands the node at `index` on `side`: its successors (forwards) or predecessors
+    /// (backwards), each generated, then dropped (its state reached as cheaply before on this
+    /// side) or pushed — a meeting noted where the other side has reached it. Stops with the
+    /// limit reached when the budget runs out or a cost passes what a u32 counts.
+    fn expand<O: Observer<P>>(
+        &mut self,
+        side: usize,
+        index: u32,
+        children: &mut Vec<(P::State, P::Action, u32)>,
+        budget: &Budget<'_>,
+        observer: &mut O,
+    ) -> Result<(), Limit> {
+        let problem = self.problem;
+        let node = &self.nodes[index as usize];
         let (parent_id, g) = (node.id, node.g);
         let state = node.state.clone();
-        predecessors.clear();
+        children.clear();
         if side == 0 {
             for a in problem.actions(&state) {
                 let mut child = state.clone();
                 let cost = problem.step_cost(&child, a);
                 problem.apply(&mut child, a);
-                predecessors.push((child, a, cost));
+                children.push((child, a, cost));
             }
         } else {
-            problem.predecessors(&state, &mut predecessors);
+            problem.predecessors(&state, children);
         }
-        for (child, a, cost) in predecessors.drain(..) {
-            let Some(child_g) = g.checked_add(cost) else {
-                return cost_too_large(stats);
-            };
-            let id = stats.generated;
-            stats.generated += 1;
+        for (child, a, cost) in children.drain(..) {
+            let child_g = g.checked_add(cost).ok_or(Limit::Cost)?;
+            let id = self.stats.generated;
+            self.stats.generated += 1;
             observer.generated(id, Some(parent_id), Some(a), &child, child_g, 0);
-            if budget.charge(stats.generated).is_err() {
-                return Outcome {
-                    status: Status::CutOff {
-                        limit: Limit::Budget,
-                    },
-                    solution: None,
-                    stats,
-                };
+            if budget.charge(self.stats.generated).is_err() {
+                return Err(Limit::Budget);
             }
-            if best[side]
+            if self.best[side]
                 .get(&child)
                 .is_some_and(|&(seen, _)| seen <= child_g)
             {
                 observer.dropped(id, Dropped::Reached);
                 continue;
             }
-            let child_index = nodes.len() as u32;
-            best[side].insert(child.clone(), (child_g, child_index));
+            let child_index = self.nodes.len() as u32;
+            self.best[side].insert(child.clone(), (child_g, child_index));
             // A meeting as soon as it is seen: the cheapest through it so far.
-            if let Some(&other) = best[1 - side].get(&child) {
-                if meet(&mut meeting, side, (child_g, child_index), other).is_err() {
-                    return cost_too_large(stats);
-                }
+            if let Some(&other) = self.best[1 - side].get(&child) {
+                meet(&mut self.meeting, side, (child_g, child_index), other)
+                    .map_err(|()| Limit::Cost)?;
             }
-            nodes.push(Node {
+            self.nodes.push(Node {
                 state: child,
                 id,
                 parent: Some(index),
@@ -211,42 +271,44 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
                 g: child_g,
                 backward: side == 1,
             });
-            let rank = push(&mut heaps, side, child_index, child_g);
+            let rank = self.push(side, child_index, child_g);
             observer.pushed(id, rank);
         }
-        stats.peak_frontier = stats
-            .peak_frontier
-            .max((heaps[0].len() + heaps[1].len()) as u64);
-        stats.peak_stored = stats.peak_stored.max(nodes.len() as u64);
+        Ok(())
     }
-    match meeting {
-        Some((cost, forward, backward)) => {
-            observer.met(nodes[forward as usize].id, nodes[backward as usize].id);
-            let mut actions = Vec::new();
-            let mut at = Some(forward);
-            while let Some(i) = at {
-                let n = &nodes[i as usize];
-                actions.extend(n.action);
-                at = n.parent;
-            }
-            actions.reverse();
-            let mut at = Some(backward);
-            while let Some(i) = at {
-                let n = &nodes[i as usize];
-                debug_assert!(n.backward);
-                actions.extend(n.action);
-                at = n.parent;
-            }
-            Outcome {
-                status: Status::Found,
-                solution: Some(Solution { actions, cost }),
-                stats,
-            }
+
+    /// The outcome: through the best meeting, the forward path to the meeting state and the
+    /// backward path from it to a goal; without one, the state space exhausted.
+    #[inline(always)]
+    fn finish<O: Observer<P>>(self, observer: &mut O) -> Outcome<P::Action> {
+        let Some((cost, forward, backward)) = self.meeting else {
+            return Outcome {
+                status: Status::Exhausted,
+                solution: None,
+                stats: self.stats,
+            };
+        };
+        let nodes = &self.nodes;
+        observer.met(nodes[forward as usize].id, nodes[backward as usize].id);
+        let mut actions = Vec::new();
+        let mut at = Some(forward);
+        while let Some(i) = at {
+            let n = &nodes[i as usize];
+            actions.extend(n.action);
+            at = n.parent;
         }
-        None => Outcome {
-            status: Status::Exhausted,
-            solution: None,
-            stats,
-        },
+        actions.reverse();
+        let mut at = Some(backward);
+        while let Some(i) = at {
+            let n = &nodes[i as usize];
+            debug_assert!(n.backward);
+            actions.extend(n.action);
+            at = n.parent;
+        }
+        Outcome {
+            status: Status::Found,
+            solution: Some(Solution { actions, cost }),
+            stats: self.stats,
+        }
     }
 }

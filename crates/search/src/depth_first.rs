@@ -52,14 +52,15 @@ fn pass<P: Problem, O: Observer<P>>(
     stats: &mut Stats,
     next_id: &mut NodeId,
 ) -> Pass<P::Action> {
-    let graph = options.mode == Mode::Graph;
-    // Graph search: each explored state and the shallowest depth it was explored at.
-    let mut explored: HashMap<P::State, u32, FxBuildHasher> = HashMap::default();
-    // Whether a state explored at depth `seen` is not searched again at `depth`: always without
-    // a limit; with one, unless it is now reached shallower (with more depth left below it).
-    let settled = |seen: u32, depth: u32| limit.is_none() || seen <= depth;
-    // The path from the start to the node being visited: its states and the actions to them.
-    let mut path: Vec<Entry<P::State, P::Action>> = Vec::new();
+    let mut walk = Walk {
+        problem,
+        graph: options.mode == Mode::Graph,
+        cycle_check: options.cycle_check,
+        limit,
+        explored: HashMap::default(),
+        path: Vec::new(),
+        children: Vec::new(),
+    };
     let start = problem.start();
     let id = *next_id;
     *next_id += 1;
@@ -83,31 +84,17 @@ fn pass<P: Problem, O: Observer<P>>(
     observer.pushed(id, rank());
     stats.peak_frontier = stats.peak_frontier.max(1);
     let mut cut = false;
-    let mut children = Vec::new();
     while let Some(entry) = stack.pop() {
         observer.popped(entry.id);
-        path.truncate(entry.depth as usize);
-        if graph {
-            match explored.get(&entry.state) {
-                Some(&seen) if settled(seen, entry.depth) => {
-                    observer.dropped(entry.id, Dropped::Explored { depth: seen });
-                    continue;
-                }
-                Some(&seen) => observer.reopened(entry.id, seen),
-                None => {}
-            }
-            explored.insert(entry.state.clone(), entry.depth);
+        walk.path.truncate(entry.depth as usize);
+        if walk.graph && !walk.explore(&entry, observer) {
+            continue;
         }
         let goal = problem.is_goal(&entry.state);
         observer.goal_test(entry.id, goal);
         if goal {
             observer.found(entry.id);
-            let mut actions: Vec<P::Action> = path.iter().filter_map(|e| e.action).collect();
-            actions.extend(entry.action);
-            return Pass::Found(Solution {
-                actions,
-                cost: entry.g,
-            });
+            return Pass::Found(walk.solution(&entry));
         }
         // At the limit, a node with moves is cut off (something may lie deeper); a node
         // without is simply a leaf.
@@ -120,12 +107,102 @@ fn pass<P: Problem, O: Observer<P>>(
         }
         stats.expanded += 1;
         observer.expanded(entry.id);
+        if let Err(end) = walk.expand(&entry, budget, observer, stats, next_id) {
+            return end;
+        }
+        walk.path.push(entry);
+        // The first child ends on top of the stack.
+        while let Some(child) = walk.children.pop() {
+            observer.pushed(child.id, rank());
+            stack.push(child);
+        }
+        stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
+        let stored = stack.len() + walk.path.len() + walk.explored.len();
+        stats.peak_stored = stats.peak_stored.max(stored as u64);
+    }
+    Pass::Emptied { cut }
+}
+
+/// A depth-first pass under way, besides its stack: the path from the start to the node being
+/// visited (its states and the actions to them), in graph search each explored state with the
+/// shallowest depth it was explored at, and the children of the node being expanded.
+struct Walk<'p, P: Problem> {
+    problem: &'p P,
+    graph: bool,
+    cycle_check: bool,
+    limit: Option<u32>,
+    explored: HashMap<P::State, u32, FxBuildHasher>,
+    path: Vec<Entry<P::State, P::Action>>,
+    children: Vec<Entry<P::State, P::Action>>,
+}
+
+impl<P: Problem> Walk<'_, P> {
+    /// The way to `entry`, a goal: the actions along the path to it, then its own.
+    // (Called once: always inlined, one function as before the split; the web build
+    // instantiates the search with its size settings, where it would stay a call of its own.)
+    #[inline(always)]
+    fn solution(&self, entry: &Entry<P::State, P::Action>) -> Solution<P::Action> {
+        let mut actions: Vec<P::Action> = self.path.iter().filter_map(|e| e.action).collect();
+        actions.extend(entry.action);
+        Solution {
+            actions,
+            cost: entry.g,
+        }
+    }
+
+    /// Whether a state explored at depth `seen` is not searched again at `depth`: always
+    /// without a limit; with one, unless it is now reached shallower (with more depth left
+    /// below it).
+    #[inline]
+    fn settled(&self, seen: u32, depth: u32) -> bool {
+        self.limit.is_none() || seen <= depth
+    }
+
+    /// Graph search: false (the node dropped) if the entry's state was explored already where
+    /// that settles it; otherwise the state is noted as explored at the entry's depth.
+    #[inline(always)]
+    fn explore<O: Observer<P>>(
+        &mut self,
+        entry: &Entry<P::State, P::Action>,
+        observer: &mut O,
+    ) -> bool {
+        match self.explored.get(&entry.state) {
+            Some(&seen) if self.settled(seen, entry.depth) => {
+                observer.dropped(entry.id, Dropped::Explored { depth: seen });
+                return false;
+            }
+            Some(&seen) => observer.reopened(entry.id, seen),
+            None => {}
+        }
+        self.explored.insert(entry.state.clone(), entry.depth);
+        true
+    }
+
+    /// Generates the children of `entry` into `children`, in order, leaving out (as dropped)
+    /// those on the path (with the cycle check) or explored already (graph search). Stops the
+    /// pass when the budget runs out or a cost passes what a u32 counts.
+    // (Always inlined: called once, in the loop, where it was written before.)
+    #[inline(always)]
+    fn expand<O: Observer<P>>(
+        &mut self,
+        entry: &Entry<P::State, P::Action>,
+        budget: &Budget<'_>,
+        observer: &mut O,
+        stats: &mut Stats,
+        next_id: &mut NodeId,
+    ) -> Result<(), Pass<P::Action>> {
+        // The settings read once, into locals: read from `self` at each child, they are read
+        // again after every push (the compiler cannot tell they do not change).
+        let (problem, graph, cycle_check, limit) =
+            (self.problem, self.graph, self.cycle_check, self.limit);
+        let settled = |seen: u32, depth: u32| limit.is_none() || seen <= depth;
+        let (path, explored, children) = (&self.path, &self.explored, &mut self.children);
         children.clear();
         for a in problem.actions(&entry.state) {
             let mut child = entry.state.clone();
             let cost = problem.step_cost(&child, a);
             let Some(child_g) = entry.g.checked_add(cost) else {
-                return Pass::CostOverflow;
+                return Err(Pass::CostOverflow);
             };
             problem.apply(&mut child, a);
             let id = *next_id;
@@ -133,7 +210,7 @@ fn pass<P: Problem, O: Observer<P>>(
             stats.generated += 1;
             observer.generated(id, Some(entry.id), Some(a), &child, child_g, 0);
             if budget.charge(stats.generated).is_err() {
-                return Pass::Aborted;
+                return Err(Pass::Aborted);
             }
             // In graph search the explored set already holds the whole path.
             let seen = if graph {
@@ -141,7 +218,7 @@ fn pass<P: Problem, O: Observer<P>>(
             } else {
                 None
             };
-            let on_path = options.cycle_check
+            let on_path = cycle_check
                 && !graph
                 && (child == entry.state
                     || entry.action.is_some_and(|p| problem.reverses(a, p))
@@ -160,17 +237,8 @@ fn pass<P: Problem, O: Observer<P>>(
                 });
             }
         }
-        path.push(entry);
-        // The first child ends on top of the stack.
-        while let Some(child) = children.pop() {
-            observer.pushed(child.id, rank());
-            stack.push(child);
-        }
-        stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
-        let stored = stack.len() + path.len() + explored.len();
-        stats.peak_stored = stats.peak_stored.max(stored as u64);
+        Ok(())
     }
-    Pass::Emptied { cut }
 }
 
 /// Depth-first search (`options.depth_limit` caps it) or depth-limited search.

@@ -223,118 +223,148 @@ impl SearchReplay {
             path: Vec::new(),
             met: None,
         };
-        // Frontier with the rank each node joined it with; removals are marked as they go.
-        let mut pending: Vec<(Rank, NodeId)> = Vec::new();
-        let mut in_frontier = vec![false; n];
-        let mut frontier_len = 0usize;
+        let mut frontier = Frontier {
+            pending: Vec::new(),
+            inside: vec![false; n],
+            len: 0,
+        };
         for event in &self.events[..end] {
-            match *event {
-                Event::Iteration { limit } => {
-                    f.iteration = Some(limit);
-                    f.explored.clear();
-                    for (s, e) in f.seen.iter_mut().zip(f.expansion.iter_mut()) {
-                        *s = Seen::NotYet;
-                        *e = None;
-                    }
-                    pending.clear();
-                    in_frontier.iter_mut().for_each(|b| *b = false);
-                    frontier_len = 0;
-                    f.visits.push((Some(limit), Vec::new()));
-                }
-                Event::Generate { node } => {
-                    let i = node as usize;
-                    f.seen[i] = Seen::Generated;
-                    // A root of a later iteration is the start again, not a new node (the
-                    // goals of a bidirectional search are roots of the first iteration).
-                    let restart = self.nodes[i].parent.is_none()
-                        && self.nodes[i].iteration > self.nodes[0].iteration;
-                    if !restart {
-                        f.generated += 1;
-                    }
-                }
-                Event::Push { node, rank } => {
-                    f.seen[node as usize] = Seen::Frontier;
-                    pending.push((rank, node));
-                    in_frontier[node as usize] = true;
-                    frontier_len += 1;
-                    f.peak_frontier = f.peak_frontier.max(frontier_len);
-                }
-                Event::Pop { node } => {
-                    f.seen[node as usize] = Seen::Visited;
-                    if std::mem::take(&mut in_frontier[node as usize]) {
-                        frontier_len -= 1;
-                    }
-                }
-                Event::GoalTest { node, goal } => {
-                    f.seen[node as usize] = if goal { Seen::Goal } else { Seen::Visited };
-                    if f.visits.is_empty() {
-                        f.visits.push((None, Vec::new()));
-                    }
-                    if let Some(last) = f.visits.last_mut() {
-                        last.1.push(node);
-                    }
-                }
-                Event::Expand { node } => {
-                    f.seen[node as usize] = Seen::Expanded;
-                    f.expanded += 1;
-                    f.explored.push(node);
-                    f.expansion[node as usize] = Some(f.explored.len() as u32);
-                }
-                Event::Drop { node, why } => {
-                    f.seen[node as usize] = Seen::Dropped(why);
-                    if std::mem::take(&mut in_frontier[node as usize]) {
-                        frontier_len -= 1;
-                    }
-                }
-                Event::Cutoff { node, why } => f.seen[node as usize] = Seen::CutOff(why),
-                Event::Found { node } => {
-                    f.found = Some(node);
-                    f.seen[node as usize] = Seen::Goal;
-                }
-                Event::Meet { forward, backward } => {
-                    f.found = Some(forward);
-                    f.met = Some(backward);
-                    f.seen[forward as usize] = Seen::Goal;
-                    f.seen[backward as usize] = Seen::Goal;
-                }
-                Event::Reopen { .. } => {}
-            }
+            self.apply(&mut f, &mut frontier, event);
         }
         f.current = if done == 0 {
             None
         } else {
             self.steps[done - 1].node
         };
-        // The engine's order, as it recorded it: increasing rank.
-        pending.retain(|&(_, id)| in_frontier[id as usize]);
-        pending.sort_unstable();
-        let mut frontier: Vec<NodeId> = pending.into_iter().map(|(_, id)| id).collect();
-        if self.algorithm == Algorithm::IdaStar {
+        f.frontier = if self.algorithm == Algorithm::IdaStar {
             // No frontier: the path from the start to the current node.
-            frontier.clear();
-            let mut at = f.current;
-            while let Some(id) = at {
-                frontier.push(id);
-                at = self.nodes[id as usize].parent;
-            }
-        }
-        f.frontier = frontier;
+            self.up_from(f.current)
+        } else {
+            frontier.in_order()
+        };
         if let Some(goal) = f.found {
-            let mut at = Some(goal);
-            while let Some(id) = at {
-                f.path.push(id);
-                at = self.nodes[id as usize].parent;
-            }
+            f.path = self.up_from(Some(goal));
             f.path.reverse();
             // Bidirectional: on from the meeting to a goal, along the backward tree (its meeting
             // node is the forward one's state, already on the path).
-            let mut at = f.met.and_then(|b| self.nodes[b as usize].parent);
-            while let Some(id) = at {
-                f.path.push(id);
-                at = self.nodes[id as usize].parent;
-            }
+            let beyond = f.met.and_then(|b| self.nodes[b as usize].parent);
+            f.path.extend(self.up_from(beyond));
         }
         f
+    }
+
+    /// The nodes from `node` up to its root, `node` first (none for `None`).
+    fn up_from(&self, node: Option<NodeId>) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut at = node;
+        while let Some(id) = at {
+            out.push(id);
+            at = self.nodes[id as usize].parent;
+        }
+        out
+    }
+
+    /// One event's change to the frame `f` and to the frontier as it stands.
+    fn apply(&self, f: &mut SearchFrame, frontier: &mut Frontier, event: &Event) {
+        match *event {
+            Event::Iteration { limit } => {
+                f.iteration = Some(limit);
+                f.explored.clear();
+                for (s, e) in f.seen.iter_mut().zip(f.expansion.iter_mut()) {
+                    *s = Seen::NotYet;
+                    *e = None;
+                }
+                frontier.clear();
+                f.visits.push((Some(limit), Vec::new()));
+            }
+            Event::Generate { node } => {
+                let i = node as usize;
+                f.seen[i] = Seen::Generated;
+                // A root of a later iteration is the start again, not a new node (the
+                // goals of a bidirectional search are roots of the first iteration).
+                let restart = self.nodes[i].parent.is_none()
+                    && self.nodes[i].iteration > self.nodes[0].iteration;
+                if !restart {
+                    f.generated += 1;
+                }
+            }
+            Event::Push { node, rank } => {
+                f.seen[node as usize] = Seen::Frontier;
+                frontier.push(node, rank);
+                f.peak_frontier = f.peak_frontier.max(frontier.len);
+            }
+            Event::Pop { node } => {
+                f.seen[node as usize] = Seen::Visited;
+                frontier.remove(node);
+            }
+            Event::GoalTest { node, goal } => {
+                f.seen[node as usize] = if goal { Seen::Goal } else { Seen::Visited };
+                if f.visits.is_empty() {
+                    f.visits.push((None, Vec::new()));
+                }
+                if let Some(last) = f.visits.last_mut() {
+                    last.1.push(node);
+                }
+            }
+            Event::Expand { node } => {
+                f.seen[node as usize] = Seen::Expanded;
+                f.expanded += 1;
+                f.explored.push(node);
+                f.expansion[node as usize] = Some(f.explored.len() as u32);
+            }
+            Event::Drop { node, why } => {
+                f.seen[node as usize] = Seen::Dropped(why);
+                frontier.remove(node);
+            }
+            Event::Cutoff { node, why } => f.seen[node as usize] = Seen::CutOff(why),
+            Event::Found { node } => {
+                f.found = Some(node);
+                f.seen[node as usize] = Seen::Goal;
+            }
+            Event::Meet { forward, backward } => {
+                f.found = Some(forward);
+                f.met = Some(backward);
+                f.seen[forward as usize] = Seen::Goal;
+                f.seen[backward as usize] = Seen::Goal;
+            }
+            Event::Reopen { .. } => {}
+        }
+    }
+}
+
+/// The frontier as a replay rebuilds it: every node pushed with the rank it joined with, the
+/// ones still in it marked (removals are marked as they go, and the list sorted once at the
+/// end).
+struct Frontier {
+    pending: Vec<(Rank, NodeId)>,
+    inside: Vec<bool>,
+    len: usize,
+}
+
+impl Frontier {
+    fn push(&mut self, node: NodeId, rank: Rank) {
+        self.pending.push((rank, node));
+        self.inside[node as usize] = true;
+        self.len += 1;
+    }
+
+    fn remove(&mut self, node: NodeId) {
+        if std::mem::take(&mut self.inside[node as usize]) {
+            self.len -= 1;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.pending.clear();
+        self.inside.iter_mut().for_each(|b| *b = false);
+        self.len = 0;
+    }
+
+    /// The nodes in it in the engine's order, as it recorded it: increasing rank.
+    fn in_order(mut self) -> Vec<NodeId> {
+        self.pending.retain(|&(_, id)| self.inside[id as usize]);
+        self.pending.sort_unstable();
+        self.pending.into_iter().map(|(_, id)| id).collect()
     }
 }
 

@@ -148,42 +148,6 @@ impl std::fmt::Debug for Budget<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::cell::Cell;
-
-    /// A clock that moves one millisecond each time it is read.
-    struct Ticking(Cell<f64>);
-
-    impl Clock for Ticking {
-        fn now_ms(&self) -> f64 {
-            let t = self.0.get();
-            self.0.set(t + 1.0);
-            t
-        }
-    }
-
-    #[test]
-    fn a_deadline_stops_a_search_between_clock_readings() {
-        let clock = Ticking(Cell::new(0.0));
-        let budget = Budget::time(&clock, 3.0);
-        // The clock is read only every 1,024 nodes.
-        assert!((1..1024).all(|n| budget.charge(n).is_ok()));
-        assert!(budget.charge(1024).is_ok()); // t = 1
-        assert!(budget.charge(2048).is_ok()); // t = 2
-        assert_eq!(budget.charge(3072), Err(Aborted)); // t = 3: the deadline
-    }
-
-    #[test]
-    fn a_node_limit_stops_a_search() {
-        let budget = Budget::nodes(10);
-        assert!(budget.charge(10).is_ok());
-        assert_eq!(budget.charge(11), Err(Aborted));
-        assert!(Budget::unlimited().charge(u64::MAX - 1).is_ok());
-    }
-}
-
 /// A [`Budget`] read cheaply at every node: one comparison, and the full check (node limit,
 /// clock) only at the node counts where it could fail.
 #[derive(Clone, Copy, Debug)]
@@ -237,8 +201,39 @@ impl<'a> Meter<'a> {
 }
 
 #[cfg(test)]
-mod meter_tests {
+mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    /// A clock that moves one millisecond each time it is read.
+    struct Ticking(Cell<f64>);
+
+    impl Clock for Ticking {
+        fn now_ms(&self) -> f64 {
+            let t = self.0.get();
+            self.0.set(t + 1.0);
+            t
+        }
+    }
+
+    #[test]
+    fn a_deadline_stops_a_search_between_clock_readings() {
+        let clock = Ticking(Cell::new(0.0));
+        let budget = Budget::time(&clock, 3.0);
+        // The clock is read only every 1,024 nodes.
+        assert!((1..1024).all(|n| budget.charge(n).is_ok()));
+        assert!(budget.charge(1024).is_ok()); // t = 1
+        assert!(budget.charge(2048).is_ok()); // t = 2
+        assert_eq!(budget.charge(3072), Err(Aborted)); // t = 3: the deadline
+    }
+
+    #[test]
+    fn a_node_limit_stops_a_search() {
+        let budget = Budget::nodes(10);
+        assert!(budget.charge(10).is_ok());
+        assert_eq!(budget.charge(11), Err(Aborted));
+        assert!(Budget::unlimited().charge(u64::MAX - 1).is_ok());
+    }
 
     #[test]
     fn a_meter_stops_where_its_budget_does() {

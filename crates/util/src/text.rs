@@ -65,36 +65,6 @@ pub fn group_thousands(n: u64) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_in_a_sentence() {
-        assert_eq!(and_list::<&str>(&[]), "");
-        assert_eq!(and_list(&["A"]), "A");
-        assert_eq!(and_list(&["A", "B"]), "A and B");
-        assert_eq!(
-            and_list(&["A".to_string(), "B".into(), "C".into()]),
-            "A, B and C"
-        );
-    }
-
-    #[test]
-    fn escapes_plus_and_malformed_input() {
-        assert_eq!(percent_decode("a%20b%2Cc", false), "a b,c");
-        assert_eq!(percent_decode("a+b", true), "a b");
-        assert_eq!(percent_decode("a+b", false), "a+b");
-        assert_eq!(percent_decode("%E2%88%9E", false), "∞");
-        // Kept as they are: a lone %, a bad digit, an escape cut short.
-        assert_eq!(percent_decode("100%", false), "100%");
-        assert_eq!(percent_decode("%zz%4", false), "%zz%4");
-        assert_eq!(percent_decode("%41", false), "A");
-        // Invalid UTF-8 is replaced, not refused.
-        assert_eq!(percent_decode("%FF", false), "\u{FFFD}");
-    }
-}
-
 /// True for a character that shows nothing on screen: controls, spaces other than the plain
 /// one, and the invisible format characters (zero-width spaces and joiners, direction marks,
 /// the byte-order mark, the soft hyphen).
@@ -134,7 +104,7 @@ pub fn quote_char(c: char) -> String {
 }
 
 #[cfg(test)]
-mod shown_tests {
+mod tests {
     use super::*;
 
     #[test]
@@ -162,5 +132,30 @@ mod shown_tests {
             super::group_thousands(u64::MAX),
             "18,446,744,073,709,551,615"
         );
+    }
+
+    #[test]
+    fn names_in_a_sentence() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["A"]), "A");
+        assert_eq!(and_list(&["A", "B"]), "A and B");
+        assert_eq!(
+            and_list(&["A".to_string(), "B".into(), "C".into()]),
+            "A, B and C"
+        );
+    }
+
+    #[test]
+    fn escapes_plus_and_malformed_input() {
+        assert_eq!(percent_decode("a%20b%2Cc", false), "a b,c");
+        assert_eq!(percent_decode("a+b", true), "a b");
+        assert_eq!(percent_decode("a+b", false), "a+b");
+        assert_eq!(percent_decode("%E2%88%9E", false), "∞");
+        // Kept as they are: a lone %, a bad digit, an escape cut short.
+        assert_eq!(percent_decode("100%", false), "100%");
+        assert_eq!(percent_decode("%zz%4", false), "%zz%4");
+        assert_eq!(percent_decode("%41", false), "A");
+        // Invalid UTF-8 is replaced, not refused.
+        assert_eq!(percent_decode("%FF", false), "\u{FFFD}");
     }
 }

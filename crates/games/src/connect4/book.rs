@@ -1,7 +1,7 @@
 //! Connect four's opening book: for every position the perfect player can face in the opening,
 //! as first or as second player, whatever the opponent plays, the position's result (win, draw
 //! or loss for the player to move) and one move that keeps it — all found by Arbor's own solver
-//! ([`crate::connect4::Solver`], weakly: the sign of the score), offline, by `arbor c4 book`.
+//! ([`Solver`], weakly: the sign of the score), offline, by `arbor c4 book`.
 //!
 //! Why this much and no more: deeper than the book, the solver proves a move in the tab in a
 //! fraction of a second (its table kept from move to move, a proof found for one move answers
@@ -20,8 +20,10 @@ use std::collections::{HashMap, HashSet};
 
 use arbor_game::{Budget, Quiet};
 
+use super::game::{Connect4, Eval, LOOKAHEAD_DEPTH};
+use super::position::{Position, WIDTH};
+use super::solver::Solver;
 use crate::ai::{self, Plan};
-use crate::connect4::{Connect4, Eval, Position, Solver, LOOKAHEAD_DEPTH, WIDTH};
 
 /// The file's first bytes.
 pub const TAG: &[u8; 8] = b"ARBORC4\x01";

@@ -15,14 +15,17 @@
 //! An additive table is indexed by the cells of the group's tiles, `B` bits each (`B` = the
 //! bits for a cell number): `index = Σ cell(tileᵢ) << (B·i)`. Cells that two tiles cannot share
 //! leave holes; in exchange the index of a child differs from its parent's by one term.
+//!
+//! The parts: the database and its estimates here; `build`, the tables built; `perm`,
+//! permutations ranked (the exact database's index).
+
+mod build;
+mod perm;
 
 use std::fmt;
 
-#[cfg(test)]
-use crate::npuzzle::Heuristic;
-use crate::npuzzle::{Board, Dir, NPuzzle, SLOTS};
-#[cfg(test)]
-use std::sync::Arc;
+use crate::board::{Board, SLOTS};
+use perm::{rank, unrank};
 
 /// Most tiles in one group of an additive database.
 pub const MAX_GROUP: usize = 7;
@@ -166,205 +169,6 @@ pub fn default_groups(rows: usize, cols: usize, goal: &[u8]) -> Option<Vec<Vec<u
 }
 
 impl PatternDb {
-    /// An additive database: one table per group; the groups must split the tiles (every tile
-    /// `1..rows·cols` in exactly one). `progress` is told after each level of each table and
-    /// stops the build by returning false.
-    ///
-    /// ```
-    /// use arbor_puzzles::PatternDb;
-    /// let goal: Vec<u8> = (0..9).collect();
-    /// let db = PatternDb::additive(3, 3, &goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]], &mut |_| true)
-    ///     .unwrap();
-    /// // One move of tile 1 home; the blank's move does not count.
-    /// assert_eq!(db.value(&[1, 0, 2, 3, 4, 5, 6, 7, 8]), Some(1));
-    /// ```
-    pub fn additive(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        groups: &[Vec<u8>],
-        progress: &mut dyn FnMut(BuildProgress) -> bool,
-    ) -> Result<PatternDb, PdbError> {
-        let n = rows * cols;
-        check_goal(rows, cols, goal, MAX_PDB_CELLS)?;
-        let bits = cell_bits(n);
-        let mut group_of = [u8::MAX; SLOTS];
-        let mut shift_of = [0u8; SLOTS];
-        if groups.is_empty() {
-            return Err(PdbError("no groups of tiles given".into()));
-        }
-        for (g, tiles) in groups.iter().enumerate() {
-            if tiles.is_empty() {
-                return Err(PdbError(format!("group {} has no tiles", g + 1)));
-            }
-            if tiles.len() > MAX_GROUP {
-                return Err(PdbError(format!(
-                    "group {} has {} tiles; at most {MAX_GROUP}",
-                    g + 1,
-                    tiles.len()
-                )));
-            }
-            if bits * (tiles.len() as u32 + 1) > MAX_SPACE_BITS {
-                return Err(PdbError(format!(
-                    "group {} has {} tiles: too many for a {rows} × {cols} board (at most {})",
-                    g + 1,
-                    tiles.len(),
-                    MAX_SPACE_BITS / bits - 1
-                )));
-            }
-            for (slot, &t) in tiles.iter().enumerate() {
-                if t == 0 || t as usize >= n {
-                    return Err(PdbError(format!(
-                        "group {} has the tile {t}; tiles go from 1 to {}",
-                        g + 1,
-                        n - 1
-                    )));
-                }
-                if group_of[t as usize] != u8::MAX {
-                    return Err(PdbError(format!("the tile {t} is in two groups")));
-                }
-                group_of[t as usize] = g as u8;
-                shift_of[t as usize] = (bits as usize * slot) as u8;
-            }
-        }
-        if let Some(t) = (1..n).find(|&t| group_of[t] == u8::MAX) {
-            return Err(PdbError(format!(
-                "the tile {t} is in no group; the groups must hold every tile"
-            )));
-        }
-        let mut built = Vec::with_capacity(groups.len());
-        let sizes: Vec<u64> = groups.iter().map(|g| placements(n, g.len() + 1)).collect();
-        let total: u64 = sizes.iter().sum();
-        for (g, tiles) in groups.iter().enumerate() {
-            let before: u64 = sizes[..g].iter().sum();
-            let table = build_group(rows, cols, goal, tiles, bits, &mut |level, reached| {
-                progress(BuildProgress {
-                    table: g,
-                    tables: groups.len(),
-                    level,
-                    reached,
-                    states: sizes[g],
-                    fraction: (before + reached) as f64 / total as f64,
-                })
-            })
-            .map_err(|Stopped| PdbError("stopped".into()))?;
-            built.push(Group {
-                tiles: tiles.clone(),
-                table,
-            });
-        }
-        Ok(PatternDb {
-            rows,
-            cols,
-            goal: goal.to_vec(),
-            bits,
-            tables: Tables::Additive {
-                weight: (0..built.len())
-                    .map(|g| {
-                        let mut w = [0u32; SLOTS];
-                        for t in 1..n {
-                            if group_of[t] as usize == g {
-                                w[t] = 1 << shift_of[t];
-                            }
-                        }
-                        w
-                    })
-                    .collect(),
-                groups: built,
-                group_of,
-                shift_of,
-            },
-        })
-    }
-
-    /// The exact database of a board of at most 9 cells: every board's distance from the goal.
-    ///
-    /// ```
-    /// use arbor_puzzles::PatternDb;
-    /// let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-    /// let db = PatternDb::exact(3, 3, &goal, &mut |_| true).unwrap();
-    /// // The hardest 8-puzzles take 31 moves.
-    /// assert_eq!(db.value(&[8, 6, 7, 2, 5, 4, 3, 0, 1]), Some(31));
-    /// ```
-    pub fn exact(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        progress: &mut dyn FnMut(BuildProgress) -> bool,
-    ) -> Result<PatternDb, PdbError> {
-        check_goal(rows, cols, goal, MAX_EXACT_CELLS)?;
-        let n = rows * cols;
-        let size = factorial(n);
-        let mut table = vec![u8::MAX; size];
-        let mut frontier = vec![rank(goal) as u32];
-        table[rank(goal)] = 0;
-        let mut level = 0u32;
-        let mut reached = 1u64;
-        let mut cells = vec![0u8; n];
-        let states = (size / 2) as u64;
-        while !frontier.is_empty() {
-            let mut next = Vec::new();
-            for &r in &frontier {
-                unrank(r as usize, &mut cells);
-                let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
-                for d in Dir::ORDER {
-                    if let Some(to) = d.step(blank, cols, rows) {
-                        cells.swap(blank, to);
-                        let child = rank(&cells);
-                        if table[child] == u8::MAX {
-                            table[child] = (level + 1) as u8;
-                            next.push(child as u32);
-                        }
-                        cells.swap(blank, to);
-                    }
-                }
-            }
-            reached += next.len() as u64;
-            level += 1;
-            if !progress(BuildProgress {
-                table: 0,
-                tables: 1,
-                level,
-                reached,
-                states,
-                fraction: reached as f64 / states as f64,
-            }) {
-                return Err(PdbError("stopped".into()));
-            }
-            frontier = next;
-        }
-        Ok(PatternDb {
-            rows,
-            cols,
-            goal: goal.to_vec(),
-            bits: cell_bits(n),
-            tables: Tables::Exact { table },
-        })
-    }
-
-    /// The database a board gets by default: exact up to 9 cells, else additive with
-    /// [`default_groups`].
-    pub fn standard(
-        rows: usize,
-        cols: usize,
-        goal: &[u8],
-        progress: &mut dyn FnMut(BuildProgress) -> bool,
-    ) -> Result<PatternDb, PdbError> {
-        let n = rows * cols;
-        if n <= MAX_EXACT_CELLS {
-            return PatternDb::exact(rows, cols, goal, progress);
-        }
-        match default_groups(rows, cols, goal) {
-            Some(groups) => PatternDb::additive(rows, cols, goal, &groups, progress),
-            None => {
-                check_goal(rows, cols, goal, MAX_PDB_CELLS)?;
-                Err(PdbError(format!(
-                    "the goal needs a blank (tile 0); no pattern database for it on {rows} × {cols}"
-                )))
-            }
-        }
-    }
-
     /// What [`PatternDb::standard`] builds for a board, in the words of
     /// [`PatternDb::describe`]: "exact", or the group sizes such as "6-6-3".
     pub fn standard_name(rows: usize, cols: usize, goal: &[u8]) -> String {
@@ -549,7 +353,7 @@ impl PatternDb {
         match &self.tables {
             Tables::Exact { .. } => {
                 let mut child = *board;
-                NPuzzle::slide_raw(&mut child, to);
+                child.slide(to);
                 self.estimate(&child)
             }
             Tables::Additive {
@@ -578,32 +382,6 @@ impl PatternDb {
     }
 }
 
-fn check_goal(rows: usize, cols: usize, goal: &[u8], max: usize) -> Result<(), PdbError> {
-    let n = rows.saturating_mul(cols);
-    if rows < 2 || cols < 2 || n > max {
-        return Err(PdbError(format!(
-            "a {rows} × {cols} board is too large for this database: at most {max} cells"
-        )));
-    }
-    if goal.len() != n {
-        return Err(PdbError(format!(
-            "the goal has {} tiles; a {rows} × {cols} board needs {n}",
-            goal.len()
-        )));
-    }
-    let mut seen = [false; SLOTS];
-    for &t in goal {
-        if t as usize >= n || seen[t as usize] {
-            return Err(PdbError(format!(
-                "the goal is not a board: tiles 0 to {} once each",
-                n - 1
-            )));
-        }
-        seen[t as usize] = true;
-    }
-    Ok(())
-}
-
 /// Group sizes as "6-6-3".
 fn group_sizes(sizes: impl Iterator<Item = usize>) -> String {
     sizes.map(|n| n.to_string()).collect::<Vec<_>>().join("-")
@@ -614,160 +392,12 @@ fn cell_bits(n: usize) -> u32 {
     usize::BITS - (n - 1).leading_zeros()
 }
 
-fn factorial(n: usize) -> usize {
-    (1..=n).product()
-}
-
-/// Ordered choices of `k` cells out of `n`.
-fn placements(n: usize, k: usize) -> u64 {
-    (n - k + 1..=n).map(|x| x as u64).product()
-}
-
-/// The rank of a permutation of `0..n` among all of them (its Lehmer code), n ≤ 12.
-fn rank(perm: &[u8]) -> usize {
-    let n = perm.len();
-    let mut r = 0;
-    for i in 0..n {
-        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
-        r = r * (n - i) + smaller_after;
-    }
-    r
-}
-
-/// The permutation of the given rank (inverse of [`rank`]).
-fn unrank(mut r: usize, out: &mut [u8]) {
-    let n = out.len();
-    let mut digits = [0usize; SLOTS];
-    for i in (0..n).rev() {
-        digits[i] = r % (n - i);
-        r /= n - i;
-    }
-    let mut left: Vec<u8> = (0..n as u8).collect();
-    for i in 0..n {
-        out[i] = left.remove(digits[i]);
-    }
-}
-
-/// A set of states as bits.
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn new(len: usize) -> Bits {
-        Bits(vec![0; len.div_ceil(64)])
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> bool {
-        self.0[i >> 6] >> (i & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn set(&mut self, i: usize) {
-        self.0[i >> 6] |= 1 << (i & 63);
-    }
-}
-
-/// One group's table: a breadth-first search backwards from the goal over (placement of the
-/// group's tiles, blank cell), where moving the blank into a cell no group tile holds is free
-/// and sliding a group tile costs 1. Level by level: every state at distance d is closed under
-/// free moves before any at d + 1 is looked at, so the first level a placement is met at is
-/// its distance. A state is `placement << bits | blank`.
-fn build_group(
-    rows: usize,
-    cols: usize,
-    goal: &[u8],
-    tiles: &[u8],
-    bits: u32,
-    progress: &mut dyn FnMut(u32, u64) -> bool,
-) -> Result<Vec<u8>, Stopped> {
-    let n = rows * cols;
-    let k = tiles.len();
-    let mask = (1usize << bits) - 1;
-    let size = 1usize << (bits as usize * k);
-    let mut table = vec![u8::MAX; size];
-    let mut seen = Bits::new(size << bits);
-    let mut now = Bits::new(size << bits);
-    let mut later = Bits::new(size << bits);
-    let mut neighbours = vec![[usize::MAX; 4]; n];
-    for (cell, out) in neighbours.iter_mut().enumerate() {
-        for (i, d) in Dir::ORDER.into_iter().enumerate() {
-            out[i] = d.step(cell, cols, rows).unwrap_or(usize::MAX);
-        }
-    }
-    let home = tiles.iter().enumerate().fold(0usize, |acc, (slot, &t)| {
-        let cell = goal.iter().position(|&g| g == t).unwrap_or(0);
-        acc | cell << (bits as usize * slot)
-    });
-    let blank = goal.iter().position(|&g| g == 0).unwrap_or(0);
-    now.set(home << bits | blank);
-    let mut stack: Vec<usize> = Vec::new();
-    let mut level = 0u32;
-    let mut reached = 0u64;
-    loop {
-        let mut any = false;
-        for w in 0..now.0.len() {
-            let mut word = std::mem::take(&mut now.0[w]);
-            while word != 0 {
-                let state = w << 6 | word.trailing_zeros() as usize;
-                word &= word - 1;
-                if seen.get(state) {
-                    continue;
-                }
-                any = true;
-                seen.set(state);
-                stack.push(state);
-                while let Some(s) = stack.pop() {
-                    reached += 1;
-                    let placement = s >> bits;
-                    let blank = s & mask;
-                    if table[placement] == u8::MAX {
-                        table[placement] = level as u8;
-                    }
-                    // Which slot holds each cell (u8::MAX: none of the group's tiles).
-                    let mut slot_at = [u8::MAX; SLOTS];
-                    for slot in 0..k {
-                        slot_at[placement >> (bits as usize * slot) & mask] = slot as u8;
-                    }
-                    for &to in &neighbours[blank] {
-                        if to == usize::MAX {
-                            continue;
-                        }
-                        match slot_at[to] {
-                            u8::MAX => {
-                                let next = placement << bits | to;
-                                if !seen.get(next) {
-                                    seen.set(next);
-                                    stack.push(next);
-                                }
-                            }
-                            slot => {
-                                let shift = bits as usize * slot as usize;
-                                let moved = (placement & !(mask << shift)) | blank << shift;
-                                let next = moved << bits | to;
-                                if !seen.get(next) {
-                                    later.set(next);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if !any {
-            break;
-        }
-        if !progress(level, reached) {
-            return Err(Stopped);
-        }
-        std::mem::swap(&mut now, &mut later);
-        level += 1;
-    }
-    Ok(table)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::perm::factorial;
     use super::*;
+    use crate::npuzzle::{Heuristic, NPuzzle};
+    use std::sync::Arc;
 
     use arbor_search::Problem;
     use arbor_util::SplitMix64;
@@ -899,17 +529,6 @@ mod tests {
     }
 
     #[test]
-    fn ranks_round_trip() {
-        let mut out = [0u8; 5];
-        for r in 0..120 {
-            unrank(r, &mut out);
-            assert_eq!(rank(&out), r);
-        }
-        assert_eq!(rank(&[0, 1, 2, 3]), 0);
-        assert_eq!(rank(&[3, 2, 1, 0]), 23);
-    }
-
-    #[test]
     fn default_groups_are_korf_and_felners_six_six_three() {
         let goal: Vec<u8> = (0..16).collect();
         assert_eq!(
@@ -935,38 +554,5 @@ mod tests {
         let groups = default_groups(3, 4, &goal).unwrap();
         assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [6, 5]);
         assert_eq!(default_groups(3, 3, &[0; 9]), None);
-    }
-
-    #[test]
-    fn bad_groups_are_refused() {
-        let goal: Vec<u8> = (0..9).collect();
-        let build = |groups: &[Vec<u8>]| {
-            PatternDb::additive(3, 3, &goal, groups, &mut |_| true)
-                .unwrap_err()
-                .0
-        };
-        assert!(build(&[vec![1, 2, 3, 4]]).contains("tile 5 is in no group"));
-        assert!(build(&[vec![1, 2, 3, 4, 5], vec![5, 6, 7, 8]]).contains("two groups"));
-        assert!(build(&[vec![1, 2, 3, 9], vec![5, 6, 7, 8]]).contains("tile 9"));
-        assert!(build(&[]).contains("no groups"));
-        let goal16: Vec<u8> = (0..16).collect();
-        let err = PatternDb::additive(
-            4,
-            4,
-            &goal16,
-            &[(1..8).collect(), (8..16).collect()],
-            &mut |_| true,
-        )
-        .unwrap_err();
-        assert!(
-            err.0.contains("7 tiles") && err.0.contains("at most 6"),
-            "{err}"
-        );
-        assert!(PatternDb::exact(4, 4, &goal16, &mut |_| true).is_err());
-        // Stopping.
-        assert_eq!(
-            PatternDb::exact(3, 3, &goal, &mut |_| false).unwrap_err().0,
-            "stopped"
-        );
     }
 }

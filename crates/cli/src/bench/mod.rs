@@ -1,0 +1,140 @@
+//! `arbor bench`: speed measurements, printed as tables (their figures go in the README).
+//!
+//! One file per benchmark: `connect4` (the solver on Pons' sets), `observer` (what watching
+//! alpha-beta costs), `puzzles` (IDA*, pattern databases, A*), `mcts`.
+
+mod connect4;
+mod mcts;
+mod observer;
+mod puzzles;
+
+use crate::UsageError;
+
+/// Arguments of `arbor bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand)]
+enum What {
+    /// The cost of watching a search: alpha-beta untraced (the no-op observer) and traced (the
+    /// recorder), against the same search with its observer hooks deleted.
+    Observer {
+        /// Branching factor of the synthetic game tree.
+        #[arg(long, default_value_t = 6)]
+        branching: u32,
+        /// Depth of the synthetic game tree.
+        #[arg(long, default_value_t = 9)]
+        depth: u32,
+        /// Runs of each search; the median is reported.
+        #[arg(long, default_value_t = 7)]
+        runs: usize,
+    },
+    /// The connect-four solver on Pons' test sets: every line scored (a wrong score is an
+    /// error), the mean time and nodes per position beside the reference solver's (read from
+    /// the data directory's README).
+    C4 {
+        /// Where the sets are.
+        #[arg(long, default_value = "data/connect4")]
+        dir: std::path::PathBuf,
+        /// The sets, by name (default: every set; Test_L1_R3 only its first 100 lines, as the
+        /// reference was measured, unless --limit says otherwise).
+        sets: Vec<String>,
+        /// Solve only the first N lines of each set.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Transposition table of 2^BITS entries.
+        #[arg(long, default_value_t = 18)]
+        table_bits: u32,
+        /// In a solve that has visited --grow-after nodes, the table grows to 2^BITS entries
+        /// (back to --table-bits for the next position); 0: never. 2^25 entries are 384 MB.
+        #[arg(long, default_value_t = 25)]
+        grow_bits: u32,
+        /// Nodes of a solve before its table grows.
+        #[arg(long, default_value_t = 1 << 22)]
+        grow_after: u64,
+    },
+    /// Monte Carlo tree search (UCT, random playouts) from the empty board of tic-tac-toe and of
+    /// connect four: iterations per second.
+    Mcts {
+        /// Iterations of each run.
+        #[arg(long, default_value_t = 100_000)]
+        iterations: u64,
+        /// Runs of each game; the median is reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+    /// IDA* (Manhattan distance) on lines of Korf's 100 15-puzzles: Arbor's engine against a
+    /// plain IDA* written for the 15-puzzle alone (`bench/plain-ida`), in the same run, the
+    /// two alternating, the fastest of --runs each.
+    Ida {
+        /// The data file (Korf's format: number, 16 tiles, length, nodes).
+        #[arg(long, default_value = "data/npuzzle/korf100.txt")]
+        file: std::path::PathBuf,
+        /// The instances, by number: `1`, `1-10`, `2,5,7`.
+        #[arg(long, default_value = "1")]
+        instances: String,
+        /// Runs of each solver; the fastest is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
+    /// IDA* with the 15-puzzle's 6-6-3 additive pattern database on lines of Korf's 100: the
+    /// database's build time, then each instance's length (checked against the data), nodes,
+    /// time, and the nodes IDA* with Manhattan distance needed (from the data).
+    Pdb {
+        /// The data file (Korf's format: number, 16 tiles, length, nodes).
+        #[arg(long, default_value = "data/npuzzle/korf100.txt")]
+        file: std::path::PathBuf,
+        /// The instances, by number: `1`, `1-10`, `2,5,7`.
+        #[arg(long, default_value = "1-100")]
+        instances: String,
+    },
+    /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
+    /// solvable boards: the mean time per puzzle.
+    Astar {
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1000)]
+        count: u64,
+        /// The seed of the first puzzle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs `arbor bench`.
+pub fn run(args: &Args) -> Result<(), UsageError> {
+    match &args.what {
+        What::Observer {
+            branching,
+            depth,
+            runs,
+        } => observer::observer(*branching, *depth, (*runs).max(1)),
+        What::Astar { count, seed } => puzzles::astar((*count).max(1), *seed),
+        What::Ida {
+            file,
+            instances,
+            runs,
+        } => puzzles::ida(file, instances, (*runs).clamp(1, 21)),
+        What::Pdb { file, instances } => puzzles::pdb(file, instances),
+        What::Mcts { iterations, runs } => {
+            mcts::mcts_speed((*iterations).clamp(1, 100_000_000), (*runs).clamp(1, 101));
+            Ok(())
+        }
+        What::C4 {
+            dir,
+            sets,
+            limit,
+            table_bits,
+            grow_bits,
+            grow_after,
+        } => connect4::connect4(dir, sets, *limit, *table_bits, (*grow_bits, *grow_after)),
+    }
+}
+
+/// The median of some measurements.
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
