@@ -671,7 +671,6 @@ mod tests {
     /// The house as it is: no file over the limit, no long function without its reason, no
     /// code after a test module, no import cycle between top-level modules of any crate.
     #[test]
-    #[ignore = "turned on when issue 34's restructuring lands"]
     fn the_house_keeps_its_shape() {
         let (files, crates) = measure(&root());
         let big: Vec<String> = files
