@@ -1,11 +1,14 @@
 //! Arbor's app models: everything the pages show and do, as plain Rust.
 //!
-//! Routes and their links ([`route`]), the drawn scene ([`scene`]) and the view's camera
-//! ([`camera`]), each page's settings, state and reducer ([`pages`], over the models of
-//! [`stepper`], [`explore`], [`play`] and [`practice`]), the step controls ([`control`]) and the
-//! search worker's requests and answers ([`worker_api`]), and identity by `Rc` ([`same`]). Nothing here depends on a browser: the
-//! web crate turns these into HTML and SVG, runs the worker and keeps the address bar, and every
-//! transition is tested natively.
+//! One module per page — [`alphabeta`], [`chance`], [`mcts`], [`search`], [`heuristics`],
+//! [`play`], [`practice`] — each with its settings (read from and written to the URL through
+//! [`url`]), its state and its [`Reducer`]. The registry of pages ([`pages`]) and hash routes
+//! ([`route`]) say what opens where; the drawn tree ([`scene`]) and the view's [`camera`], the
+//! step controls ([`control`]), the games' vocabulary ([`game`]), the page–worker envelope
+//! ([`protocol`]) and what a job reports back ([`work`]), the teachers' list of examples
+//! ([`teachers`]) and identity by `Rc` ([`same`]) are shared by them. Nothing here depends on a
+//! browser: the web crate turns these into HTML and SVG, runs the worker and keeps the address
+//! bar, and every transition is tested natively.
 
 #![deny(missing_docs)]
 

@@ -429,17 +429,15 @@ mod tests {
     /// list of words, each word is accepted.
     #[test]
     fn every_documented_value_is_accepted() {
-        let views = [
-            View::AlphaBeta,
-            View::Chance,
-            View::Mcts,
-            View::Search,
-            View::Play,
-            View::Practice,
-            View::Heuristics,
-        ];
+        // Every page with settings of its own, from the registry: a new page is checked too.
+        let views: Vec<&View> = crate::pages::PAGES
+            .iter()
+            .filter(|p| !p.params.is_empty())
+            .map(|p| p.view)
+            .collect();
+        assert!(views.len() >= 7, "pages with settings: {views:?}");
         let mut checked = 0;
-        for view in &views {
+        for &view in &views {
             for param in params(view).iter().chain(COMMON_PARAMS) {
                 let names: Vec<&str> = param.name.split(", ").collect();
                 for link in param.examples {

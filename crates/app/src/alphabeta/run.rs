@@ -33,7 +33,7 @@ pub struct Run {
 }
 
 /// The most nodes a search the stepper records may visit: every search but iterative
-/// deepening enters each node of a tree (at most [`arbor_game::tree::MAX_NODES`]) once, and
+/// deepening enters each node of a tree (at most [`arbor_game::MAX_NODES`]) once, and
 /// iterative deepening stops here, keeping its deepest finished iteration.
 pub const STEPPER_NODE_BUDGET: u64 = 1_000_000;
 /// The most nodes the stepper records (about 250 bytes each with their events); the search

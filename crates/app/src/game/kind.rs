@@ -41,7 +41,7 @@ impl Kind {
     }
 
     /// The two sides' names, the first player's first: X and O, or the two colours of discs,
-    /// or Nim's first and second player ([`Setup::side_name`] swaps X and O when O moves first).
+    /// or Nim's first and second player ([`crate::play::Setup::side_name`] swaps X and O when O moves first).
     pub fn side_names(self) -> [&'static str; 2] {
         match self {
             Kind::TicTacToe => ["X", "O"],

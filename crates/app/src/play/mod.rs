@@ -1,6 +1,6 @@
 //! The Play page (`#/play`), pure and tested natively: a game in progress ([`Setup`]: the rules,
 //! the moves played with undo and redo, who plays each side, its URL form), the AI's jobs for
-//! the worker ([`ai`]), the links to the searches behind a move, what the AI's values and hints
+//! the worker (its `protocol` module), the links to the searches behind a move, what the AI's values and hints
 //! say in words, and the page's state and reducer ([`page`]). The games themselves — kinds,
 //! levels, rules, moves, verdicts — are the shared vocabulary of [`crate::game`].
 

@@ -9,7 +9,7 @@ use arbor_search::{search, Budget, Graph, NodeId, Observer, Problem, Recorder};
 use super::{Answer, SearchRequest, SearchSummary, SearchView, StateView, ViewNode};
 use crate::work::{Progress, Reply, PROGRESS_MS};
 
-/// [`serve`] for a problem given as text (`request.problem` is not read): all the page's own
+/// The search worker's `serve` for a problem given as text (`request.problem` is not read): all the page's own
 /// practice needs, so the page's module carries no puzzle or blocks-world search.
 pub fn serve_graph(
     text: &str,
