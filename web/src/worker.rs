@@ -15,7 +15,8 @@ use yew::Callback;
 use arbor_app::protocol::{from_bytes, to_bytes, FromWorker, Job, ToWorker};
 use arbor_app::work::Reply;
 
-/// The worker script, next to the page (Trunk names worker files after the binary).
+/// The worker script, next to the page: `web/arbor-worker_loader.js`, which loads the worker
+/// binary (Trunk names its files after the binary).
 const WORKER_URL: &str = "./arbor-worker_loader.js";
 
 /// A message's bytes as what `postMessage` carries.

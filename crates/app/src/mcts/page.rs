@@ -216,7 +216,7 @@ impl crate::Reducer for State {
                 let generated = p.generated;
                 self.progress = Some(generated)
             }
-            Action::Worker(_, Reply::Answer(view)) => self.run_arrived(view),
+            Action::Worker(_, Reply::Answer(view)) => self.run_arrived(*view),
             Action::Worker(_, Reply::Failed(e)) => {
                 self.running = false;
                 self.progress = None;
@@ -282,11 +282,11 @@ impl State {
 
     /// The run asked for came back: it is shown, at the step the link asked for (the first
     /// run only) or at the start.
-    fn run_arrived(&mut self, view: super::Answer) {
+    fn run_arrived(&mut self, view: MctsView) {
         self.running = false;
         self.progress = None;
         let len = view.len();
-        self.view = Some(Rc::new(*view));
+        self.view = Some(Rc::new(view));
         if let Some(step) = self.pending_step.take() {
             if step > len {
                 self.notices.push(format!(
