@@ -1,12 +1,11 @@
 //! The alpha-beta stepper page.
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::alphabeta::page::{Action, State};
 use arbor_app::alphabeta::view::StepView;
 use arbor_app::alphabeta::{
-    caption::caption, pseudocode, Algorithm, Comparison, Perspective, Settings, Source,
+    caption::caption, pseudocode, Algorithm, Comparison, Perspective, Source,
 };
 use arbor_app::control::Control;
 use arbor_app::route::{Route, View};
@@ -15,7 +14,7 @@ use arbor_game::presets::PRESETS;
 use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec};
 use proptest::prelude::*;
 
-use crate::harness::{add_leaf, apply, text_of, through_address, typed_text};
+use crate::harness::{add_leaf, apply, read_back, text_of, typed_text};
 
 /// What a user can do on the page, with node numbers taken modulo the tree's size when applied
 /// (a click lands on a node that exists), or kept as they are (a click that arrives after the
@@ -290,14 +289,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
     if matches!(s.settings.source, Source::Game(_)) {
         return Ok(());
     }
-    let route = through_address(|r| s.settings.to_route(r), View::AlphaBeta);
-    let (settings, warnings) = Settings::from_route(&route);
-    prop_assert!(
-        warnings.is_empty(),
-        "{:?} for {}",
-        warnings,
-        route.to_hash()
-    );
+    let (settings, route) = read_back(&s.settings, View::AlphaBeta)?;
     prop_assert_eq!(&settings, &s.settings, "{}", route.to_hash());
     let again = State::new(&route);
     prop_assert!(

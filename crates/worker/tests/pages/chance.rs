@@ -1,10 +1,9 @@
 //! The chance stepper page.
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::chance::page::{Action, State};
-use arbor_app::chance::{self, ChanceSettings};
+use arbor_app::chance::{self};
 use arbor_app::control::Control;
 use arbor_app::route::{Route, View};
 use arbor_app::scene::Scene;
@@ -12,7 +11,7 @@ use arbor_game::presets::CHANCE_PRESETS;
 use arbor_game::{RandomSpec, Rule};
 use proptest::prelude::*;
 
-use crate::harness::{apply, text_of, through_address};
+use crate::harness::{apply, read_back, text_of};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -121,14 +120,7 @@ fn view(s: &State) -> Result<(), TestCaseError> {
 
 /// The URL the page writes opens the same page.
 fn reads_back(s: &State) -> Result<(), TestCaseError> {
-    let route = through_address(|r| s.settings.to_route(r), View::Chance);
-    let (settings, warnings) = ChanceSettings::from_route(&route);
-    prop_assert!(
-        warnings.is_empty(),
-        "{:?} for {}",
-        warnings,
-        route.to_hash()
-    );
+    let (settings, route) = read_back(&s.settings, View::Chance)?;
     prop_assert_eq!(&settings, &s.settings, "{}", route.to_hash());
     let again = State::new(&route);
     prop_assert!(

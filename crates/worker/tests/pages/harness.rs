@@ -22,6 +22,23 @@ pub fn through_address(write: impl FnOnce(&mut Route), view: arbor_app::route::V
     Route::parse(&route.to_hash())
 }
 
+/// `settings` written to the address bar and read back as the page reads a link: the settings
+/// read and the route, failing if reading them gave any warning.
+pub fn read_back<S: arbor_app::url::UrlSettings>(
+    settings: &S,
+    view: arbor_app::route::View,
+) -> Result<(S, Route), TestCaseError> {
+    let route = through_address(|r| settings.to_route(r), view);
+    let (read, warnings) = S::from_route(&route);
+    prop_assert!(
+        warnings.is_empty(),
+        "{:?} for {}",
+        warnings,
+        route.to_hash()
+    );
+    Ok((read, route))
+}
+
 /// A random tree's text: two players (sometimes three, as utility vectors), 1 to about 1,400
 /// nodes, MIN at the root sometimes.
 pub fn tree_text() -> impl Strategy<Value = String> {

@@ -1,15 +1,14 @@
 //! The heuristics lab: a board's estimates, the textbook's table and Korf's 100 from the worker.
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
-use arbor_app::heuristics::page::{Action, Settings, State, Work};
+use arbor_app::heuristics::page::{Action, State, Work};
 use arbor_app::heuristics::Answer;
 use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, through_address, worker, Delivery};
+use crate::harness::{apply, deliver, delivery, read_back, worker, Delivery};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -136,14 +135,7 @@ fn check(s: &State) -> Result<(), TestCaseError> {
 
 /// The URL the page writes opens the same settings.
 fn reads_back(s: &State) -> Result<(), TestCaseError> {
-    let route = through_address(|r| s.settings.to_route(r), View::Heuristics);
-    let (settings, warnings) = Settings::from_route(&route);
-    prop_assert!(
-        warnings.is_empty(),
-        "{:?} for {}",
-        warnings,
-        route.to_hash()
-    );
+    let (settings, route) = read_back(&s.settings, View::Heuristics)?;
     prop_assert_eq!(&settings, &s.settings, "{}", route.to_hash());
     Ok(())
 }

@@ -1,18 +1,16 @@
 //! The MCTS page: its runs come from the worker, one per request number.
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::control::Control;
 use arbor_app::mcts::page::{Action, State};
 use arbor_app::mcts::Answer;
-use arbor_app::mcts::MctsSettings;
 use arbor_app::play::Kind;
 use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, through_address, tree_text, worker, Delivery};
+use crate::harness::{apply, deliver, delivery, read_back, tree_text, worker, Delivery};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -132,14 +130,7 @@ fn view(s: &State) -> Result<(), TestCaseError> {
 
 /// The URL the page writes opens the same settings.
 fn reads_back(s: &State) -> Result<(), TestCaseError> {
-    let route = through_address(|r| s.settings.to_route(r), View::Mcts);
-    let (settings, warnings) = MctsSettings::from_route(&route);
-    prop_assert!(
-        warnings.is_empty(),
-        "{:?} for {}",
-        warnings,
-        route.to_hash()
-    );
+    let (settings, route) = read_back(&s.settings, View::Mcts)?;
     prop_assert_eq!(
         &settings.request,
         &s.settings.request,

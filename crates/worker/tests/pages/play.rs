@@ -1,6 +1,5 @@
 //! The Play page: the game, the AI's moves and the hints from the worker, undo and redo.
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::play::page::{Action, State, Task};
@@ -10,7 +9,7 @@ use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, through_address, worker, Delivery};
+use crate::harness::{apply, deliver, delivery, read_back, worker, Delivery};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -161,14 +160,7 @@ fn check(s: &State) -> Result<(), TestCaseError> {
 
 /// The URL the page writes opens the same game.
 fn reads_back(s: &State) -> Result<(), TestCaseError> {
-    let route = through_address(|r| s.setup.to_route(r), View::Play);
-    let (setup, warnings) = Setup::from_route(&route);
-    prop_assert!(
-        warnings.is_empty(),
-        "{:?} for {}",
-        warnings,
-        route.to_hash()
-    );
+    let (setup, route) = read_back(&s.setup, View::Play)?;
     let shown = Setup {
         moves: s.setup.moves[..s.setup.played].to_vec(),
         ..s.setup.clone()

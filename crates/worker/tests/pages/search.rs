@@ -1,6 +1,5 @@
 //! The search page: its searches run in the worker, one per run number.
 
-use arbor_app::url::UrlSettings;
 use std::rc::Rc;
 
 use arbor_app::control::Control;
@@ -8,7 +7,7 @@ use arbor_app::route::{Route, View};
 use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, listing};
 use arbor_app::search::page::{Action, Run, State};
 use arbor_app::search::tree_scene::{search_scene, shown_current};
-use arbor_app::search::{cell_marks, marks, Problem, Settings, BLOCKS_PRESETS};
+use arbor_app::search::{cell_marks, marks, Problem, BLOCKS_PRESETS};
 use arbor_app::search::{Answer, Request};
 use arbor_app::search::{GridSpec, StateView};
 use arbor_app::work::Reply;
@@ -16,7 +15,7 @@ use arbor_puzzles::GridHeuristic;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, through_address, worker, Delivery};
+use crate::harness::{apply, deliver, delivery, read_back, worker, Delivery};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -238,14 +237,7 @@ fn view(s: &State) -> Result<(), TestCaseError> {
 
 /// The URL the page writes opens the same settings.
 fn reads_back(s: &State) -> Result<(), TestCaseError> {
-    let route = through_address(|r| s.settings.to_route(r), View::Search);
-    let (settings, warnings) = Settings::from_route(&route);
-    prop_assert!(
-        warnings.is_empty(),
-        "{:?} for {}",
-        warnings,
-        route.to_hash()
-    );
+    let (settings, route) = read_back(&s.settings, View::Search)?;
     prop_assert_eq!(&settings, &s.settings, "{}", route.to_hash());
     Ok(())
 }
