@@ -159,6 +159,54 @@ pub fn delivery() -> impl Strategy<Value = Delivery> {
     ]
 }
 
+/// A page under test: its state, and the worker's messages held back to arrive after the next
+/// action (`wrap` makes a message the page's action).
+pub struct Driven<S: Reducer, M> {
+    /// The page's state.
+    pub s: Rc<S>,
+    late: Vec<M>,
+    wrap: fn(M) -> S::Action,
+}
+
+impl<S: Reducer, M: Clone> Driven<S, M> {
+    /// The page in `s`, nothing held back.
+    pub fn new(s: S, wrap: fn(M) -> S::Action) -> Self {
+        Driven {
+            s: Rc::new(s),
+            late: Vec::new(),
+            wrap,
+        }
+    }
+
+    /// `action` applied, nothing more.
+    pub fn apply(&mut self, action: S::Action) {
+        self.s = apply(self.s.clone(), action);
+    }
+
+    /// A user's `action`, then the messages held back before it.
+    pub fn act(&mut self, action: S::Action) {
+        let late = std::mem::take(&mut self.late);
+        self.apply(action);
+        self.deliver(late);
+    }
+
+    /// The worker's `messages`, delivered as `how` says — those held back arrive after the
+    /// next action — then the messages held back before.
+    pub fn answer(&mut self, messages: Vec<M>, how: Delivery) {
+        let late = std::mem::take(&mut self.late);
+        let (now, later) = deliver(messages, how);
+        self.late.extend(later);
+        self.deliver(now);
+        self.deliver(late);
+    }
+
+    fn deliver(&mut self, messages: Vec<M>) {
+        for m in messages {
+            self.apply((self.wrap)(m));
+        }
+    }
+}
+
 /// Splits answers into those delivered now and those held for later.
 pub fn deliver<T: Clone>(messages: Vec<T>, how: Delivery) -> (Vec<T>, Vec<T>) {
     match how {

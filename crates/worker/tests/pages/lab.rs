@@ -1,14 +1,12 @@
 //! The heuristics lab: a board's estimates, the textbook's table and Korf's 100 from the worker.
 
-use std::rc::Rc;
-
 use arbor_app::heuristics::page::{Action, State, Work};
 use arbor_app::heuristics::Answer;
 use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, read_back, worker, Delivery};
+use crate::harness::{delivery, read_back, worker, Delivery, Driven};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -57,10 +55,8 @@ fn action() -> impl Strategy<Value = Do> {
     ]
 }
 
-struct Page {
-    s: Rc<State>,
-    late: Vec<Reply<Answer>>,
-}
+/// The lab, with the worker's answers it is sent.
+type Page = Driven<State, Reply<Answer>>;
 
 /// Whether the worker's answer to this job comes quickly enough for a test.
 fn quick(s: &State) -> bool {
@@ -74,48 +70,35 @@ fn quick(s: &State) -> bool {
     }
 }
 
-impl Page {
-    fn act(&mut self, d: Do) {
-        let late = std::mem::take(&mut self.late);
-        let action = match d {
-            Do::Text(t) => Action::Text(t),
-            Do::Shape(r, c) => Action::Shape(r, c),
-            Do::BlankFirst(b) => Action::BlankFirst(b),
-            Do::Korf(id) => Action::Korf(id),
-            Do::Textbook => Action::Textbook,
-            Do::Shuffle(seed) => Action::Shuffle(seed),
-            Do::RunKorf => Action::RunKorf,
-            Do::RunTable => Action::RunTable,
-            Do::SmallTable => {
-                self.s = apply(self.s.clone(), Action::PerDepth(1));
-                self.s = apply(self.s.clone(), Action::IdsMax(4));
-                Action::RunTable
-            }
-            Do::PerDepth(n) => Action::PerDepth(n),
-            Do::IdsMax(d) => Action::IdsMax(d),
-            Do::KorfCount(n) => Action::KorfCount(n),
-            Do::Stop => Action::Stop,
-            Do::Answer(how) => {
-                if let (Some(request), true) = (self.s.request.clone(), quick(&self.s)) {
-                    let (now, later) = deliver(worker(request), how);
-                    self.late.extend(later);
-                    for m in now {
-                        self.s = apply(self.s.clone(), Action::Worker(m));
-                    }
-                }
-                self.deliver(late);
-                return;
-            }
-        };
-        self.s = apply(self.s.clone(), action);
-        self.deliver(late);
-    }
-
-    fn deliver(&mut self, messages: Vec<Reply<Answer>>) {
-        for m in messages {
-            self.s = apply(self.s.clone(), Action::Worker(m));
+/// What the user or the worker does, done to the lab.
+fn act(page: &mut Page, d: Do) {
+    let action = match d {
+        Do::Text(t) => Action::Text(t),
+        Do::Shape(r, c) => Action::Shape(r, c),
+        Do::BlankFirst(b) => Action::BlankFirst(b),
+        Do::Korf(id) => Action::Korf(id),
+        Do::Textbook => Action::Textbook,
+        Do::Shuffle(seed) => Action::Shuffle(seed),
+        Do::RunKorf => Action::RunKorf,
+        Do::RunTable => Action::RunTable,
+        Do::SmallTable => {
+            page.apply(Action::PerDepth(1));
+            page.apply(Action::IdsMax(4));
+            Action::RunTable
         }
-    }
+        Do::PerDepth(n) => Action::PerDepth(n),
+        Do::IdsMax(d) => Action::IdsMax(d),
+        Do::KorfCount(n) => Action::KorfCount(n),
+        Do::Stop => Action::Stop,
+        Do::Answer(how) => {
+            let answers = match (page.s.request.clone(), quick(&page.s)) {
+                (Some(request), true) => worker(request),
+                _ => Vec::new(),
+            };
+            return page.answer(answers, how);
+        }
+    };
+    page.act(action);
 }
 
 /// The page's invariants.
@@ -147,10 +130,10 @@ proptest! {
     /// since replaced, keeps the lab whole.
     #[test]
     fn any_sequence_of_actions_keeps_the_lab_whole(actions in prop::collection::vec(action(), 1..16)) {
-        let mut page = Page { s: Rc::new(State::new(&Route::new(View::Heuristics))), late: Vec::new() };
+        let mut page = Page::new(State::new(&Route::new(View::Heuristics)), Action::Worker);
         check(&page.s)?;
         for d in actions {
-            page.act(d);
+            act(&mut page, d);
             check(&page.s)?;
             reads_back(&page.s)?;
         }

@@ -1,7 +1,5 @@
 //! The MCTS page: its runs come from the worker, one per request number.
 
-use std::rc::Rc;
-
 use arbor_app::control::Control;
 use arbor_app::mcts::page::{Action, State};
 use arbor_app::mcts::Answer;
@@ -10,7 +8,7 @@ use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, read_back, tree_text, worker, Delivery};
+use crate::harness::{delivery, read_back, tree_text, worker, Delivery, Driven};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -56,50 +54,31 @@ fn kind(k: u8) -> Kind {
     [Kind::TicTacToe, Kind::Connect4, Kind::Nim][k as usize % 3]
 }
 
-/// The page, with the worker's messages not delivered yet.
-struct Page {
-    s: Rc<State>,
-    late: Vec<(u64, Reply<Answer>)>,
-}
+/// The page, with the worker's answers it is sent, each for the run it was asked for.
+type Page = Driven<State, (u64, Reply<Answer>)>;
 
-impl Page {
-    fn act(&mut self, d: Do) {
-        // Messages held back arrive after this action.
-        let late = std::mem::take(&mut self.late);
-        let action = match d {
-            Do::Control(c) => Action::Control(c),
-            Do::Tick => Action::Tick,
-            Do::Game(k, n) => {
-                self.s = apply(self.s.clone(), Action::Game(k.map(kind)));
-                Action::Iterations(n.to_string())
-            }
-            Do::Text(t) => Action::Text(t),
-            Do::Moves(m) => Action::Moves(m),
-            Do::Iterations(n) => Action::Iterations(n),
-            Do::Exploration(c) => Action::Exploration(c),
-            Do::Seed(s) => Action::Seed(s),
-            Do::Stop => Action::Stop,
-            Do::Answer(how) => {
-                let id = self.s.asked;
-                let answers = worker(self.s.settings.request.clone());
-                let (now, later) = deliver(answers, how);
-                self.late.extend(later.into_iter().map(|m| (id, m)));
-                for m in now {
-                    self.s = apply(self.s.clone(), Action::Worker(id, m));
-                }
-                self.deliver(late);
-                return;
-            }
-        };
-        self.s = apply(self.s.clone(), action);
-        self.deliver(late);
-    }
-
-    fn deliver(&mut self, messages: Vec<(u64, Reply<Answer>)>) {
-        for (id, m) in messages {
-            self.s = apply(self.s.clone(), Action::Worker(id, m));
+/// What the user or the worker does, done to the page.
+fn act(page: &mut Page, d: Do) {
+    let action = match d {
+        Do::Control(c) => Action::Control(c),
+        Do::Tick => Action::Tick,
+        Do::Game(k, n) => {
+            page.apply(Action::Game(k.map(kind)));
+            Action::Iterations(n.to_string())
         }
-    }
+        Do::Text(t) => Action::Text(t),
+        Do::Moves(m) => Action::Moves(m),
+        Do::Iterations(n) => Action::Iterations(n),
+        Do::Exploration(c) => Action::Exploration(c),
+        Do::Seed(s) => Action::Seed(s),
+        Do::Stop => Action::Stop,
+        Do::Answer(how) => {
+            let id = page.s.asked;
+            let answers = worker(page.s.settings.request.clone());
+            return page.answer(answers.into_iter().map(|m| (id, m)).collect(), how);
+        }
+    };
+    page.act(action);
 }
 
 /// What the view computes from the state.
@@ -154,10 +133,10 @@ proptest! {
     /// since replaced, keeps the page whole.
     #[test]
     fn any_sequence_of_actions_keeps_the_page_whole(actions in prop::collection::vec(action(), 1..16)) {
-        let mut page = Page { s: Rc::new(State::new(&Route::new(View::Mcts))), late: Vec::new() };
+        let mut page = Page::new(State::new(&Route::new(View::Mcts)), |(id, m)| Action::Worker(id, m));
         view(&page.s)?;
         for d in actions {
-            page.act(d);
+            act(&mut page, d);
             view(&page.s)?;
             reads_back(&page.s)?;
         }

@@ -1,7 +1,5 @@
 //! The Play page: the game, the AI's moves and the hints from the worker, undo and redo.
 
-use std::rc::Rc;
-
 use arbor_app::play::page::{Action, State, Task};
 use arbor_app::play::Answer;
 use arbor_app::play::{Kind, Move, Player, Rules, Setup};
@@ -9,7 +7,7 @@ use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, read_back, worker, Delivery};
+use crate::harness::{delivery, read_back, worker, Delivery, Driven};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -45,72 +43,54 @@ fn action() -> impl Strategy<Value = Do> {
     ]
 }
 
-struct Page {
-    s: Rc<State>,
-    late: Vec<(u64, Reply<Answer>)>,
-}
+/// The page, with the worker's answers it is sent, each for the job it was asked for.
+type Page = Driven<State, (u64, Reply<Answer>)>;
 
-impl Page {
-    fn act(&mut self, d: Do) {
-        let late = std::mem::take(&mut self.late);
-        let s = &self.s;
-        let action = match d {
-            Do::Click(i, any) => {
-                let legal = s.setup.position().actions(&s.setup.rules);
-                match (any, legal.is_empty()) {
-                    (Some(n), _) => Action::Click(match s.setup.rules.kind {
-                        Kind::TicTacToe => Move::Cell(n),
-                        Kind::Connect4 => Move::Column(n),
-                        Kind::Nim => Move::Take(arbor_games::nim::Take {
-                            pile: n % 3,
-                            take: n,
-                        }),
+/// What the user or the worker does, done to the page.
+fn act(page: &mut Page, d: Do) {
+    let s = &page.s;
+    let action = match d {
+        Do::Click(i, any) => {
+            let legal = s.setup.position().actions(&s.setup.rules);
+            match (any, legal.is_empty()) {
+                (Some(n), _) => Action::Click(match s.setup.rules.kind {
+                    Kind::TicTacToe => Move::Cell(n),
+                    Kind::Connect4 => Move::Column(n),
+                    Kind::Nim => Move::Take(arbor_games::nim::Take {
+                        pile: n % 3,
+                        take: n,
                     }),
-                    (None, false) => Action::Click(legal[i % legal.len()]),
-                    (None, true) => Action::Undo,
-                }
+                }),
+                (None, false) => Action::Click(legal[i % legal.len()]),
+                (None, true) => Action::Undo,
             }
-            Do::Undo => Action::Undo,
-            Do::Redo => Action::Redo,
-            Do::NewGame(seed) => Action::NewGame(seed),
-            Do::Player(side, level) => {
-                let levels = s.setup.rules.kind.levels();
-                Action::Player(
-                    side,
-                    match level {
-                        Some(l) => Player::Ai(levels[l % levels.len()].key),
-                        None => Player::Human,
-                    },
-                )
-            }
-            Do::OFirst(o) => Action::OFirst(o),
-            Do::Hints(h) => Action::Hints(h),
-            Do::Think(t) => Action::Think(t),
-            Do::Rules(k, seed) => Action::Rules(Rules::of(Kind::ALL[k as usize % 3]), seed),
-            Do::Stop => Action::Stop,
-            Do::Resume => Action::Resume,
-            Do::Answer(how) => {
-                let job = s.job;
-                if let Some(request) = s.request() {
-                    let (now, later) = deliver(worker(request), how);
-                    self.late.extend(later.into_iter().map(|m| (job, m)));
-                    for m in now {
-                        self.s = apply(self.s.clone(), Action::Worker(job, m));
-                    }
-                }
-                self.deliver(late);
-                return;
-            }
-        };
-        self.s = apply(self.s.clone(), action);
-        self.deliver(late);
-    }
-
-    fn deliver(&mut self, messages: Vec<(u64, Reply<Answer>)>) {
-        for (id, m) in messages {
-            self.s = apply(self.s.clone(), Action::Worker(id, m));
         }
-    }
+        Do::Undo => Action::Undo,
+        Do::Redo => Action::Redo,
+        Do::NewGame(seed) => Action::NewGame(seed),
+        Do::Player(side, level) => {
+            let levels = s.setup.rules.kind.levels();
+            Action::Player(
+                side,
+                match level {
+                    Some(l) => Player::Ai(levels[l % levels.len()].key),
+                    None => Player::Human,
+                },
+            )
+        }
+        Do::OFirst(o) => Action::OFirst(o),
+        Do::Hints(h) => Action::Hints(h),
+        Do::Think(t) => Action::Think(t),
+        Do::Rules(k, seed) => Action::Rules(Rules::of(Kind::ALL[k as usize % 3]), seed),
+        Do::Stop => Action::Stop,
+        Do::Resume => Action::Resume,
+        Do::Answer(how) => {
+            let job = s.job;
+            let answers = s.request().map(worker).unwrap_or_default();
+            return page.answer(answers.into_iter().map(|m| (job, m)).collect(), how);
+        }
+    };
+    page.act(action);
 }
 
 /// The page's invariants.
@@ -183,10 +163,10 @@ proptest! {
         let mut route = Route::new(View::Play);
         route.set("game", ["ttt", "c4", "nim"][kind]);
         route.set("think", "1");
-        let mut page = Page { s: Rc::new(State::new(&route, 7)), late: Vec::new() };
+        let mut page = Page::new(State::new(&route, 7), |(id, m)| Action::Worker(id, m));
         check(&page.s)?;
         for d in actions {
-            page.act(d);
+            act(&mut page, d);
             check(&page.s)?;
             reads_back(&page.s)?;
         }

@@ -1,7 +1,5 @@
 //! The search page: its searches run in the worker, one per run number.
 
-use std::rc::Rc;
-
 use arbor_app::control::Control;
 use arbor_app::route::{Route, View};
 use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, listing};
@@ -15,7 +13,7 @@ use arbor_puzzles::GridHeuristic;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use proptest::prelude::*;
 
-use crate::harness::{apply, deliver, delivery, read_back, worker, Delivery};
+use crate::harness::{delivery, read_back, worker, Delivery, Driven};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -113,49 +111,34 @@ fn action() -> impl Strategy<Value = Do> {
     ]
 }
 
-struct Page {
-    s: Rc<State>,
-    late: Vec<(u64, Reply<Answer>)>,
-}
+/// The page, with the worker's answers it is sent, each for the search it was asked for.
+type Page = Driven<State, (u64, Reply<Answer>)>;
 
-impl Page {
-    fn act(&mut self, d: Do) {
-        let late = std::mem::take(&mut self.late);
-        let action = match d {
-            Do::Control(c) => Action::Control(c),
-            Do::Tick => Action::Tick,
-            Do::Problem(k, seed) => Action::Problem(problem(k, seed)),
-            Do::Text(t) => Action::Text(t),
-            Do::Algorithm(a) => Action::Algorithm(a),
-            Do::Mode(tree) => Action::Mode(if tree { Mode::Tree } else { Mode::Graph }),
-            Do::Cycles(c) => Action::Cycles(c),
-            Do::Depth(d) => Action::Depth(d),
-            Do::Tie(t) => Action::Tie(t),
-            Do::Stop => Action::Stop,
-            Do::Fold(k) => Action::Fold(k),
-            Do::Levels(l) => Action::Levels(l),
-            Do::Answer(how) => {
-                let id = self.s.run_id;
-                if let (Some(request), Run::Running(..)) = (self.s.request(), &self.s.run) {
-                    let (now, later) = deliver(small(request), how);
-                    self.late.extend(later.into_iter().map(|m| (id, m)));
-                    for m in now {
-                        self.s = apply(self.s.clone(), Action::Worker(id, m));
-                    }
-                }
-                self.deliver(late);
-                return;
-            }
-        };
-        self.s = apply(self.s.clone(), action);
-        self.deliver(late);
-    }
-
-    fn deliver(&mut self, messages: Vec<(u64, Reply<Answer>)>) {
-        for (id, m) in messages {
-            self.s = apply(self.s.clone(), Action::Worker(id, m));
+/// What the user or the worker does, done to the page.
+fn act(page: &mut Page, d: Do) {
+    let action = match d {
+        Do::Control(c) => Action::Control(c),
+        Do::Tick => Action::Tick,
+        Do::Problem(k, seed) => Action::Problem(problem(k, seed)),
+        Do::Text(t) => Action::Text(t),
+        Do::Algorithm(a) => Action::Algorithm(a),
+        Do::Mode(tree) => Action::Mode(if tree { Mode::Tree } else { Mode::Graph }),
+        Do::Cycles(c) => Action::Cycles(c),
+        Do::Depth(d) => Action::Depth(d),
+        Do::Tie(t) => Action::Tie(t),
+        Do::Stop => Action::Stop,
+        Do::Fold(k) => Action::Fold(k),
+        Do::Levels(l) => Action::Levels(l),
+        Do::Answer(how) => {
+            let id = page.s.run_id;
+            let answers = match (page.s.request(), &page.s.run) {
+                (Some(request), Run::Running(..)) => small(request),
+                _ => Vec::new(),
+            };
+            return page.answer(answers.into_iter().map(|m| (id, m)).collect(), how);
         }
-    }
+    };
+    page.act(action);
 }
 
 /// The worker's answers, with the search cut at 60,000 nodes so a test stays quick (the page's
@@ -249,10 +232,10 @@ proptest! {
     /// since replaced, keeps the page whole.
     #[test]
     fn any_sequence_of_actions_keeps_the_page_whole(actions in prop::collection::vec(action(), 1..16)) {
-        let mut page = Page { s: Rc::new(State::new(&Route::new(View::Search))), late: Vec::new() };
+        let mut page = Page::new(State::new(&Route::new(View::Search)), |(id, m)| Action::Worker(id, m));
         view(&page.s)?;
         for d in actions {
-            page.act(d);
+            act(&mut page, d);
             view(&page.s)?;
             reads_back(&page.s)?;
         }
