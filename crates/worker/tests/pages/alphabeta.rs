@@ -14,7 +14,7 @@ use arbor_game::presets::PRESETS;
 use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec};
 use proptest::prelude::*;
 
-use crate::harness::{add_leaf, apply, read_back, text_of, typed_text};
+use crate::harness::{add_leaf, apply, control, read_back, text_of, typed_text};
 
 /// What a user can do on the page, with node numbers taken modulo the tree's size when applied
 /// (a click lands on a node that exists), or kept as they are (a click that arrives after the
@@ -43,18 +43,6 @@ enum Do {
     ComparisonArrives,
 }
 
-fn control() -> impl Strategy<Value = Control> {
-    prop_oneof![
-        Just(Control::Start),
-        Just(Control::Back),
-        Just(Control::Forward),
-        Just(Control::End),
-        Just(Control::TogglePlay),
-        (0usize..400).prop_map(Control::Seek),
-        prop_oneof![Just(60u32), Just(800)].prop_map(Control::Speed),
-    ]
-}
-
 fn random_spec() -> impl Strategy<Value = RandomSpec> {
     (
         0u32..7,
@@ -81,7 +69,7 @@ fn random_spec() -> impl Strategy<Value = RandomSpec> {
 
 fn action() -> impl Strategy<Value = Do> {
     prop_oneof![
-        6 => control().prop_map(Do::Control),
+        6 => control(400).prop_map(Do::Control),
         2 => Just(Do::Tick),
         2 => prop::sample::select(Algorithm::ALL.to_vec()).prop_map(Do::Algorithm),
         1 => prop::sample::select(Ordering::ALL.to_vec()).prop_map(Do::Ordering),

@@ -11,7 +11,7 @@ use arbor_game::presets::CHANCE_PRESETS;
 use arbor_game::{RandomSpec, Rule};
 use proptest::prelude::*;
 
-use crate::harness::{apply, read_back, text_of};
+use crate::harness::{apply, control, read_back, text_of};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -54,16 +54,8 @@ fn chance_text() -> impl Strategy<Value = String> {
 }
 
 fn action() -> impl Strategy<Value = Do> {
-    let control = prop_oneof![
-        Just(Control::Start),
-        Just(Control::Back),
-        Just(Control::Forward),
-        Just(Control::End),
-        Just(Control::TogglePlay),
-        (0usize..300).prop_map(Control::Seek),
-    ];
     prop_oneof![
-        6 => control.prop_map(Do::Control),
+        6 => control(300).prop_map(Do::Control),
         2 => Just(Do::Tick),
         1 => any::<bool>().prop_map(Do::Rule),
         1 => any::<bool>().prop_map(Do::Prune),

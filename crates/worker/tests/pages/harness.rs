@@ -39,6 +39,21 @@ pub fn read_back<S: arbor_app::url::UrlSettings>(
     Ok((read, route))
 }
 
+/// A press of the step controls: to the start, back, forward, to the end, play or pause, a
+/// seek to any step up to `steps` (past the end too), a change of speed.
+pub fn control(steps: usize) -> impl Strategy<Value = arbor_app::control::Control> {
+    use arbor_app::control::Control;
+    prop_oneof![
+        Just(Control::Start),
+        Just(Control::Back),
+        Just(Control::Forward),
+        Just(Control::End),
+        Just(Control::TogglePlay),
+        (0..steps).prop_map(Control::Seek),
+        prop_oneof![Just(60u32), Just(800)].prop_map(Control::Speed),
+    ]
+}
+
 /// A random tree's text: two players (sometimes three, as utility vectors), 1 to about 1,400
 /// nodes, MIN at the root sometimes.
 pub fn tree_text() -> impl Strategy<Value = String> {

@@ -8,7 +8,7 @@ use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{delivery, read_back, tree_text, worker, Delivery, Driven};
+use crate::harness::{control, delivery, read_back, tree_text, worker, Delivery, Driven};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -28,16 +28,8 @@ enum Do {
 }
 
 fn action() -> impl Strategy<Value = Do> {
-    let control = prop_oneof![
-        Just(Control::Start),
-        Just(Control::Back),
-        Just(Control::Forward),
-        Just(Control::End),
-        Just(Control::TogglePlay),
-        (0usize..2_000).prop_map(Control::Seek),
-    ];
     prop_oneof![
-        5 => control.prop_map(Do::Control),
+        5 => control(2_000).prop_map(Do::Control),
         2 => Just(Do::Tick),
         1 => (prop::option::of(0u8..3), 1u64..200).prop_map(|(k, n)| Do::Game(k, n)),
         2 => tree_text().prop_map(Do::Text),

@@ -13,7 +13,7 @@ use arbor_puzzles::GridHeuristic;
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use proptest::prelude::*;
 
-use crate::harness::{delivery, read_back, worker, Delivery, Driven};
+use crate::harness::{control, delivery, read_back, worker, Delivery, Driven};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -81,16 +81,8 @@ fn problem(kind: u8, seed: u64) -> Problem {
 }
 
 fn action() -> impl Strategy<Value = Do> {
-    let control = prop_oneof![
-        Just(Control::Start),
-        Just(Control::Back),
-        Just(Control::Forward),
-        Just(Control::End),
-        Just(Control::TogglePlay),
-        (0usize..3_000).prop_map(Control::Seek),
-    ];
     prop_oneof![
-        5 => control.prop_map(Do::Control),
+        5 => control(3_000).prop_map(Do::Control),
         1 => Just(Do::Tick),
         2 => (any::<u8>(), any::<u64>()).prop_map(|(k, s)| Do::Problem(k, s)),
         1 => prop_oneof![
