@@ -14,7 +14,7 @@ use arbor_game::presets::PRESETS;
 use arbor_game::{Fail, GameTree, NodeId, Ordering, RandomSpec};
 use proptest::prelude::*;
 
-use crate::harness::{add_leaf, apply, control, read_back, text_of, typed_text};
+use crate::harness::{add_leaf, apply, control, no_notices, read_back, text_of, typed_text};
 
 /// What a user can do on the page, with node numbers taken modulo the tree's size when applied
 /// (a click lands on a node that exists), or kept as they are (a click that arrives after the
@@ -280,12 +280,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
     let (settings, route) = read_back(&s.settings, View::AlphaBeta)?;
     prop_assert_eq!(&settings, &s.settings, "{}", route.to_hash());
     let again = State::new(&route);
-    prop_assert!(
-        again.notices.is_empty(),
-        "{:?} for {}",
-        again.notices,
-        route.to_hash()
-    );
+    no_notices(&again.notices, &route)?;
     prop_assert_eq!(
         text_of(&again.tree),
         text_of(&s.tree),

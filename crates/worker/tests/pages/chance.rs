@@ -11,7 +11,7 @@ use arbor_game::presets::CHANCE_PRESETS;
 use arbor_game::{RandomSpec, Rule};
 use proptest::prelude::*;
 
-use crate::harness::{apply, control, read_back, text_of};
+use crate::harness::{apply, control, no_notices, read_back, text_of};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -115,12 +115,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
     let (settings, route) = read_back(&s.settings, View::Chance)?;
     prop_assert_eq!(&settings, &s.settings, "{}", route.to_hash());
     let again = State::new(&route);
-    prop_assert!(
-        again.notices.is_empty(),
-        "{:?} for {}",
-        again.notices,
-        route.to_hash()
-    );
+    no_notices(&again.notices, &route)?;
     prop_assert_eq!(
         text_of(&again.run.tree),
         text_of(&s.run.tree),

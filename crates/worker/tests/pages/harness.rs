@@ -39,6 +39,12 @@ pub fn read_back<S: arbor_app::url::UrlSettings>(
     Ok((read, route))
 }
 
+/// The page opened from `route` has nothing to say against it: no notice.
+pub fn no_notices(notices: &[String], route: &Route) -> Result<(), TestCaseError> {
+    prop_assert!(notices.is_empty(), "{:?} for {}", notices, route.to_hash());
+    Ok(())
+}
+
 /// A press of the step controls: to the start, back, forward, to the end, play or pause, a
 /// seek to any step up to `steps` (past the end too), a change of speed.
 pub fn control(steps: usize) -> impl Strategy<Value = arbor_app::control::Control> {

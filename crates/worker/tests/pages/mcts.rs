@@ -8,7 +8,9 @@ use arbor_app::route::{Route, View};
 use arbor_app::work::Reply;
 use proptest::prelude::*;
 
-use crate::harness::{control, delivery, read_back, tree_text, worker, Delivery, Driven};
+use crate::harness::{
+    control, delivery, no_notices, read_back, tree_text, worker, Delivery, Driven,
+};
 
 #[derive(Clone, Debug)]
 enum Do {
@@ -109,12 +111,7 @@ fn reads_back(s: &State) -> Result<(), TestCaseError> {
         route.to_hash()
     );
     let again = State::new(&route);
-    prop_assert!(
-        again.notices.is_empty(),
-        "{:?} for {}",
-        again.notices,
-        route.to_hash()
-    );
+    no_notices(&again.notices, &route)?;
     Ok(())
 }
 
