@@ -7,7 +7,7 @@
 //! stretched upright — its vertical scale is kept up to `DETAIL_SCALE` while the horizontal one
 //! shrinks — so a fitted tree shows its shape. At readable scales both are equal.
 
-use crate::scene::{Rect, Scene};
+use crate::scene::{type_size, Rect, Scene};
 
 /// The smallest and largest scale offered (a fitted 100,000-node tree is far smaller than 1%).
 pub const MIN_SCALE: f64 = 1e-5;
@@ -19,6 +19,124 @@ pub const DETAIL_SCALE: f64 = 0.3;
 
 /// Pixels kept free around the followed node and the path above it.
 pub const FOLLOW_MARGIN: f64 = 28.0;
+
+/// The least size, in screen pixels, of any word on a tree at first sight.
+pub const READABLE_PX: f64 = 11.0;
+/// The least scale at which every word drawn on a tree is [`READABLE_PX`] on screen: the
+/// smallest type drawn is a node's name.
+pub const READABLE_SCALE: f64 = READABLE_PX / type_size::SMALL;
+
+/// What a new drawing opens on: see [`first_view`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FirstView {
+    /// The camera.
+    pub camera: Camera,
+    /// Whether the whole drawing is in view.
+    pub whole: bool,
+    /// How many levels, from the root, are in view whole (all of them if `whole`).
+    pub levels: usize,
+}
+
+/// The first view of a drawing in a frame of `frame` pixels, whose bottom `corner` pixels may
+/// be covered (the overview sits there when part of the tree is out of view):
+///
+/// - the whole tree, if every word stays readable ([`READABLE_SCALE`]) — never above 100%;
+/// - otherwise the root and as many levels below it as fit whole at a readable scale, at the
+///   top of the frame and clear of the corner;
+/// - either way, the node at `focus` (a scene index) and its path up to the root in view, even
+///   if that takes a smaller scale.
+pub fn first_view(
+    scene: &Scene,
+    frame: (f64, f64),
+    corner: f64,
+    focus: Option<usize>,
+) -> FirstView {
+    let (w, h) = frame;
+    let levels = scene.levels.len();
+    let whole = (w / scene.width.max(1.0))
+        .min(h / scene.height.max(1.0))
+        .min(1.0);
+    if whole >= READABLE_SCALE || levels <= 1 {
+        return FirstView {
+            camera: Camera::centred(scene.width / 2.0, scene.height / 2.0, whole, frame),
+            whole: true,
+            levels,
+        };
+    }
+    // The room for nodes: above the corner (never less than half the frame).
+    let room = (w, (h - corner).max(h / 2.0));
+    let mut shown = 0;
+    let mut scale = 1.0;
+    let mut rect = Rect::default();
+    let mut band = Rect {
+        x0: f64::INFINITY,
+        y0: 0.0,
+        x1: f64::NEG_INFINITY,
+        y1: 0.0,
+    };
+    for (d, level) in scene.levels.iter().enumerate() {
+        // Each node with its name (at its top left, no wider than the shape) and its stroke.
+        for n in &scene.nodes[level.clone()] {
+            let half = n.half_width.max(20.0) + 8.0;
+            band.x0 = band.x0.min(n.x - half).max(0.0);
+            band.x1 = band.x1.max(n.x + half).min(scene.width);
+        }
+        // Down to just above the next level's words, or the drawing's foot.
+        band.y1 = scene
+            .levels
+            .get(d + 1)
+            .map_or(scene.height, |next| scene.nodes[next.start].y - 40.0);
+        let s = (room.0 / (band.x1 - band.x0).max(1.0))
+            .min(room.1 / band.y1.max(1.0))
+            .min(1.0);
+        if d > 0 && s < READABLE_SCALE {
+            break;
+        }
+        (shown, scale, rect) = (d + 1, s, band);
+    }
+    let mut camera = Camera {
+        x: (rect.x0 + rect.x1) / 2.0 - w / 2.0 / scale,
+        y: 0.0,
+        scale,
+        vscale: scale,
+    };
+    if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
+        camera = camera.showing(&path_area(scene, i), room);
+    }
+    FirstView {
+        camera,
+        whole: false,
+        levels: shown,
+    }
+}
+
+/// The part of the scene around node `n` that keeps its words: its shape with room for its
+/// name, and below it (if `words_below`) its value's window or picture.
+fn node_area(n: &crate::scene::SceneNode, words_below: bool) -> Rect {
+    Rect {
+        x0: n.x - n.half_width.max(24.0) - 20.0,
+        y0: n.y - 40.0,
+        x1: n.x + n.half_width.max(24.0) + 20.0,
+        y1: n.y + if words_below { 62.0 } else { 30.0 },
+    }
+}
+
+/// The node at scene index `i` and every node on its path up to the root, with their words.
+fn path_area(scene: &Scene, i: usize) -> Rect {
+    let mut rect = node_area(&scene.nodes[i], true);
+    let mut at = scene.nodes[i].parent;
+    while let Some(p) = at {
+        rect = rect.union(&node_area(&scene.nodes[p], false));
+        at = scene.nodes[p].parent;
+    }
+    // Within the drawing: its margins hold the words of the nodes at its edges.
+    Rect {
+        x0: rect.x0.max(0.0),
+        y0: rect.y0.max(0.0),
+        x1: rect.x1.min(scene.width),
+        y1: rect.y1.min(scene.height),
+    }
+}
 
 /// A view of the scene: the scene point at the frame's top left, and pixels per scene unit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,32 +197,6 @@ impl Camera {
             y: height / 2.0 - frame.1 / 2.0 / vscale,
             scale,
             vscale,
-        }
-    }
-
-    /// Where a new drawing starts: fitted to the frame's width if that keeps it at least at
-    /// `readable` scale (and never above 100%), its top in view; otherwise at 100%, centred on
-    /// `(x, y)` (the root) near the top.
-    pub fn start(
-        (width, _height): (f64, f64),
-        frame: (f64, f64),
-        (x, y): (f64, f64),
-        readable: f64,
-    ) -> Camera {
-        let fitted = (frame.0 / width.max(1.0)).min(1.0);
-        if fitted >= readable {
-            Camera {
-                x: (width - frame.0 / fitted) / 2.0,
-                y: 0.0,
-                scale: fitted,
-                vscale: fitted,
-            }
-        } else {
-            Camera {
-                x: x - frame.0 / 2.0,
-                y: (y - 60.0).min(0.0),
-                ..Camera::default()
-            }
         }
     }
 
@@ -222,6 +314,37 @@ impl Camera {
         }
     }
 
+    /// Moved as little as it takes to show `target` (scene units) within `room` (the frame's
+    /// top-left part, pixels) with [`FOLLOW_MARGIN`] to spare; zoomed out first if it does
+    /// not fit at this scale.
+    pub fn showing(&self, target: &Rect, room: (f64, f64)) -> Camera {
+        let m = FOLLOW_MARGIN;
+        let need = (target.x1 - target.x0, target.y1 - target.y0);
+        let scale = self
+            .scale
+            .min((room.0 - 2.0 * m).max(1.0) / need.0.max(1e-9))
+            .min((room.1 - 2.0 * m).max(1.0) / need.1.max(1e-9))
+            .max(MIN_SCALE);
+        let (vw, vh) = (room.0 / scale, room.1 / scale);
+        let (mx, my) = (m / scale, m / scale);
+        // At this scale, the view's corner kept, moved only as far as the target needs;
+        // zoomed out, the target centred across and at the top.
+        let (x, y) = if scale < self.scale {
+            ((target.x0 + target.x1 - vw) / 2.0, target.y0 - my)
+        } else {
+            (
+                self.x.min(target.x0 - mx).max(target.x1 + mx - vw),
+                self.y.min(target.y0 - my).max(target.y1 + my - vh),
+            )
+        };
+        Camera {
+            x,
+            y,
+            scale,
+            vscale: scale,
+        }
+    }
+
     /// The frame point (pixels) showing scene point (`x`, `y`).
     pub fn to_frame(&self, x: f64, y: f64) -> (f64, f64) {
         ((x - self.x) * self.scale, (y - self.y) * self.vscale)
@@ -238,21 +361,8 @@ impl Camera {
 /// never zooms out for them: in a wide tree an ancestor can be thousands of pixels away, and the
 /// edges up to it show the way).
 pub fn follow_target(scene: &Scene, index: usize, frame: (f64, f64), scale: f64) -> Rect {
-    let area = |i: usize, words_below: bool| {
-        let n = &scene.nodes[i];
-        Rect {
-            x0: n.x - n.half_width.max(24.0) - 20.0,
-            y0: n.y - 40.0,
-            x1: n.x + n.half_width.max(24.0) + 20.0,
-            y1: n.y + if words_below { 62.0 } else { 30.0 },
-        }
-    };
-    let union = |a: Rect, b: Rect| Rect {
-        x0: a.x0.min(b.x0),
-        y0: a.y0.min(b.y0),
-        x1: a.x1.max(b.x1),
-        y1: a.y1.max(b.y1),
-    };
+    let area = |i: usize, words_below: bool| node_area(&scene.nodes[i], words_below);
+    let union = |a: Rect, b: Rect| a.union(&b);
     let fits = |r: &Rect| {
         (r.x1 - r.x0) * scale <= frame.0 - 2.0 * FOLLOW_MARGIN
             && (r.y1 - r.y0) * scale <= frame.1 - 2.0 * FOLLOW_MARGIN
@@ -274,6 +384,7 @@ pub fn follow_target(scene: &Scene, index: usize, frame: (f64, f64), scale: f64)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbor_game::RandomSpec;
 
     fn inside(outer: &Rect, inner: &Rect) -> bool {
         inner.x0 >= outer.x0 - 1e-6
@@ -383,16 +494,92 @@ mod tests {
         assert_eq!(moved.to_frame(before.0, before.1), (150.0, 70.0));
     }
 
+    fn tree(spec: RandomSpec) -> Scene {
+        Scene::of_tree(&spec.generate().expect("a tree"))
+    }
+
+    fn spec(depth: u32, branching: u32, seed: u64) -> RandomSpec {
+        RandomSpec {
+            depth,
+            min_branching: branching,
+            max_branching: branching,
+            low: -99,
+            high: 99,
+            players: 2,
+            seed,
+            chance: false,
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn in_view(cam: &Camera, room: (f64, f64), r: &Rect) -> bool {
+        inside(&cam.view(room), r)
+    }
+
+    /// The textbook's 15-node tree opens whole at 100% on a desk; on a phone it is too wide to
+    /// read whole, so the root and the levels that fit open, readable.
     #[test]
-    fn a_new_drawing_starts_at_its_width_when_readable_else_on_its_root() {
-        let frame = (650.0, 500.0);
-        let small = Camera::start((600.0, 400.0), frame, (300.0, 40.0), 0.5);
-        assert_eq!(small.scale, 1.0);
-        let wide = Camera::start((1000.0, 400.0), frame, (500.0, 40.0), 0.5);
-        assert!((wide.scale - 0.65).abs() < 1e-9);
-        let huge = Camera::start((50_000.0, 700.0), frame, (25_000.0, 40.0), 0.5);
-        assert_eq!(huge.scale, 1.0);
-        let view = huge.view(frame);
-        assert!(view.x0 < 25_000.0 && view.x1 > 25_000.0 && view.y0 <= 40.0);
+    fn a_small_tree_opens_whole_and_a_wide_one_on_its_top_levels() {
+        let scene = tree(RandomSpec {
+            low: 0,
+            high: 9,
+            ..spec(3, 2, 1)
+        });
+        let desk = first_view(&scene, (650.0, 420.0), 60.0, None);
+        assert!(
+            desk.whole && desk.camera.scale >= READABLE_SCALE,
+            "{desk:?}"
+        );
+        let phone = first_view(&scene, (333.0, 360.0), 60.0, None);
+        assert!(!phone.whole, "{phone:?} for a {} wide tree", scene.width);
+        assert!(
+            phone.camera.scale >= READABLE_SCALE && phone.levels >= 2,
+            "{phone:?}"
+        );
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        /// Any tree in any frame: the root is in view, and the focus node with its path; the
+        /// words are readable unless the focus's path or a tiny frame forced a smaller scale;
+        /// every level said to be shown is in view, above the corner.
+        #[test]
+        fn the_first_view_shows_the_root_readably(
+            depth in 0u32..7,
+            branching in 1u32..5,
+            seed in 0u64..1000,
+            w in 240.0f64..1400.0,
+            h in 160.0f64..700.0,
+            focus in proptest::option::of(0usize..5000),
+        ) {
+            let scene = tree(spec(depth, branching, seed));
+            let focus = focus.map(|f| f % scene.nodes.len());
+            let corner = (h * 0.26).min(110.0) + 12.0;
+            let v = first_view(&scene, (w, h), corner, focus);
+            let cam = v.camera;
+            let room = (w, if v.whole { h } else { (h - corner).max(h / 2.0) });
+            proptest::prop_assert!(cam.scale <= 1.0 && cam.scale == cam.vscale);
+            let root = node_area(&scene.nodes[0], false);
+            proptest::prop_assert!(in_view(&cam, room, &root), "root out of view: {:?}", v);
+            if let Some(f) = focus {
+                proptest::prop_assert!(in_view(&cam, room, &path_area(&scene, f)), "focus {} out of view: {:?}", f, v);
+            }
+            if v.whole {
+                proptest::prop_assert!(cam.scale >= READABLE_SCALE || scene.levels.len() <= 1 || cam.scale >= (w / scene.width).min(h / scene.height).min(1.0) - 1e-9);
+                let all = Rect { x0: 0.0, y0: 0.0, x1: scene.width, y1: scene.height };
+                proptest::prop_assert!(in_view(&cam, (w, h), &all));
+            } else {
+                if focus.is_none() && v.levels > 1 {
+                    proptest::prop_assert!(cam.scale >= READABLE_SCALE, "{:?}", v);
+                }
+                if focus.is_none() {
+                    for n in &scene.nodes[scene.levels[0].start..scene.levels[v.levels - 1].end] {
+                        let half = n.half_width.max(20.0) + 8.0;
+                        let a = Rect { x0: (n.x - half).max(0.0), y0: (n.y - 40.0).max(0.0), x1: (n.x + half).min(scene.width), y1: n.y + 30.0 };
+                        proptest::prop_assert!(in_view(&cam, room, &a), "{} out of view: {:?}", n.label, v);
+                    }
+                }
+            }
+        }
     }
 }

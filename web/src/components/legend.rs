@@ -28,7 +28,7 @@ pub fn Legend(props: &LegendProps) -> Html {
                 <li>{ min_icon() }{ "MIN node" }</li>
             }
             if props.chance {
-                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><circle class="lg-chance" r="9" /></svg>{ "chance node: the expected value of its children" }</li>
+                <li><svg viewBox="-12 -12 24 24" aria-hidden="true"><rect class="lg-chance" x="-11" y="-7" width="22" height="14" rx="7" /></svg>{ "chance node: the expected value of its children" }</li>
             }
             <li>{ square_icon("lg-leaf") }{ "leaf" }</li>
             <li data-legend="unvisited">{ square_icon("lg-leaf") }{ "not reached yet (white)" }</li>

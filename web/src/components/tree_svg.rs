@@ -160,6 +160,18 @@ pub struct EdgeViewProps {
     pub to: (f64, f64),
     /// How it is drawn.
     pub kind: EdgeKind,
+    /// What is written on it, and where: a chance node's child's probability.
+    #[prop_or_default]
+    pub note: Option<(f64, f64, Rc<str>)>,
+}
+
+impl EdgeViewProps {
+    /// The note on the edge from `parent` into `child`, if the child has one.
+    pub fn note_of(parent: &SceneNode, child: &SceneNode) -> Option<(f64, f64, Rc<str>)> {
+        let text = child.note.clone()?;
+        let (x, baseline) = arbor_app::scene::edge_note_place(parent, child);
+        Some((x, baseline, text))
+    }
 }
 
 /// One edge.
@@ -193,10 +205,14 @@ pub fn EdgeView(props: &EdgeViewProps) -> Html {
             </g>
         }
     });
+    let note = props.note.as_ref().map(|(x, y, text)| {
+        html! { <text class="edge-note" x={fmt(*x)} y={fmt(*y)} text-anchor="middle">{ text.to_string() }</text> }
+    });
     html! {
         <>
             <line class={class} x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} />
             { for cut }
+            { for note }
         </>
     }
 }

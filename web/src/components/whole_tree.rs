@@ -1,6 +1,8 @@
 //! A small tree drawn whole, at a fixed zoom (the home page's tree, the comparison's trees): every node in SVG, in chunks that redraw only when one of their nodes changes.
 
-use crate::components::tree_svg::{event_node, fmt, EdgeKind, EdgeView, Look, NodeView};
+use crate::components::tree_svg::{
+    event_node, fmt, EdgeKind, EdgeView, EdgeViewProps, Look, NodeView,
+};
 use arbor_app::scene::Scene;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -158,7 +160,8 @@ fn EdgeChunk(props: &EdgeChunkProps) -> Html {
             { for props.kinds.iter().enumerate().filter_map(|(k, &kind)| {
                 let node = &nodes[props.start + k];
                 let parent = &nodes[node.parent?];
-                Some(html! { <EdgeView key={k} from={(parent.x, parent.y)} to={(node.x, node.y)} kind={kind} /> })
+                let note = EdgeViewProps::note_of(parent, node);
+                Some(html! { <EdgeView key={k} from={(parent.x, parent.y)} to={(node.x, node.y)} kind={kind} {note} /> })
             }) }
         </g>
     }

@@ -78,6 +78,7 @@ fn scene(ex: &search::Exercise) -> Rc<Scene> {
             label: &|k| ex.name(k as u64),
             shape: &|_| Shape::Leaf,
             gap_x: 64.0,
+            spread: None,
             gap_y: GAP_Y * 0.9,
             picture: None,
             margins: Margins::default(),

@@ -297,6 +297,7 @@ impl MctsView {
                 shape: &shape,
                 picture: None,
                 gap_x,
+                spread: None,
                 gap_y: GAP_Y,
                 margins: Margins {
                     x: half(Shape::Max) + 6.0,

@@ -4,7 +4,13 @@ use std::rc::Rc;
 
 use arbor_game::{GameTree, NodeId};
 
-use super::{GamePicture, Margins, Metrics, Scene, Shape, TreeShape, GAP_X, GAP_Y, MARGIN};
+use super::{
+    probability_text, text_width, type_size, GamePicture, Margins, Metrics, Scene, Shape,
+    TreeShape, EDGE_NOTE_BASELINE, EDGE_NOTE_ROOM, GAP_Y, MARGIN,
+};
+
+/// The least distance between neighbours on a level of a game tree, in pixels.
+const LEAST_GAP_X: f64 = 44.0;
 
 impl Scene {
     /// Places every node of a game tree.
@@ -36,13 +42,16 @@ impl Scene {
         let keys: Vec<usize> = (0..tree.len()).collect();
         let metrics = Metrics::of(tree);
         let (left, right, top, bottom) = metrics.extents(pictures.is_some());
-        // Neighbours on a level are at least one gap apart: room for both nodes' words.
-        let gap_x = (left + right + 10.0).max(if pictures.is_some() {
-            GAP_X * 1.3
+        // Neighbours on a level are as far apart as their own words need (see `spread`), and
+        // never closer than this.
+        let gap_x = LEAST_GAP_X;
+        // A chance node's children have their probability written on the edge above them.
+        let notes = if tree.has_chance() {
+            EDGE_NOTE_ROOM
         } else {
-            GAP_X
-        });
-        let gap_y = (top + bottom + 10.0).max(if pictures.is_some() {
+            0.0
+        };
+        let gap_y = (top + bottom + 10.0 + notes).max(if pictures.is_some() {
             GAP_Y * 1.45
         } else {
             GAP_Y
@@ -62,13 +71,33 @@ impl Scene {
                 Shape::Min
             }
         };
-        Scene::build(
+        let note_of = |k: usize| {
+            let n = tree.node(NodeId(k as u32));
+            let parent = tree.node(n.parent?);
+            let at = parent.children.iter().position(|&c| c.index() == k)?;
+            Some(probability_text(parent.chance.as_ref()?[at]))
+        };
+        // A note's share of the room beside a node: the edges to two neighbours draw closer
+        // towards their parents, by the share of the gap the note sits above the node.
+        let closer = 1.0 - (-EDGE_NOTE_BASELINE + 0.35 * type_size::SMALL) / gap_y;
+        let spread = |k: usize| {
+            let (left, right) = metrics.spread(shape_of(k), pictures.is_some());
+            match note_of(k) {
+                Some(note) => {
+                    let half = (text_width(&note, type_size::SMALL, false) / 2.0 + 3.0) / closer;
+                    (left.max(half), right.max(half))
+                }
+                None => (left, right),
+            }
+        };
+        let mut scene = Scene::build(
             &TreeShape {
                 keys: &keys,
                 parent: &|k| tree.nodes()[k].parent.map(NodeId::index),
                 label: &|k| tree.nodes()[k].label.clone(),
                 shape: &shape_of,
                 gap_x,
+                spread: Some(&spread),
                 gap_y,
                 picture: pictures.map(|_| &picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
                 margins: Margins {
@@ -80,6 +109,10 @@ impl Scene {
                 half_width: &|shape| metrics.half_width(shape),
             },
             collapsed,
-        )
+        );
+        for n in &mut scene.nodes {
+            n.note = note_of(n.key).map(|t| Rc::from(t.as_str()));
+        }
+        scene
     }
 }

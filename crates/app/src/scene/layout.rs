@@ -66,6 +66,8 @@ pub struct SceneNode {
     /// Half the width of the node's shape (game trees: wide enough for the widest value the
     /// tree can show; see [`Metrics`](super::Metrics)).
     pub half_width: f64,
+    /// What is written on the edge from its parent: a chance node's child's probability.
+    pub note: Option<Rc<str>>,
 }
 
 /// A whole tree, placed.
@@ -98,8 +100,11 @@ pub struct TreeShape<'a> {
     pub shape: &'a dyn Fn(usize) -> Shape,
     /// A key's picture, if nodes have them.
     pub picture: Option<&'a dyn Fn(usize) -> Option<Rc<GamePicture>>>,
-    /// Horizontal distance between neighbours, in pixels.
+    /// Horizontal distance between neighbours, in pixels: the least, if `spread` is given.
     pub gap_x: f64,
+    /// How far a key's drawing reaches left and right of its centre: the gap is then the least
+    /// that keeps every two neighbours on a level apart, with room between.
+    pub spread: Option<&'a dyn Fn(usize) -> (f64, f64)>,
     /// Vertical distance between levels, in pixels.
     pub gap_y: f64,
     /// Room around the drawing, so nothing drawn beside a node is cut off at its edge.
@@ -129,6 +134,33 @@ impl Default for Margins {
     }
 }
 
+/// Room between the drawings of two neighbours on a level, in pixels.
+const BETWEEN: f64 = 10.0;
+
+/// The least horizontal gap (pixels per layout unit) that keeps every two neighbours on a level
+/// of `layout` (whose nodes are `visible`, indexes into `keys`) at least [`BETWEEN`] apart.
+fn needed_gap(
+    layout: &arbor_layout::Layout,
+    visible: &[usize],
+    keys: &[usize],
+    spread: &dyn Fn(usize) -> (f64, f64),
+) -> f64 {
+    let mut gap: f64 = 0.0;
+    // The visible nodes are breadth-first: each level's left to right.
+    for k in 1..visible.len() {
+        if layout.depth[k] != layout.depth[k - 1] {
+            continue;
+        }
+        let units = layout.x[k] - layout.x[k - 1];
+        if units > 0.0 {
+            let (_, right) = spread(keys[visible[k - 1]]);
+            let (left, _) = spread(keys[visible[k]]);
+            gap = gap.max((right + left + BETWEEN) / units);
+        }
+    }
+    gap
+}
+
 impl Scene {
     /// Places any tree, leaving out what lies below collapsed keys.
     pub fn build(tree: &TreeShape<'_>, collapsed: &dyn Fn(usize) -> bool) -> Scene {
@@ -144,6 +176,10 @@ impl Scene {
             index_of[i] = k;
         }
         let layout = arbor_layout::tidy(&shown);
+        let gap_x = match tree.spread {
+            Some(spread) => needed_gap(&layout, &visible, tree.keys, spread).max(tree.gap_x),
+            None => tree.gap_x,
+        };
         let nodes = visible
             .iter()
             .enumerate()
@@ -154,7 +190,7 @@ impl Scene {
                     slot: slot[i],
                     label: Rc::from((tree.label)(key).as_str()),
                     shape: (tree.shape)(key),
-                    x: tree.margins.x + layout.x[k] * tree.gap_x,
+                    x: tree.margins.x + layout.x[k] * gap_x,
                     y: tree.margins.top + f64::from(layout.depth[k]) * tree.gap_y,
                     parent: family.parent[i].map(|p| index_of[p]),
                     hidden: if shown.ranges[k].is_empty() {
@@ -164,6 +200,7 @@ impl Scene {
                     },
                     picture: tree.picture.and_then(|p| p(key)),
                     half_width: (tree.half_width)((tree.shape)(key)),
+                    note: None,
                 }
             })
             .collect();
@@ -171,7 +208,7 @@ impl Scene {
         Scene::indexed(
             nodes,
             shown.ranges,
-            2.0 * m.x + layout.width * tree.gap_x,
+            2.0 * m.x + layout.width * gap_x,
             m.top + m.bottom + f64::from(layout.height) * tree.gap_y,
         )
     }

@@ -5,7 +5,8 @@ use arbor_game::GameTree;
 use super::places::label_offset;
 use super::{
     fold_mark, fold_top, number_width, show_value, text_span, text_width, type_size, window_below,
-    Shape, FOLD_HEIGHT, LABEL_BASELINE, NOTE_OFFSET, STROKE, TAG_BASELINE, WINDOW_LINE,
+    Shape, CHANCE_LABEL_BASELINE, FOLD_HEIGHT, LABEL_BASELINE, NOTE_OFFSET, STROKE, TAG_BASELINE,
+    WINDOW_LINE,
 };
 
 /// How big a game tree's nodes are drawn: every shape holds the widest value the tree can
@@ -22,6 +23,8 @@ pub struct Metrics {
     pub tag_width: f64,
     /// Half the width of the widest fold mark: a node that hides every other node.
     pub fold_half: f64,
+    /// Half the width of the widest value a leaf shows (its own: never a bound or a mean).
+    pub leaf_half: f64,
 }
 
 impl Metrics {
@@ -32,7 +35,16 @@ impl Metrics {
         // with its digits and sign, so the extremes are the widest. A vector's width is its
         // parts'. The window's ends may also be ±∞.
         let (mut low, mut high) = (0i32, 0i32);
+        let (mut leaf_low, mut leaf_high) = (0i32, 0i32);
         let mut vectors = 0.0f64;
+        // Chance trees have no negamax form: their values are never negated.
+        let negated = |v: i32| {
+            if tree.has_chance() {
+                v
+            } else {
+                v.saturating_neg()
+            }
+        };
         let comma = text_width(",", type_size::VECTOR, false);
         for n in tree.nodes() {
             if tree.players() > 2 && !n.payoff.is_empty() {
@@ -46,8 +58,12 @@ impl Metrics {
                 vectors = vectors.max(parts + punctuation);
             } else {
                 for &v in n.payoff.iter().chain(&n.eval) {
-                    low = low.min(v).min(v.saturating_neg());
-                    high = high.max(v).max(v.saturating_neg());
+                    low = low.min(v).min(negated(v));
+                    high = high.max(v).max(negated(v));
+                }
+                for &v in &n.payoff {
+                    leaf_low = leaf_low.min(v).min(negated(v));
+                    leaf_high = leaf_high.max(v).max(negated(v));
                 }
             }
         }
@@ -91,6 +107,10 @@ impl Metrics {
             label_width,
             tag_width,
             fold_half: fold_mark(tree.len().saturating_sub(1), 0.0).badge.2 / 2.0,
+            leaf_half: vectors.max(
+                number_width(leaf_low, type_size::VALUE)
+                    .max(number_width(leaf_high, type_size::VALUE)),
+            ) / 2.0,
         }
     }
 
@@ -98,11 +118,33 @@ impl Metrics {
     /// value's line, where the value sits).
     pub fn half_width(&self, shape: Shape) -> f64 {
         match shape {
-            Shape::Leaf => (self.value_half + 5.0).max(17.0),
+            Shape::Leaf => (self.leaf_half + 5.0).max(17.0),
             Shape::Player(_) | Shape::Chance => (self.value_half + 9.0).max(21.0),
             // The triangles are 40 high; the value's middle line is 28.5 from the apex.
             Shape::Max | Shape::Min => ((self.value_half + 1.5) * 40.0 / 28.5).max(24.0),
         }
+    }
+
+    /// How far one node's drawing reaches left and right of its centre, with every word it can
+    /// show at its widest: a leaf its shape and name (and picture); an inner node its (α, β),
+    /// the table note, whose turn it is and its fold mark as well.
+    pub fn spread(&self, shape: Shape, pictures: bool) -> (f64, f64) {
+        let half = self.half_width(shape) + STROKE;
+        let label = -label_offset(shape, self.half_width(shape)).0 + self.label_width;
+        let picture = if pictures { 40.0 } else { 0.0 };
+        if shape == Shape::Leaf {
+            return (half.max(label).max(picture), half.max(picture));
+        }
+        let note = NOTE_OFFSET + text_width("TT", type_size::SMALL, false);
+        let words = [
+            self.window_width / 2.0,
+            self.tag_width / 2.0,
+            picture,
+            self.fold_half,
+        ]
+        .into_iter()
+        .fold(0.0, f64::max);
+        (half.max(label).max(words), half.max(note).max(words))
     }
 
     /// How far a node's drawing reaches from its centre — (left, right, up, down) — with every
@@ -131,7 +173,7 @@ impl Metrics {
         let right = widest(shapes, &|s| (self.half_width(s) + STROKE).max(note));
         let left = words.into_iter().fold(left, f64::max);
         let right = words.into_iter().fold(right, f64::max);
-        let mut up = text_span(LABEL_BASELINE, type_size::SMALL).0;
+        let mut up = text_span(LABEL_BASELINE.min(CHANCE_LABEL_BASELINE), type_size::SMALL).0;
         if self.tag_width > 0.0 {
             up = up.min(text_span(TAG_BASELINE, type_size::SMALL).0);
         }
@@ -201,17 +243,20 @@ mod tests {
                     text_box(line, node.x, y, type_size::WINDOW, true, 0),
                 ));
             }
-            items.push((
-                "note",
-                text_box(
-                    "TT",
-                    node.x + NOTE_OFFSET,
-                    node.y + NOTE_BASELINE,
-                    type_size::SMALL,
-                    false,
-                    1,
-                ),
-            ));
+            // The table's note: the chance stepper has no table.
+            if !tree.has_chance() {
+                items.push((
+                    "note",
+                    text_box(
+                        "TT",
+                        node.x + NOTE_OFFSET,
+                        node.y + NOTE_BASELINE,
+                        type_size::SMALL,
+                        false,
+                        1,
+                    ),
+                ));
+            }
         }
         items
     }
@@ -238,15 +283,19 @@ mod tests {
                 if !n.payoff.is_empty() {
                     vectors.push(vector_text(&n.payoff));
                 }
+            } else if tree.has_chance() {
+                values.extend(n.payoff.iter().copied());
             } else {
                 values.extend(n.payoff.iter().flat_map(|&v| [v, -v]));
             }
         }
+        // A chance tree's means are written with two decimals.
+        let decimals = if tree.has_chance() { ".00" } else { "" };
         Widest {
             scalar: pick(
                 values
                     .iter()
-                    .map(|&v| format!("≥{}", show_value(v)))
+                    .map(|&v| format!("≥{}{decimals}", show_value(v)))
                     .collect(),
                 type_size::VALUE,
                 false,
@@ -256,7 +305,7 @@ mod tests {
                 values
                     .iter()
                     .chain(&[arbor_game::INF, -arbor_game::INF])
-                    .map(|&v| format!("α {}", show_value(v)))
+                    .map(|&v| format!("α {}{decimals}", show_value(v)))
                     .collect(),
                 type_size::WINDOW,
                 true,
@@ -265,7 +314,7 @@ mod tests {
                 values
                     .iter()
                     .chain(&[arbor_game::INF, -arbor_game::INF])
-                    .map(|&v| format!("β {}", show_value(v)))
+                    .map(|&v| format!("β {}{decimals}", show_value(v)))
                     .collect(),
                 type_size::WINDOW,
                 true,
@@ -303,7 +352,18 @@ mod tests {
         let all: Vec<Vec<(&str, Rect)>> = scene
             .nodes
             .iter()
-            .map(|n| node_items(tree, n, &widest))
+            .map(|n| {
+                let mut items = node_items(tree, n, &widest);
+                // The probability on the edge into it, if its parent is a chance node.
+                if let (Some(note), Some(p)) = (&n.note, n.parent) {
+                    let (x, baseline) = edge_note_place(&scene.nodes[p], n);
+                    items.push((
+                        "probability",
+                        text_box(note, x, baseline, type_size::SMALL, false, 0),
+                    ));
+                }
+                items
+            })
             .collect();
         let frame = Rect {
             x0: 0.0,
@@ -368,6 +428,42 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn nothing_drawn_overlaps_on_random_chance_trees() {
+        for seed in 0..60 {
+            let spec = arbor_game::RandomSpec {
+                depth: 2 + (seed % 3) as u32,
+                min_branching: 1,
+                max_branching: 4,
+                low: if seed % 2 == 0 { 0 } else { -99 },
+                high: if seed % 3 == 0 { 999 } else { 24 },
+                players: 2,
+                seed,
+                chance: true,
+            };
+            let tree = spec.generate().unwrap();
+            assert_nothing_overlaps(&tree, &format!("chance, seed {seed}"));
+        }
+        for preset in arbor_game::presets::CHANCE_PRESETS {
+            let tree = GameTree::parse(preset.tree.text).unwrap();
+            assert_nothing_overlaps(&tree, preset.tree.id);
+        }
+        for text in [
+            "[?[1/2: 8, 1/2: 24], ?[2/3: 6, 1/3: 12]]",
+            "[?[0.9: 2, 0.1: 3], ?[0.9: 1, 0.1: 4]]",
+        ] {
+            assert_nothing_overlaps(&GameTree::parse(text).unwrap(), text);
+        }
+    }
+
+    #[test]
+    fn nothing_drawn_overlaps_on_the_presets() {
+        for preset in arbor_game::presets::PRESETS {
+            let tree = GameTree::parse(preset.text).unwrap();
+            assert_nothing_overlaps(&tree, preset.id);
         }
     }
 

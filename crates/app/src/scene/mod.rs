@@ -22,7 +22,8 @@ pub use picture::{
     picture_box, GamePicture, C4_CELL, NIM_ROW, NIM_TEXT, PICTURES_BOTTOM, PICTURE_TOP, TTT_CELL,
 };
 pub use places::{
-    label_place, shape_box, shape_half_at, value_baseline, window_below, LABEL_BASELINE,
+    edge_note_place, label_place, probability_text, shape_box, shape_half_at, value_baseline,
+    window_below, CHANCE_LABEL_BASELINE, EDGE_NOTE_BASELINE, EDGE_NOTE_ROOM, LABEL_BASELINE,
     NOTE_BASELINE, NOTE_OFFSET, SIDE_LABEL_BASELINE, STROKE, TAG_BASELINE, WINDOW_LINE,
 };
 pub use shown::{

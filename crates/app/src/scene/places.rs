@@ -8,6 +8,8 @@ pub const STROKE: f64 = 2.5;
 /// Baseline of a node's name, from the node's centre: above its top left (two-player trees),
 /// where a triangle is narrow and a square ends.
 pub const LABEL_BASELINE: f64 = -23.0;
+/// Baseline of a chance node's name, above its oval.
+pub const CHANCE_LABEL_BASELINE: f64 = -27.0;
 /// Baseline of a multi-player node's name, beside it (whose turn it is is written above).
 pub const SIDE_LABEL_BASELINE: f64 = 4.5;
 /// Baseline of "A to move", above a multi-player node.
@@ -16,6 +18,32 @@ pub const TAG_BASELINE: f64 = -27.0;
 pub const NOTE_BASELINE: f64 = LABEL_BASELINE;
 /// Where the table note starts, right of the node's centre.
 pub const NOTE_OFFSET: f64 = 8.0;
+/// Baseline of the probability on the edge into a chance node's child, from the child's centre:
+/// above its name.
+pub const EDGE_NOTE_BASELINE: f64 = -42.0;
+/// Extra room between levels of a tree with chance nodes, for the probabilities on its edges.
+pub const EDGE_NOTE_ROOM: f64 = 18.0;
+
+/// Where the probability on the edge from `parent` into `node` is written: (x, baseline), the
+/// text centred on the edge just above the node's name.
+pub fn edge_note_place(parent: &SceneNode, node: &SceneNode) -> (f64, f64) {
+    let y = node.y + EDGE_NOTE_BASELINE - 0.35 * type_size::SMALL;
+    let t = ((node.y - y) / (node.y - parent.y).max(1.0)).min(1.0);
+    (
+        node.x + (parent.x - node.x) * t,
+        node.y + EDGE_NOTE_BASELINE,
+    )
+}
+
+/// A probability as written on an edge: a decimal when its lowest terms are tenths,
+/// hundredths or thousandths (0.9), else a fraction (1/3).
+pub fn probability_text(p: arbor_game::Ratio) -> String {
+    match p.denom() {
+        10 | 100 | 1000 => p.decimals(3).unwrap_or_else(|| p.to_string()),
+        _ => p.to_string(),
+    }
+}
+
 /// Distance between the two lines of (α, β).
 pub const WINDOW_LINE: f64 = 13.0;
 
@@ -45,6 +73,11 @@ pub fn value_baseline(shape: Shape) -> f64 {
 pub(super) fn label_offset(shape: Shape, half_width: f64) -> (f64, f64) {
     match shape {
         Shape::Player(_) => (-(half_width + STROKE + 4.0), SIDE_LABEL_BASELINE),
+        // Above the oval, whose top is flat across most of its width.
+        Shape::Chance => (
+            -(half_width * 0.1 + STROKE + 4.0).max(8.0),
+            CHANCE_LABEL_BASELINE,
+        ),
         _ => (-(half_width * 0.1 + STROKE + 4.0).max(8.0), LABEL_BASELINE),
     }
 }

@@ -44,7 +44,7 @@ pub fn text_span(baseline: f64, size: f64) -> (f64, f64) {
 }
 
 /// A rectangle: left, top, right, bottom.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Rect {
     /// Left.
     pub x0: f64,
@@ -63,6 +63,16 @@ impl Rect {
             && other.x0 < self.x1 - 0.01
             && self.y0 < other.y1 - 0.01
             && other.y0 < self.y1 - 0.01
+    }
+
+    /// The least rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        Rect {
+            x0: self.x0.min(other.x0),
+            y0: self.y0.min(other.y0),
+            x1: self.x1.max(other.x1),
+            y1: self.y1.max(other.y1),
+        }
     }
 
     /// True if `other` lies inside.

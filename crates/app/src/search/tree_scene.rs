@@ -66,6 +66,7 @@ pub fn search_scene(r: &Recorded, iteration: u32, folded: &BTreeSet<usize>) -> S
             },
             shape: &|_| Shape::Leaf,
             gap_x: (w + 18.0).max(costs + 8.0).max(56.0),
+            spread: None,
             gap_y: (h + 40.0).max(GAP_Y * 0.8),
             picture: None,
             margins: Margins::default(),

@@ -1,7 +1,8 @@
 //! Specks on a canvas, where the drawing is too small to read, and the frame's natural height.
 
-use super::{readable, Painter};
+use super::Painter;
 use arbor_app::camera::Camera;
+use arbor_app::camera::READABLE_SCALE;
 use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 use std::collections::HashMap;
@@ -17,7 +18,7 @@ pub(super) fn natural_height(scene: &Scene, frame_width: f64) -> f64 {
     } else {
         1.0
     };
-    let scale = if fitted >= readable(frame_width) {
+    let scale = if fitted >= READABLE_SCALE {
         fitted
     } else {
         1.0

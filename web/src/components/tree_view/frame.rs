@@ -9,7 +9,7 @@ use super::overview::Overview;
 use super::sight::Sight;
 use super::tools::ViewTools;
 use super::{measure, DrawingId, FrameProps};
-use crate::components::tree_svg::{fixed, fmt, EdgeView};
+use crate::components::tree_svg::{fixed, fmt, EdgeView, EdgeViewProps};
 use arbor_app::scene::Scene;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -59,7 +59,8 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     html! {
         <div class="tree-view">
             <ViewTools camera={sight.cam} frame={frame_size} on_move={move_to.clone()}
-                on_fit={camera.on_fit(&scene, frame_size)} on_follow={camera.on_follow()} {follow}>
+                on_fit={camera.on_fit(&scene, frame_size)} on_follow={camera.on_follow()} {follow}
+                partial={sight.has_camera && !sight.whole(&scene)}>
                 { props.children.clone() }
             </ViewTools>
             <div class={classes!("tree-frame", (!sight.detail).then_some("sketch"))} ref={frame}
@@ -123,7 +124,8 @@ fn drawing_svg(
         .map(|&(p, c)| {
             let kind = painter.edge(scene, p, c);
             let (a, b) = (&scene.nodes[p], &scene.nodes[c]);
-            html! { <EdgeView key={c} from={(a.x, a.y)} to={(b.x, b.y)} kind={kind} /> }
+            let note = EdgeViewProps::note_of(a, b);
+            html! { <EdgeView key={c} from={(a.x, a.y)} to={(b.x, b.y)} kind={kind} {note} /> }
         })
         .collect();
     let node_html = node_html(

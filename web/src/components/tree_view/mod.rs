@@ -30,22 +30,6 @@ use arbor_app::scene::Scene;
 
 /// Trees with more drawn nodes than this draw only what is in view.
 pub const CULL_ABOVE: usize = 1_500;
-/// A new drawing starts fitted to the frame's width if that is at least this scale.
-pub const READABLE: f64 = 0.6;
-/// In a frame narrower than [`NARROW`] pixels (a phone), a drawing starts fitted to the width
-/// down to this scale: its whole shape first, pinch or + to read it.
-pub const READABLE_NARROW: f64 = 0.3;
-/// See [`READABLE_NARROW`].
-pub const NARROW: f64 = 600.0;
-
-/// The least scale at which a new drawing in a frame `width` pixels wide starts fitted to it.
-pub(super) fn readable(width: f64) -> f64 {
-    if width < NARROW {
-        READABLE_NARROW
-    } else {
-        READABLE
-    }
-}
 /// Scene units drawn beyond the frame's edges, so nodes slide in whole.
 pub(super) const PAD: f64 = 120.0;
 

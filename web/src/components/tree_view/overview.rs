@@ -33,21 +33,26 @@ impl PartialEq for OverviewProps {
 /// Width of the overview, in pixels (its height follows the tree's shape, within limits).
 pub(super) const OVERVIEW_WIDTH: f64 = 168.0;
 
+/// The overview's size in a frame of `frame` pixels: never more than about a third of the
+/// frame across and a quarter of it down, its height following the tree's shape.
+pub(super) fn overview_size(scene: &Scene, frame: (f64, f64)) -> (f64, f64) {
+    let most_w = OVERVIEW_WIDTH.min((frame.0 * 0.34).max(60.0)).round();
+    let most_h = 110f64.min((frame.1 * 0.26).max(24.0));
+    (
+        most_w,
+        (most_w * scene.height / scene.width.max(1.0))
+            .clamp(24.0, most_h)
+            .round(),
+    )
+}
+
 /// The whole tree, small, with the part in view marked; a click moves the view there.
 #[component]
 pub(super) fn Overview(props: &OverviewProps) -> Html {
     crate::renders::count("Overview");
     let canvas = use_node_ref();
     let scene = &props.scene;
-    // Never more than about a third of the frame across, a quarter of it down.
-    let most_w = OVERVIEW_WIDTH.min((props.frame.0 * 0.34).max(60.0)).round();
-    let most_h = 110f64.min((props.frame.1 * 0.26).max(24.0));
-    let (w, h) = (
-        most_w,
-        (most_w * scene.height / scene.width.max(1.0))
-            .clamp(24.0, most_h)
-            .round(),
-    );
+    let (w, h) = overview_size(scene, props.frame);
     let k = (w / scene.width.max(1.0)).min(h / scene.height.max(1.0));
     {
         let (canvas, scene) = (canvas.clone(), scene.clone());

@@ -21,6 +21,9 @@ pub(super) struct ViewToolsProps {
     pub on_follow: Callback<()>,
     /// Whether the view is following, when it can follow.
     pub follow: Option<bool>,
+    /// Whether part of the drawing is out of view (then the tools say how to see the rest).
+    #[prop_or_default]
+    pub partial: bool,
     /// The page's own tools.
     #[prop_or_default]
     pub children: Html,
@@ -58,6 +61,12 @@ pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
                     title="Keep the search's current node in view" onclick={props.on_follow.reform(|_: MouseEvent| ())}>{ "Follow" }</button>
             }
             { props.children.clone() }
+            // Always there (no jump when it changes): what is in view, and how to see the rest.
+            <span class="view-hint">{ if props.partial {
+                "Part of the tree in view: drag, use the overview, or Fit for all."
+            } else {
+                "The whole tree in view."
+            } }</span>
         </div>
     }
 }
