@@ -2,7 +2,6 @@
 //! node (the path above it kept in view), moved by hand (which stops the following), fitted to
 //! the frame, and the following turned on and off.
 
-use super::overview::overview_size;
 use super::DrawingId;
 use arbor_app::camera::{first_view, follow_target, Camera, FOLLOW_MARGIN};
 use arbor_app::same::Same;
@@ -69,10 +68,9 @@ impl CameraState {
         // A new tree: the camera starts afresh.
         if self.started_for.borrow().as_ref() != Some(drawing) {
             *self.started_for.borrow_mut() = Some(drawing.clone());
-            // Clear of the overview's corner, with the focus node's path in view.
-            let corner = overview_size(scene, frame_size).1 + 12.0;
+            // With the focus node's path in view (the overview is hidden at first: no corner).
             let index = focus.and_then(|key| scene.index_of_key.get(key).copied().flatten());
-            *cam = Some(first_view(scene, frame_size, corner, index.map(|i| i as usize)).camera);
+            *cam = Some(first_view(scene, frame_size, 0.0, index.map(|i| i as usize)).camera);
             *self.followed.borrow_mut() = None;
         }
         // Following: the focus node and the path above it stay in view.

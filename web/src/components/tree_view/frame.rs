@@ -28,6 +28,8 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     // The drawing's one tab stop (a scene index), and a node to give the focus to once drawn.
     let tab = use_state(|| 0usize);
     let pending_focus = use_state(|| None::<usize>);
+    // The overview, shown on request: at first sight nothing covers the drawing.
+    let overview_on = use_state(|| false);
     if frame_size.0 > 0.0 {
         camera.update(&scene, &props.drawing, props.focus, frame_size);
     }
@@ -56,11 +58,13 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
         frame_size,
     );
     let follow = (props.follows || props.focus.is_some()).then_some(camera.following());
+    let partial = sight.has_camera && !sight.whole(&scene);
     html! {
         <div class="tree-view">
             <ViewTools camera={sight.cam} frame={frame_size} on_move={move_to.clone()}
                 on_fit={camera.on_fit(&scene, frame_size)} on_follow={camera.on_follow()} {follow}
-                partial={sight.has_camera && !sight.whole(&scene)}>
+                partial={partial} overview={partial.then_some(*overview_on)}
+                on_overview={{ let on = overview_on.clone(); Callback::from(move |()| on.set(!*on)) }}>
                 { props.children.clone() }
             </ViewTools>
             <div class={classes!("tree-frame", (!sight.detail).then_some("sketch"))} ref={frame}
@@ -70,7 +74,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
                 onwheel={gestures.onwheel}>
                 <canvas ref={canvas} class="tree-canvas" aria-hidden="true"></canvas>
                 { drawing_svg(props, &scene, &sight, frame_size, *tab, onkeydown) }
-                if !sight.whole(&scene) && sight.has_camera {
+                if partial && *overview_on {
                     <Overview scene={scene.clone()} view={sight.view} focus={props.focus} on_move={move_to.clone()} frame={frame_size} camera={sight.cam} />
                 }
             </div>

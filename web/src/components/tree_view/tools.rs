@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::components::tree_svg::fixed;
-use arbor_app::camera::Camera;
+use arbor_app::camera::{Camera, READABLE_SCALE};
 
 /// Props of [`ViewTools`].
 #[derive(Properties, PartialEq)]
@@ -24,6 +24,12 @@ pub(super) struct ViewToolsProps {
     /// Whether part of the drawing is out of view (then the tools say how to see the rest).
     #[prop_or_default]
     pub partial: bool,
+    /// Whether the overview is shown, when it can be (part of the drawing out of view).
+    #[prop_or_default]
+    pub overview: Option<bool>,
+    /// Show or hide the overview.
+    #[prop_or_default]
+    pub on_overview: Callback<()>,
     /// The page's own tools.
     #[prop_or_default]
     pub children: Html,
@@ -60,12 +66,19 @@ pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
                 <button type="button" class="follow" aria-pressed={if following { "true" } else { "false" }}
                     title="Keep the search's current node in view" onclick={props.on_follow.reform(|_: MouseEvent| ())}>{ "Follow" }</button>
             }
+            if let Some(shown) = props.overview {
+                <button type="button" class="overview-toggle" aria-pressed={if shown { "true" } else { "false" }}
+                    title="The whole tree, small, in the frame's corner: click or drag there to move the view"
+                    onclick={props.on_overview.reform(|_: MouseEvent| ())}>{ "Overview" }</button>
+            }
             { props.children.clone() }
             // Always there (no jump when it changes): what is in view, and how to see the rest.
-            <span class="view-hint">{ if props.partial {
-                "Part of the tree in view: drag, use the overview, or Fit for all."
+            <span class="view-hint">{ if cam.scale < READABLE_SCALE {
+                "Drawn small: + or pinch to read."
+            } else if props.partial {
+                "Part of the tree in view: drag, Fit for all, Overview for a map."
             } else {
-                "The whole tree in view."
+                "Whole tree in view."
             } }</span>
         </div>
     }

@@ -1,0 +1,83 @@
+// The first view of every tree (issue 35): each tree page's default and each preset, opened at
+// a desk (1366 × 900), a phone (375 × 667, touch) and a course page's frame (600 × 400). The
+// root is inside the frame; its children are too, or the view says that part of the tree is out
+// of view; every node name and value inside the frame is at least 11 px on screen; and the
+// overview covers no node.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const SIZES = [
+  ["desk", { width: 1366, height: 900 }],
+  ["phone", { width: 375, height: 667, isMobile: true, hasTouch: true }],
+  ["course page", { width: 600, height: 400 }],
+];
+
+const ALPHABETA = ["seed003-alphabeta", "seed003-minimax", "seed001-aima", "seed000-min-root", "seed001-nim4", "aima-maxn"];
+const CHANCE = ["cs188-expectimax", "cs188-expectimax-bounds", "cs188-weighted", "aima-5-12", "aima-5-12-scaled"];
+const VIEWS = [
+  "#/alphabeta",
+  ...ALPHABETA.map((p) => `#/alphabeta?preset=${p}`),
+  "#/chance",
+  ...CHANCE.map((p) => `#/chance?preset=${p}`),
+  "#/practice",
+  "#/mcts?iterations=30",
+  // The embed the teachers' page offers, at a step deep in the tree.
+  "#/alphabeta?preset=seed003-alphabeta&step=5&embed=1",
+];
+
+// What the first tree view on the page shows: the frame, its nodes (inside or not), the size
+// of the words drawn inside, the overview's box and the view's own words.
+async function firstView(page) {
+  const frame = page.locator(".tree-frame").first();
+  await frame.locator('[data-node="r"]').waitFor({ timeout: 20000 });
+  await page.waitForTimeout(400);
+  return frame.evaluate((f) => {
+    const box = f.getBoundingClientRect();
+    const inside = (r) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const overview = f.querySelector(".overview")?.getBoundingClientRect() ?? null;
+    const nodes = [...f.querySelectorAll("svg.tree [data-node]")].map((g) => {
+      const r = g.getBoundingClientRect();
+      const words = [...g.querySelectorAll("text")].filter((t) => t.textContent.trim() !== "" && getComputedStyle(t).display !== "none");
+      // A word's size on screen: its type size times the drawing's scale.
+      const px = words.map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+      return { id: g.getAttribute("data-node"), inside: inside(r), covered: overview !== null && over(r, overview), px: Math.min(...px, 99) };
+    });
+    const hint = f.parentElement.querySelector(".view-hint")?.textContent ?? "";
+    return { nodes, hint, partial: hint.startsWith("Part of the tree"), small: hint.startsWith("Drawn small") };
+  });
+}
+
+for (const view of VIEWS) {
+  for (const [size, viewport] of SIZES) {
+    test(`${view} at ${size}: the root in view, readable, nothing under the overview`, async () => {
+      const page = await openPage(browser, view, viewport);
+      const v = await firstView(page);
+      const node = (id) => v.nodes.find((n) => n.id === id);
+      assert.ok(node("r")?.inside, `the root is out of the frame: ${JSON.stringify(v)}`);
+      const children = v.nodes.filter((n) => /^r\.\d+$/.test(n.id));
+      const out = children.filter((n) => !n.inside).map((n) => n.id);
+      assert.ok(out.length === 0 || v.partial, `children ${out} out of the frame, and the view does not say so ("${v.hint}")`);
+      const small = v.nodes.filter((n) => n.inside && n.px < 10.99).map((n) => `${n.id} ${n.px.toFixed(1)} px`);
+      // Words may be smaller only where the view says so (the path to a deep step, in a small
+      // frame, is kept in view whole).
+      assert.ok(small.length === 0 || v.small, `words under 11 px on screen, and the view does not say so: ${small}`);
+      // The current node is in view.
+      const current = await page.locator(".tree-frame [data-node].current").first().getAttribute("data-node", { timeout: 2000 }).catch(() => null);
+      if (current) assert.ok(node(current)?.inside, `the current node ${current} is out of the frame`);
+      const covered = v.nodes.filter((n) => n.covered).map((n) => n.id);
+      assert.deepEqual(covered, [], "nodes under the overview");
+      page.assertHealthy();
+      await page.context().close();
+    });
+  }
+}
