@@ -53,7 +53,7 @@ async function firstView(page) {
       return { id: g.getAttribute("data-node"), inside: inside(r), covered: overview !== null && over(r, overview), px: Math.min(...px, 99) };
     });
     const hint = f.parentElement.querySelector(".view-hint")?.textContent ?? "";
-    return { nodes, hint, partial: hint.startsWith("Part of the tree"), small: hint.startsWith("Drawn small") };
+    return { nodes, hint, partial: hint.startsWith("Part of the tree"), small: hint.includes("drawn small") };
   });
 }
 

@@ -75,11 +75,13 @@ pub fn first_view(
         y1: 0.0,
     };
     for (d, level) in scene.levels.iter().enumerate() {
-        // Each node with its name (at its top left, no wider than the shape) and its stroke.
+        // Each node with its outline and its name (on its left: a letter or two).
         for n in &scene.nodes[level.clone()] {
-            let half = n.half_width.max(20.0) + 8.0;
-            band.x0 = band.x0.min(n.x - half).max(0.0);
-            band.x1 = band.x1.max(n.x + half).min(scene.width);
+            band.x0 = band.x0.min(n.x - n.half_width.max(20.0) - 26.0).max(0.0);
+            band.x1 = band
+                .x1
+                .max(n.x + n.half_width.max(20.0) + 8.0)
+                .min(scene.width);
         }
         // Down to just above the next level's words, or the drawing's foot.
         band.y1 = scene
@@ -574,8 +576,8 @@ mod tests {
                 }
                 if focus.is_none() {
                     for n in &scene.nodes[scene.levels[0].start..scene.levels[v.levels - 1].end] {
-                        let half = n.half_width.max(20.0) + 8.0;
-                        let a = Rect { x0: (n.x - half).max(0.0), y0: (n.y - 40.0).max(0.0), x1: (n.x + half).min(scene.width), y1: n.y + 30.0 };
+                        let half = n.half_width.max(20.0);
+                        let a = Rect { x0: (n.x - half - 26.0).max(0.0), y0: (n.y - 40.0).max(0.0), x1: (n.x + half + 8.0).min(scene.width), y1: n.y + 30.0 };
                         proptest::prop_assert!(in_view(&cam, room, &a), "{} out of view: {:?}", n.label, v);
                     }
                 }

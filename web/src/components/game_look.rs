@@ -7,9 +7,9 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, points, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use arbor_app::scene::{
-    data_value, fold_top, fraction_data, fraction_end, label_place, show_value, value_baseline,
-    window_below, GamePicture, NodeMark, SceneNode, Shape, Shown, Status, C4_CELL, NIM_ROW,
-    NOTE_BASELINE, NOTE_OFFSET, PICTURE_TOP, TAG_BASELINE, TTT_CELL, WINDOW_LINE,
+    data_value, fold_top, fraction_data, fraction_end, label_place, note_place, show_value,
+    tag_place, value_baseline, window_place, GamePicture, NodeMark, SceneNode, Shape, Shown,
+    Status, C4_CELL, NIM_ROW, PICTURE_TOP, TTT_CELL, WINDOW_LINE,
 };
 
 impl Look for NodeMark {
@@ -39,6 +39,12 @@ impl Look for NodeMark {
         }
     }
 
+    /// From the bottom of the parent's outline (or picture) to the top of the child's: the
+    /// words beside a node are never crossed.
+    fn ends(parent: &SceneNode, child: &SceneNode) -> ((f64, f64), (f64, f64)) {
+        arbor_app::scene::edge_ends(parent, child)
+    }
+
     fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html {
         let mark = self;
         let (x, y) = (node.x, node.y);
@@ -49,7 +55,8 @@ impl Look for NodeMark {
             _ => String::new(),
         };
         let player_tag = (!tag.is_empty()).then(|| {
-            html! { <text class="player-tag" x={fmt(x)} y={fmt(y + TAG_BASELINE)}>{ spaced(&tag) }</text> }
+            let (tx, ty) = tag_place(node);
+            html! { <text class="player-tag" x={fmt(tx)} y={fmt(ty)}>{ spaced(&tag) }</text> }
         });
         let window_lines = window_lines(mark);
         let window = window_lines.as_ref().map(|lines| window_html(node, lines));
@@ -92,7 +99,7 @@ impl Look for NodeMark {
                 }
                 { for window }
                 if mark.from_table {
-                    <text class="note" x={fmt(x + NOTE_OFFSET)} y={fmt(y + NOTE_BASELINE)}>{ spaced("TT") }</text>
+                    <text class="note" x={fmt(note_place(node).0)} y={fmt(note_place(node).1)}>{ spaced("TT") }</text>
                 }
             </g>
             if node.hidden > 0 || node.picture.is_some() {
@@ -183,15 +190,13 @@ fn description(mark: &NodeMark, node: &SceneNode, value: Option<&str>) -> String
     description
 }
 
-/// The window's two lines under the node (and under a game position's picture).
+/// The window's two lines beside the node, on its right.
 fn window_html(node: &SceneNode, [a, b]: &[String; 2]) -> Html {
-    let (x, y) = (node.x, node.y);
-    // A game position's picture sits under the node, and the window under the picture.
-    let below = window_below(node.picture.is_some());
+    let (x, y) = window_place(node);
     html! {
         <>
-            <text class="window" x={fmt(x)} y={fmt(y + below)}>{ spaced(a) }</text>
-            <text class="window" x={fmt(x)} y={fmt(y + below + WINDOW_LINE)}>{ spaced(b) }</text>
+            <text class="window" x={fmt(x)} y={fmt(y)}>{ spaced(a) }</text>
+            <text class="window" x={fmt(x)} y={fmt(y + WINDOW_LINE)}>{ spaced(b) }</text>
         </>
     }
 }

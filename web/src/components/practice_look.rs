@@ -39,6 +39,12 @@ impl Look for PracticeMark {
         }
     }
 
+    /// From the bottom of the parent's outline (or picture) to the top of the child's: the
+    /// words beside a node are never crossed.
+    fn ends(parent: &SceneNode, child: &SceneNode) -> ((f64, f64), (f64, f64)) {
+        arbor_app::scene::edge_ends(parent, child)
+    }
+
     fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html {
         let (x, y) = (node.x, node.y);
         let (label_x, label_y) = arbor_app::scene::label_place(node);
@@ -93,8 +99,8 @@ impl Look for PracticeMark {
                     </text>
                 }
                 if let Some([a, b]) = &words.fix_window {
-                    <text class="window key-answer" x={fmt(x)} y={fmt(y + 37.0)}>{ spaced(a) }</text>
-                    <text class="window key-answer" x={fmt(x)} y={fmt(y + 37.0 + WINDOW_LINE)}>{ spaced(b) }</text>
+                    <text class="window key-answer" x={fmt(arbor_app::scene::window_place(node).0)} y={fmt(arbor_app::scene::window_place(node).1)}>{ spaced(a) }</text>
+                    <text class="window key-answer" x={fmt(arbor_app::scene::window_place(node).0)} y={fmt(arbor_app::scene::window_place(node).1 + WINDOW_LINE)}>{ spaced(b) }</text>
                 }
             </g>
             if self.marked || words.verdict.is_some() {

@@ -82,6 +82,10 @@ pub(crate) fn event_node(e: &KeyboardEvent) -> Option<web_sys::Element> {
 pub trait Look: Clone + PartialEq + Default + 'static {
     /// The edge from `parent` to this node.
     fn edge(&self, parent: &Self) -> EdgeKind;
+    /// Where the edge from `parent` to `child` is drawn: centre to centre, under the nodes.
+    fn ends(parent: &SceneNode, child: &SceneNode) -> ((f64, f64), (f64, f64)) {
+        ((parent.x, parent.y), (child.x, child.y))
+    }
     /// The node's `<g>` (with `data-node` = `path`), with `interaction` applied.
     fn draw(&self, node: &SceneNode, path: &str, interaction: Interaction) -> Html;
     /// The node drawn too small to read (a few pixels on a canvas): its fill and outline.

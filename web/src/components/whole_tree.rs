@@ -3,7 +3,7 @@
 use crate::components::tree_svg::{
     event_node, fmt, EdgeKind, EdgeView, EdgeViewProps, Look, NodeView,
 };
-use arbor_app::scene::Scene;
+use arbor_app::scene::{Scene, SceneNode};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -123,7 +123,7 @@ pub fn TreeSvg<L: Look>(props: &TreeSvgProps<L>) -> Html {
             </defs>
             <g class="edges">
                 { for (0..chunks).map(|c| html! {
-                    <EdgeChunk key={c} scene={scene.clone()} start={range(c).start} kinds={Rc::<[EdgeKind]>::from(&edges[range(c)])} />
+                    <EdgeChunk key={c} scene={scene.clone()} start={range(c).start} kinds={Rc::<[EdgeKind]>::from(&edges[range(c)])} ends={L::ends as Ends} />
                 }) }
             </g>
             <g class="nodes">
@@ -141,7 +141,12 @@ struct EdgeChunkProps {
     scene: Rc<Scene>,
     start: usize,
     kinds: Rc<[EdgeKind]>,
+    /// Where an edge is drawn, as the looks say ([`Look::ends`]).
+    ends: Ends,
 }
+
+/// Where the edge from a parent to a child is drawn.
+type Ends = fn(&SceneNode, &SceneNode) -> ((f64, f64), (f64, f64));
 
 impl PartialEq for EdgeChunkProps {
     fn eq(&self, other: &Self) -> bool {
@@ -161,7 +166,8 @@ fn EdgeChunk(props: &EdgeChunkProps) -> Html {
                 let node = &nodes[props.start + k];
                 let parent = &nodes[node.parent?];
                 let note = EdgeViewProps::note_of(parent, node);
-                Some(html! { <EdgeView key={k} from={(parent.x, parent.y)} to={(node.x, node.y)} kind={kind} {note} /> })
+                let (from, to) = (props.ends)(parent, node);
+                Some(html! { <EdgeView key={k} {from} {to} kind={kind} {note} /> })
             }) }
         </g>
     }

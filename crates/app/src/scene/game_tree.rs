@@ -41,7 +41,7 @@ impl Scene {
     ) -> Scene {
         let keys: Vec<usize> = (0..tree.len()).collect();
         let metrics = Metrics::of(tree);
-        let (left, right, top, bottom) = metrics.extents(pictures.is_some());
+        let (_, _, top, bottom) = metrics.extents(pictures.is_some());
         // Neighbours on a level are as far apart as their own words need (see `spread`), and
         // never closer than this.
         let gap_x = LEAST_GAP_X;
@@ -101,7 +101,8 @@ impl Scene {
                 gap_y,
                 picture: pictures.map(|_| &picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
                 margins: Margins {
-                    x: (left.max(right) + 6.0).max(MARGIN),
+                    // Beyond the outermost nodes' reach (see `spread`).
+                    x: 6.0,
                     top: (top + 6.0).max(MARGIN),
                     // Every word and mark below a node, the fold mark included.
                     bottom: (bottom + 6.0).max(MARGIN),

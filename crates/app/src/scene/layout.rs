@@ -180,6 +180,19 @@ impl Scene {
             Some(spread) => needed_gap(&layout, &visible, tree.keys, spread).max(tree.gap_x),
             None => tree.gap_x,
         };
+        // Across: with each node's reach known, the drawing runs from the leftmost reach to
+        // the rightmost, `margins.x` beyond each; else `margins.x` beyond the outer centres.
+        let (left_edge, right_edge) = match tree.spread {
+            Some(spread) => visible.iter().enumerate().fold(
+                (f64::INFINITY, f64::NEG_INFINITY),
+                |(lo, hi), (k, &i)| {
+                    let (l, r) = spread(tree.keys[i]);
+                    let x = layout.x[k] * gap_x;
+                    (lo.min(x - l), hi.max(x + r))
+                },
+            ),
+            None => (0.0, layout.width * gap_x),
+        };
         let nodes = visible
             .iter()
             .enumerate()
@@ -190,7 +203,7 @@ impl Scene {
                     slot: slot[i],
                     label: Rc::from((tree.label)(key).as_str()),
                     shape: (tree.shape)(key),
-                    x: tree.margins.x + layout.x[k] * gap_x,
+                    x: tree.margins.x - left_edge + layout.x[k] * gap_x,
                     y: tree.margins.top + f64::from(layout.depth[k]) * tree.gap_y,
                     parent: family.parent[i].map(|p| index_of[p]),
                     hidden: if shown.ranges[k].is_empty() {
@@ -208,7 +221,7 @@ impl Scene {
         Scene::indexed(
             nodes,
             shown.ranges,
-            2.0 * m.x + layout.width * gap_x,
+            2.0 * m.x + right_edge - left_edge,
             m.top + m.bottom + f64::from(layout.height) * tree.gap_y,
         )
     }
@@ -499,7 +512,7 @@ mod tests {
                 tree.find_path(&scene.path(i)),
                 Some(NodeId(node.key as u32))
             );
-            assert!(node.x >= MARGIN && node.x <= scene.width - MARGIN);
+            assert!(node.x - node.half_width >= 0.0 && node.x + node.half_width <= scene.width);
         }
         // The root is centred over B and C.
         let mid = (scene.nodes[1].x + scene.nodes[2].x) / 2.0;

@@ -2,11 +2,9 @@
 
 use arbor_game::GameTree;
 
-use super::places::label_offset;
 use super::{
-    fold_mark, fold_top, number_width, show_value, text_span, text_width, type_size, window_below,
-    Shape, CHANCE_LABEL_BASELINE, FOLD_HEIGHT, LABEL_BASELINE, NOTE_OFFSET, STROKE, TAG_BASELINE,
-    WINDOW_LINE,
+    fold_mark, fold_top, number_width, shape_reach, show_value, side_offset, text_span, text_width,
+    type_size, Shape, FOLD_HEIGHT, STROKE, WINDOW_BASELINE, WINDOW_LINE,
 };
 
 /// How big a game tree's nodes are drawn: every shape holds the widest value the tree can
@@ -126,62 +124,45 @@ impl Metrics {
     }
 
     /// How far one node's drawing reaches left and right of its centre, with every word it can
-    /// show at its widest: a leaf its shape and name (and picture); an inner node its (α, β),
-    /// the table note, whose turn it is and its fold mark as well.
+    /// show at its widest: its name on the left (and the table note above it, for an inner
+    /// node); on the right (α, β) or whose turn it is, for an inner node; below, its picture
+    /// and fold mark.
     pub fn spread(&self, shape: Shape, pictures: bool) -> (f64, f64) {
-        let half = self.half_width(shape) + STROKE;
-        let label = -label_offset(shape, self.half_width(shape)).0 + self.label_width;
-        let picture = if pictures { 40.0 } else { 0.0 };
-        if shape == Shape::Leaf {
-            return (half.max(label).max(picture), half.max(picture));
+        let half = self.half_width(shape);
+        let side = side_offset(half);
+        let outline = half + STROKE;
+        let below = [if pictures { 40.0 } else { 0.0 }, self.fold_half]
+            .into_iter()
+            .fold(0.0, f64::max);
+        let mut left = outline.max(side + self.label_width).max(below);
+        let mut right = outline.max(below);
+        if shape != Shape::Leaf {
+            left = left.max(side + text_width("TT", type_size::SMALL, false));
+            right = right.max(side + self.window_width.max(self.tag_width));
         }
-        let note = NOTE_OFFSET + text_width("TT", type_size::SMALL, false);
-        let words = [
-            self.window_width / 2.0,
-            self.tag_width / 2.0,
-            picture,
-            self.fold_half,
-        ]
-        .into_iter()
-        .fold(0.0, f64::max);
-        (half.max(label).max(words), half.max(note).max(words))
+        (left, right)
     }
 
     /// How far a node's drawing reaches from its centre — (left, right, up, down) — with every
-    /// word it can show at its widest. `pictures`: the node carries its position's picture.
+    /// word it can show at its widest, whatever its shape. `pictures`: the node carries its
+    /// position's picture.
     pub fn extents(&self, pictures: bool) -> (f64, f64, f64, f64) {
-        let widest = |shapes: &[Shape], f: &dyn Fn(Shape) -> f64| {
-            shapes.iter().map(|&s| f(s)).fold(0.0, f64::max)
-        };
         let shapes: &[Shape] = if self.tag_width > 0.0 {
             &[Shape::Leaf, Shape::Player(0)]
         } else {
             &[Shape::Leaf, Shape::Max, Shape::Min, Shape::Chance]
         };
-        let picture = if pictures { 40.0 } else { 0.0 };
-        let words = [
-            self.window_width / 2.0,
-            self.tag_width / 2.0,
-            picture,
-            self.fold_half,
-        ];
-        let left = widest(shapes, &|s| {
-            let label = -label_offset(s, self.half_width(s)).0 + self.label_width;
-            (self.half_width(s) + STROKE).max(label)
-        });
-        let note = NOTE_OFFSET + text_width("TT", type_size::SMALL, false);
-        let right = widest(shapes, &|s| (self.half_width(s) + STROKE).max(note));
-        let left = words.into_iter().fold(left, f64::max);
-        let right = words.into_iter().fold(right, f64::max);
-        let mut up = text_span(LABEL_BASELINE.min(CHANCE_LABEL_BASELINE), type_size::SMALL).0;
-        if self.tag_width > 0.0 {
-            up = up.min(text_span(TAG_BASELINE, type_size::SMALL).0);
+        let (mut left, mut right, mut up, mut down) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        for &s in shapes {
+            let (l, r) = self.spread(s, pictures);
+            let (u, d) = shape_reach(s);
+            (left, right, up, down) = (left.max(l), right.max(r), up.max(u), down.max(d));
         }
-        let below = window_below(pictures) + WINDOW_LINE;
-        let down = text_span(below, type_size::WINDOW)
-            .1
-            .max(fold_top(pictures) + FOLD_HEIGHT);
-        (left, right, -up, down)
+        // The words beside a node lie within its outline's height; below it, its picture and
+        // its fold mark.
+        let (_, words_down) = text_span(WINDOW_BASELINE + WINDOW_LINE, type_size::WINDOW);
+        let down = down.max(words_down).max(fold_top(pictures) + FOLD_HEIGHT);
+        (left, right, up, down)
     }
 }
 
@@ -222,40 +203,19 @@ mod tests {
         items.push(("value", text_box(&value, node.x, baseline, size, false, 0)));
         if let Shape::Player(p) = node.shape {
             let tag = format!("{} to move", (b'A' + p) as char);
-            items.push((
-                "tag",
-                text_box(
-                    &tag,
-                    node.x,
-                    node.y + TAG_BASELINE,
-                    type_size::SMALL,
-                    false,
-                    0,
-                ),
-            ));
+            let (x, y) = tag_place(node);
+            items.push(("tag", text_box(&tag, x, y, type_size::SMALL, false, 1)));
         }
         if tree.players() == 2 && !t.is_leaf() {
-            let below = node.y + window_below(false);
+            let (x, first) = window_place(node);
             for (i, line) in [&widest.alpha, &widest.beta].into_iter().enumerate() {
-                let y = below + i as f64 * WINDOW_LINE;
-                items.push((
-                    "window",
-                    text_box(line, node.x, y, type_size::WINDOW, true, 0),
-                ));
+                let y = first + i as f64 * WINDOW_LINE;
+                items.push(("window", text_box(line, x, y, type_size::WINDOW, true, 1)));
             }
             // The table's note: the chance stepper has no table.
             if !tree.has_chance() {
-                items.push((
-                    "note",
-                    text_box(
-                        "TT",
-                        node.x + NOTE_OFFSET,
-                        node.y + NOTE_BASELINE,
-                        type_size::SMALL,
-                        false,
-                        1,
-                    ),
-                ));
+                let (x, y) = note_place(node);
+                items.push(("note", text_box("TT", x, y, type_size::SMALL, false, -1)));
             }
         }
         items
@@ -365,6 +325,7 @@ mod tests {
                 items
             })
             .collect();
+        assert_edges_clear(&scene, &all, what);
         let frame = Rect {
             x0: 0.0,
             y0: 0.0,
@@ -429,6 +390,69 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// True if the segment from `a` to `b` passes through `r`.
+    fn crosses(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {
+        // Clipped against the rectangle's slab on each axis (Liang–Barsky).
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        let d = (b.0 - a.0, b.1 - a.1);
+        for (p, q) in [
+            (-d.0, a.0 - r.x0),
+            (d.0, r.x1 - a.0),
+            (-d.1, a.1 - r.y0),
+            (d.1, r.y1 - a.1),
+        ] {
+            if p.abs() < 1e-12 {
+                if q < 0.0 {
+                    return false;
+                }
+            } else if p < 0.0 {
+                t0 = t0.max(q / p);
+            } else {
+                t1 = t1.min(q / p);
+            }
+        }
+        t0 < t1 - 1e-9
+    }
+
+    /// No edge runs through a word or a shape: a name, a value, (α, β), a note, whose turn it
+    /// is, a probability (its own edge's excepted), another node's outline.
+    fn assert_edges_clear(scene: &Scene, all: &[Vec<(&str, Rect)>], what: &str) {
+        for (c, child) in scene.nodes.iter().enumerate() {
+            let Some(p) = child.parent else { continue };
+            let parent = &scene.nodes[p];
+            let (a, b) = edge_ends(parent, child);
+            for (i, items) in all.iter().enumerate() {
+                for &(kind, r) in items {
+                    let own = i == p || i == c;
+                    if (own && kind == "shape") || (i == c && kind == "probability") {
+                        continue;
+                    }
+                    assert!(
+                        !crosses(a, b, &r),
+                        "{what}: the edge {}–{} runs through the {kind} of {}",
+                        parent.label,
+                        child.label,
+                        scene.nodes[i].label
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_segment_crosses_a_box_it_runs_through_only() {
+        let r = Rect {
+            x0: 4.0,
+            y0: 4.0,
+            x1: 6.0,
+            y1: 6.0,
+        };
+        assert!(crosses((0.0, 0.0), (10.0, 10.0), &r));
+        assert!(crosses((5.0, 0.0), (5.0, 10.0), &r));
+        assert!(!crosses((0.0, 10.0), (3.0, 0.0), &r));
+        assert!(!crosses((0.0, 0.0), (3.9, 3.9), &r));
     }
 
     #[test]

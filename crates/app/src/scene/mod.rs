@@ -22,9 +22,10 @@ pub use picture::{
     picture_box, GamePicture, C4_CELL, NIM_ROW, NIM_TEXT, PICTURES_BOTTOM, PICTURE_TOP, TTT_CELL,
 };
 pub use places::{
-    edge_note_place, label_place, probability_text, shape_box, shape_half_at, value_baseline,
-    window_below, CHANCE_LABEL_BASELINE, EDGE_NOTE_BASELINE, EDGE_NOTE_ROOM, LABEL_BASELINE,
-    NOTE_BASELINE, NOTE_OFFSET, SIDE_LABEL_BASELINE, STROKE, TAG_BASELINE, WINDOW_LINE,
+    edge_ends, edge_note_place, label_place, note_place, probability_text, shape_box,
+    shape_half_at, shape_reach, side_offset, tag_place, value_baseline, window_place,
+    EDGE_NOTE_BASELINE, EDGE_NOTE_ROOM, NOTE_BASELINE, SIDE_LABEL_BASELINE, STROKE, TAG_BASELINE,
+    WINDOW_BASELINE, WINDOW_LINE, WORD_GAP,
 };
 pub use shown::{
     data_value, decimal, fraction_data, fraction_end, labels, show_value, vector_text, NodeMark,

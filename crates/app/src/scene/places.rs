@@ -1,23 +1,22 @@
 //! Where each thing is drawn around a node: its name, its value, its window, its note, and
 //! the outline of its shape.
 
-use super::{fold_top, type_size, Rect, SceneNode, Shape, FOLD_HEIGHT};
+use super::{type_size, Rect, SceneNode, Shape};
 
 /// Half the width of an outline's stroke, at its thickest.
 pub const STROKE: f64 = 2.5;
-/// Baseline of a node's name, from the node's centre: above its top left (two-player trees),
-/// where a triangle is narrow and a square ends.
-pub const LABEL_BASELINE: f64 = -23.0;
-/// Baseline of a chance node's name, above its oval.
-pub const CHANCE_LABEL_BASELINE: f64 = -27.0;
-/// Baseline of a multi-player node's name, beside it (whose turn it is is written above).
+/// How far a node's words stand off its outline, at its sides.
+pub const WORD_GAP: f64 = 4.0;
+/// Baseline of a node's name, from the node's centre: beside it, on the left. Every word drawn
+/// at a node's side lies within the height of its outline, so the edges, which meet a node at
+/// the top and bottom of its outline, never run through them.
 pub const SIDE_LABEL_BASELINE: f64 = 4.5;
-/// Baseline of "A to move", above a multi-player node.
-pub const TAG_BASELINE: f64 = -27.0;
-/// Baseline of the table note (TT), above the node's top right, level with its name.
-pub const NOTE_BASELINE: f64 = LABEL_BASELINE;
-/// Where the table note starts, right of the node's centre.
-pub const NOTE_OFFSET: f64 = 8.0;
+/// Baseline of "A to move", on the right of a multi-player node.
+pub const TAG_BASELINE: f64 = SIDE_LABEL_BASELINE;
+/// Baseline of the table note (TT), on the left, above the name.
+pub const NOTE_BASELINE: f64 = -8.5;
+/// Baseline of (α, β)'s first line, on the right; the second is [`WINDOW_LINE`] below.
+pub const WINDOW_BASELINE: f64 = -2.0;
 /// Baseline of the probability on the edge into a chance node's child, from the child's centre:
 /// above its name.
 pub const EDGE_NOTE_BASELINE: f64 = -42.0;
@@ -47,16 +46,6 @@ pub fn probability_text(p: arbor_game::Ratio) -> String {
 /// Distance between the two lines of (α, β).
 pub const WINDOW_LINE: f64 = 13.0;
 
-/// Baseline of the first line of (α, β), below the node (and its picture and fold mark, if
-/// any: a folded node shows its window when the search is inside it).
-pub fn window_below(pictures: bool) -> f64 {
-    if pictures {
-        fold_top(true) + FOLD_HEIGHT + 1.0 + 0.8 * type_size::WINDOW
-    } else {
-        37.0
-    }
-}
-
 /// Baseline of a node's value, from its centre: where its shape is wide enough.
 pub fn value_baseline(shape: Shape) -> f64 {
     match shape {
@@ -67,25 +56,63 @@ pub fn value_baseline(shape: Shape) -> f64 {
     }
 }
 
-/// Where a node's name ends (it is drawn right-aligned), from the node's centre: beside a
-/// multi-player node; otherwise above its top left, clear of a triangle's slope (a MAX
-/// triangle is a tenth of its width across 20 px below its apex).
-pub(super) fn label_offset(shape: Shape, half_width: f64) -> (f64, f64) {
-    match shape {
-        Shape::Player(_) => (-(half_width + STROKE + 4.0), SIDE_LABEL_BASELINE),
-        // Above the oval, whose top is flat across most of its width.
-        Shape::Chance => (
-            -(half_width * 0.1 + STROKE + 4.0).max(8.0),
-            CHANCE_LABEL_BASELINE,
-        ),
-        _ => (-(half_width * 0.1 + STROKE + 4.0).max(8.0), LABEL_BASELINE),
-    }
+/// Where words at a node's side start (right) or end (left), from its centre.
+pub fn side_offset(half_width: f64) -> f64 {
+    half_width + STROKE + WORD_GAP
 }
 
-/// Where a node's name goes: (x, baseline), the text ending there.
+/// Where a node's name goes: (x, baseline), the text ending there (left of the node).
 pub fn label_place(node: &SceneNode) -> (f64, f64) {
-    let (dx, dy) = label_offset(node.shape, node.half_width);
-    (node.x + dx, node.y + dy)
+    (
+        node.x - side_offset(node.half_width),
+        node.y + SIDE_LABEL_BASELINE,
+    )
+}
+
+/// Where the table note goes: (x, baseline), the text ending there (left, above the name).
+pub fn note_place(node: &SceneNode) -> (f64, f64) {
+    (
+        node.x - side_offset(node.half_width),
+        node.y + NOTE_BASELINE,
+    )
+}
+
+/// Where (α, β)'s first line goes: (x, baseline), the text starting there (right of the node).
+pub fn window_place(node: &SceneNode) -> (f64, f64) {
+    (
+        node.x + side_offset(node.half_width),
+        node.y + WINDOW_BASELINE,
+    )
+}
+
+/// Where "A to move" goes: (x, baseline), the text starting there (right of the node).
+pub fn tag_place(node: &SceneNode) -> (f64, f64) {
+    (node.x + side_offset(node.half_width), node.y + TAG_BASELINE)
+}
+
+/// How far a node's outline reaches above and below its centre, stroke included.
+pub fn shape_reach(shape: Shape) -> (f64, f64) {
+    let (up, down) = match shape {
+        Shape::Max => (24.0, 16.0),
+        Shape::Min => (16.0, 24.0),
+        Shape::Player(_) | Shape::Chance => (21.0, 21.0),
+        Shape::Leaf => (17.0, 17.0),
+    };
+    (up + STROKE, down + STROKE)
+}
+
+/// Where the edge from `parent` to `child` is drawn: from the bottom of the parent's outline
+/// (or of its position's picture) to the top of the child's.
+pub fn edge_ends(parent: &SceneNode, child: &SceneNode) -> ((f64, f64), (f64, f64)) {
+    let below = if parent.picture.is_some() {
+        super::PICTURES_BOTTOM + 2.0
+    } else {
+        shape_reach(parent.shape).1
+    };
+    (
+        (parent.x, parent.y + below),
+        (child.x, child.y - shape_reach(child.shape).0),
+    )
 }
 
 /// How wide a node's outline is (half, stroke included) across the band of heights
@@ -113,17 +140,11 @@ pub fn shape_half_at(node: &SceneNode, y0: f64, y1: f64) -> Option<f64> {
 
 /// The bounding box of a node's shape, with its outline's stroke (at most 5 px wide).
 pub fn shape_box(node: &SceneNode) -> Rect {
-    let (up, down) = match node.shape {
-        Shape::Max => (24.0, 16.0),
-        Shape::Min => (16.0, 24.0),
-        Shape::Player(_) | Shape::Chance => (21.0, 21.0),
-        Shape::Leaf => (17.0, 17.0),
-    };
-    let stroke = 2.5;
+    let (up, down) = shape_reach(node.shape);
     Rect {
-        x0: node.x - node.half_width - stroke,
-        y0: node.y - up - stroke,
-        x1: node.x + node.half_width + stroke,
-        y1: node.y + down + stroke,
+        x0: node.x - node.half_width - STROKE,
+        y0: node.y - up,
+        x1: node.x + node.half_width + STROKE,
+        y1: node.y + down,
     }
 }

@@ -14,6 +14,9 @@ use yew::prelude::*;
 /// bits).
 type Followed = (Option<usize>, Same<Scene>, (u64, u64));
 
+/// What the camera was started for: the drawing, the frame's size (as bits), the moves made.
+type Started = (DrawingId, (u64, u64), u64);
+
 /// The camera and its following, kept between renders. The camera is worked out while drawing
 /// (a step that moves the followed node costs one render, not two): kept in a cell, with a
 /// counter that redraws after a move by hand.
@@ -21,7 +24,9 @@ pub(super) struct CameraState {
     camera: Rc<RefCell<Option<Camera>>>,
     moved: UseStateHandle<u64>,
     follow: UseStateHandle<bool>,
-    started_for: Rc<RefCell<Option<DrawingId>>>,
+    /// The drawing the camera was started for, the frame's size then (as bits) and the count
+    /// of moves then: while nothing has moved it, a new frame size starts it again.
+    started_for: Rc<RefCell<Option<Started>>>,
     followed: Rc<RefCell<Option<Followed>>>,
 }
 
@@ -65,9 +70,15 @@ impl CameraState {
         frame_size: (f64, f64),
     ) {
         let mut cam = self.camera.borrow_mut();
-        // A new tree: the camera starts afresh.
-        if self.started_for.borrow().as_ref() != Some(drawing) {
-            *self.started_for.borrow_mut() = Some(drawing.clone());
+        // A new tree, or a new frame size before anything moved the view (a scroll bar came,
+        // the window turned): the camera starts afresh.
+        let size = (frame_size.0.to_bits(), frame_size.1.to_bits());
+        let start = match self.started_for.borrow().as_ref() {
+            Some((d, s, moves)) if d == drawing => *s != size && *moves == *self.moved,
+            _ => true,
+        };
+        if start {
+            *self.started_for.borrow_mut() = Some((drawing.clone(), size, *self.moved));
             // With the focus node's path in view (the overview is hidden at first: no corner).
             let index = focus.and_then(|key| scene.index_of_key.get(key).copied().flatten());
             *cam = Some(first_view(scene, frame_size, 0.0, index.map(|i| i as usize)).camera);

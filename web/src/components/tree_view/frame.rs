@@ -129,7 +129,8 @@ fn drawing_svg(
             let kind = painter.edge(scene, p, c);
             let (a, b) = (&scene.nodes[p], &scene.nodes[c]);
             let note = EdgeViewProps::note_of(a, b);
-            html! { <EdgeView key={c} from={(a.x, a.y)} to={(b.x, b.y)} kind={kind} {note} /> }
+            let (from, to) = painter.ends(scene, p, c);
+            html! { <EdgeView key={c} {from} {to} kind={kind} {note} /> }
         })
         .collect();
     let node_html = node_html(

@@ -161,6 +161,8 @@ pub(super) fn measure(frame: &NodeRef) -> (f64, f64) {
 pub(super) trait Painter {
     /// The edge from the node at scene index `parent` to the one at `child`.
     fn edge(&self, scene: &Scene, parent: usize, child: usize) -> EdgeKind;
+    /// Where that edge is drawn.
+    fn ends(&self, scene: &Scene, parent: usize, child: usize) -> ((f64, f64), (f64, f64));
     /// The node at scene index `i` as a speck.
     fn sketch(&self, scene: &Scene, i: usize) -> Sketch;
     /// The node at scene index `i`, drawn.
@@ -200,6 +202,10 @@ impl<L: Look> Painter for Cached<L> {
 
     fn sketch(&self, scene: &Scene, i: usize) -> Sketch {
         self.at(scene, i).sketch()
+    }
+
+    fn ends(&self, scene: &Scene, parent: usize, child: usize) -> ((f64, f64), (f64, f64)) {
+        L::ends(&scene.nodes[parent], &scene.nodes[child])
     }
 
     fn node(

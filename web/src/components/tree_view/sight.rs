@@ -54,7 +54,9 @@ impl Sight {
     /// Whether the whole drawing is in the frame.
     pub(super) fn whole(&self, scene: &Scene) -> bool {
         let view = &self.view;
-        view.x0 <= 0.0 && view.y0 <= 0.0 && view.x1 >= scene.width && view.y1 >= scene.height
+        // Within half a pixel: a view fitted to the drawing is whole, rounding aside.
+        let e = 0.5;
+        view.x0 <= e && view.y0 <= e && view.x1 >= scene.width - e && view.y1 >= scene.height - e
     }
 
     /// The edges drawn (parent, child), when nodes are readable: to each node in view from

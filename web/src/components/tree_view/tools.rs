@@ -73,12 +73,11 @@ pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
             }
             { props.children.clone() }
             // Always there (no jump when it changes): what is in view, and how to see the rest.
-            <span class="view-hint">{ if cam.scale < READABLE_SCALE {
-                "Drawn small: + or pinch to read."
-            } else if props.partial {
-                "Part of the tree in view: drag, Fit for all, Overview for a map."
-            } else {
-                "Whole tree in view."
+            <span class="view-hint">{ match (props.partial, cam.scale < READABLE_SCALE) {
+                (true, true) => "Part of the tree in view, drawn small: + or pinch to read, drag or Fit for the rest.",
+                (true, false) => "Part of the tree in view: drag, Fit for all, Overview for a map.",
+                (false, true) => "Whole tree in view, drawn small: + or pinch to read.",
+                (false, false) => "Whole tree in view.",
             } }</span>
         </div>
     }
