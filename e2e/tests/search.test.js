@@ -13,8 +13,8 @@ after(async () => {
 
 const TREE = "svg.tree[aria-label^='Search tree']";
 
-async function openSearch(path, viewport) {
-  const page = await openPage(browser, path, viewport);
+async function openSearch(path, viewport, touch) {
+  const page = await openPage(browser, path, viewport, touch);
   await page.locator("main h1").waitFor({ timeout: 20000 });
   return page;
 }
@@ -251,6 +251,42 @@ test("a big search tree follows the node being searched; Fit shows all of it; a 
   await page.mouse.up();
   assert.equal(await page.getByRole("button", { name: "Follow" }).getAttribute("aria-pressed"), "false");
   page.assertHealthy();
+});
+
+test("the problem and the search come first: above the fold on a desk, above the stepper on a phone", async () => {
+  const desk = await openSearch("#/search", { width: 1366, height: 900 });
+  await finished(desk);
+  for (const menu of ["Example problem", "Algorithm"]) {
+    const b = await desk.getByRole("combobox", { name: menu }).boundingBox();
+    assert.ok(b.y + b.height < 900, `${menu} ends at ${b.y + b.height}`);
+  }
+  // A grid's settings are longer: its Algorithm menu is still on the first screen.
+  await desk.getByRole("radio", { name: "Grid" }).check();
+  await desk.locator(".solution h2").waitFor({ timeout: 20000 });
+  const grid = await desk.getByRole("combobox", { name: "Algorithm" }).boundingBox();
+  assert.ok(grid.y + grid.height < 900, `Algorithm ends at ${grid.y + grid.height} on a grid`);
+  desk.assertHealthy();
+
+  const phone = await openSearch("#/search", { width: 375, height: 667 }, true);
+  await finished(phone);
+  const top = async (locator) => (await locator.boundingBox()).y;
+  const kinds = await top(phone.getByRole("radiogroup", { name: "Kind of problem" }));
+  const example = await phone.getByRole("combobox", { name: "Example problem" }).boundingBox();
+  const algorithm = await phone.getByRole("combobox", { name: "Algorithm" }).boundingBox();
+  const forward = await phone.getByRole("button", { name: "Step forward" }).boundingBox();
+  const caption = await top(phone.locator(".caption"));
+  const tree = await top(phone.locator(TREE));
+  assert.ok(kinds < example.y && example.y < forward.y && algorithm.y < forward.y, `${kinds} ${example.y} ${algorithm.y} ${forward.y}`);
+  assert.ok(example.y < tree && algorithm.y < tree, `the problem at ${example.y}, the tree at ${tree}`);
+  // The step controls and the caption are on the first screen too.
+  assert.ok(forward.y + forward.height < 667 && caption < 667, `controls end at ${forward.y + forward.height}, caption at ${caption}`);
+  // Every kind of problem is one tap, by its short name.
+  await phone.getByRole("radio", { name: "Sliding puzzle" }).check();
+  await urlMatching(phone, /problem=puzzle/);
+  await finished(phone);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false);
+  await audit(phone, "the search page on a phone");
+  phone.assertHealthy();
 });
 
 test("a long path is summarised: the last step of A* on a 100 × 100 maze", async () => {

@@ -73,8 +73,11 @@ pub fn Search(props: &SearchProps) -> Html {
         <section class="page stepper search-view">
             <h1>{ "Search, step by step" }</h1>
             { notices(&state) }
-            <div class="stepper-grid">
-                <aside class="inputs" aria-label="Problem and search">
+            <div class="stepper-grid search-grid">
+                <aside class="choice" aria-label="Problem and search">
+                    { editors::choice(&state.settings, &state.text, &dispatch) }
+                </aside>
+                <aside class="inputs" aria-label="The problem and the search's options">
                     <editors::ProblemPanel settings={state.settings.clone()} text={state.text.clone()}
                         error={state.problem_error.clone()} heuristic={state.heuristic.clone()} dispatch={dispatch.clone()} />
                 </aside>
