@@ -68,8 +68,9 @@ export async function launch() {
 }
 
 // A page that records errors; call `page.assertHealthy()` at the end of a test.
-export async function openPage(browser, path = "", viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+// (`touch`: a phone's or tablet's page, with touch and a device scale of 2.)
+export async function openPage(browser, path = "", viewport = { width: 1280, height: 900 }, touch = false) {
+  const context = await browser.newContext(touch ? { viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport });
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));

@@ -67,6 +67,25 @@ test("the textbook's table: b* falls as the heuristic gets better", async () => 
   const b = last.slice(8, 13).map(Number);
   for (let i = 1; i < b.length; i++) assert.ok(b[i] < b[i - 1], `b* ${b}`);
   assert.equal(await page.locator(".lab-table .chart polyline").count(), 6);
+  // Every row shown, none behind an inner scroll: the table's box is as tall as the table.
+  const shown = () =>
+    page.locator(".lab-table .table-scroll").evaluate((box) => {
+      const frame = box.getBoundingClientRect();
+      const rows = [...box.querySelectorAll("tbody tr")].map((r) => r.getBoundingClientRect());
+      return {
+        scrolls: box.scrollHeight > box.clientHeight + 1,
+        hidden: rows.filter((r) => r.top < frame.top - 1 || r.bottom > frame.bottom + 1).length,
+        sideways: box.scrollWidth > box.clientWidth + 1,
+      };
+    });
+  assert.deepEqual(await shown(), { scrolls: false, hidden: 0, sideways: false });
+  // On a phone too; only sideways, if the table is wider than the screen.
+  await page.setViewportSize({ width: 375, height: 667 });
+  const phone = await shown();
+  assert.equal(phone.scrolls, false);
+  assert.equal(phone.hidden, 0);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await audit(page, "the lab's table");
   page.assertHealthy();
 });

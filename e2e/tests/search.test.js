@@ -1,7 +1,7 @@
 // The search visualiser, driven as a student would drive it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, urlMatching } from "./helpers.js";
+import { audit, launch, openPage, urlMatching } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -13,8 +13,8 @@ after(async () => {
 
 const TREE = "svg.tree[aria-label^='Search tree']";
 
-async function openSearch(path) {
-  const page = await openPage(browser, path);
+async function openSearch(path, viewport, touch) {
+  const page = await openPage(browser, path, viewport, touch);
   await page.locator("main h1").waitFor({ timeout: 20000 });
   return page;
 }
@@ -250,5 +250,71 @@ test("a big search tree follows the node being searched; Fit shows all of it; a 
   await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 30, { steps: 5 });
   await page.mouse.up();
   assert.equal(await page.getByRole("button", { name: "Follow" }).getAttribute("aria-pressed"), "false");
+  page.assertHealthy();
+});
+
+test("the problem and the search come first: above the fold on a desk, above the stepper on a phone", async () => {
+  const desk = await openSearch("#/search", { width: 1366, height: 900 });
+  await finished(desk);
+  for (const menu of ["Example problem", "Algorithm"]) {
+    const b = await desk.getByRole("combobox", { name: menu }).boundingBox();
+    assert.ok(b.y + b.height < 900, `${menu} ends at ${b.y + b.height}`);
+  }
+  // A grid's settings are longer: its Algorithm menu is still on the first screen.
+  await desk.getByRole("radio", { name: "Grid" }).check();
+  await desk.locator(".solution h2").waitFor({ timeout: 20000 });
+  const grid = await desk.getByRole("combobox", { name: "Algorithm" }).boundingBox();
+  assert.ok(grid.y + grid.height < 900, `Algorithm ends at ${grid.y + grid.height} on a grid`);
+  desk.assertHealthy();
+
+  const phone = await openSearch("#/search", { width: 375, height: 667 }, true);
+  await finished(phone);
+  const top = async (locator) => (await locator.boundingBox()).y;
+  const kinds = await top(phone.getByRole("radiogroup", { name: "Kind of problem" }));
+  const example = await phone.getByRole("combobox", { name: "Example problem" }).boundingBox();
+  const algorithm = await phone.getByRole("combobox", { name: "Algorithm" }).boundingBox();
+  const forward = await phone.getByRole("button", { name: "Step forward" }).boundingBox();
+  const caption = await top(phone.locator(".caption"));
+  const tree = await top(phone.locator(TREE));
+  assert.ok(kinds < example.y && example.y < forward.y && algorithm.y < forward.y, `${kinds} ${example.y} ${algorithm.y} ${forward.y}`);
+  assert.ok(example.y < tree && algorithm.y < tree, `the problem at ${example.y}, the tree at ${tree}`);
+  // The step controls and the caption are on the first screen too.
+  assert.ok(forward.y + forward.height < 667 && caption < 667, `controls end at ${forward.y + forward.height}, caption at ${caption}`);
+  // Every kind of problem is one tap, by its short name.
+  await phone.getByRole("radio", { name: "Sliding puzzle" }).check();
+  await urlMatching(phone, /problem=puzzle/);
+  await finished(phone);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), false);
+  await audit(phone, "the search page on a phone");
+  phone.assertHealthy();
+});
+
+test("a long path is summarised: the last step of A* on a 100 × 100 maze", async () => {
+  const page = await openSearch("#/search?problem=grid&algo=astar", { width: 1366, height: 900 });
+  await page.getByLabel("Size of a new grid").selectOption("100");
+  await page.getByRole("button", { name: "Maze" }).click();
+  await page.waitForFunction(() => /100 columns by 100 rows/.test(document.querySelector(".grid-view canvas")?.getAttribute("aria-label") ?? ""));
+  await page.locator(".solution h2").waitFor({ timeout: 30000 });
+  const moves = Number((await page.locator(".solution h2").textContent()).match(/The path: (\d+) moves/)[1]);
+  assert.ok(moves > 100, `${moves} moves`);
+  await page.getByRole("button", { name: "Jump to end" }).click();
+  const caption = await page.locator(".caption").textContent();
+  // Its length, its cost, its first and last cells; not every cell.
+  assert.ok(caption.length < 600, `${caption.length} characters: ${caption.slice(0, 300)}`);
+  assert.match(caption, new RegExp(`Found: \\(0,0\\) → (\\(\\d+,\\d+\\) → ){3}… [\\d,]+ more … → (\\(\\d+,\\d+\\) → ){3}\\(\\d+,\\d+\\) — a path of ${moves.toLocaleString("en")} moves, cost [\\d.]+`));
+  // The grid stays near the top: within the first two screens.
+  const grid = await page.locator(".grid-view canvas").boundingBox();
+  assert.ok(grid.y < 2 * 900, `the grid starts at ${grid.y}`);
+  // The whole path on request: every cell, start to goal.
+  const whole = page.locator("details.whole-path", { hasText: "Show the whole path" });
+  await whole.locator("summary").click();
+  const cells = (await whole.locator(".path-text").textContent()).split(" → ");
+  assert.equal(cells.length, moves + 1);
+  assert.equal(cells[0], "(0,0)");
+  // The moves under the grid are summarised too, and all there on request.
+  const listed = page.locator(".solution details.whole-path");
+  assert.match(await listed.locator("summary").textContent(), new RegExp(`Show all ${moves.toLocaleString("en")} moves`));
+  assert.ok((await page.locator(".solution .moves").textContent()).length < 200);
+  await audit(page, "a long path summarised");
   page.assertHealthy();
 });

@@ -9,7 +9,9 @@ use crate::components::tree_svg::{
     fmt, folded_marker, node_name, spaced, EdgeKind, Interaction, Look, Sketch,
 };
 use arbor_app::scene::SceneNode;
-use arbor_app::search::tree_scene::{box_size, BLOCK_CELL as GRID, TILE as CELL};
+use arbor_app::search::tree_scene::{
+    box_size, BLOCK_CELL as GRID, COSTS_BELOW, NAME_BASELINE, TILE as CELL,
+};
 use arbor_app::search::{seen_name, Picture, SearchMark};
 
 impl Look for SearchMark {
@@ -180,7 +182,7 @@ impl BoxFrame {
     /// The costs, under the box.
     fn costs(self, text: &str) -> Html {
         let BoxFrame { x, y, h, .. } = self;
-        html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + 14.0)}>{ spaced(text) }</text> }
+        html! { <text class="costs" x={fmt(x)} y={fmt(y + h / 2.0 + COSTS_BELOW)}>{ spaced(text) }</text> }
     }
 
     /// The expansion number on a badge as wide as it needs (12 px type), at the box's top
@@ -223,7 +225,7 @@ fn picture(picture: &Picture, x: f64, y: f64, w: f64, h: f64) -> Html {
     match picture {
         Picture::None => html! {},
         Picture::Name(name) => {
-            html! { <text class="name" x={fmt(x)} y={fmt(y + 4.5)}>{ spaced(name) }</text> }
+            html! { <text class="name" x={fmt(x)} y={fmt(y + NAME_BASELINE)}>{ spaced(name) }</text> }
         }
         Picture::Tiles { cols, tiles } => {
             let cols = (*cols as usize).max(1);

@@ -41,7 +41,7 @@ pub(super) fn Table(props: &TableProps) -> Html {
     html! {
         <div class="lab-table">
             <p aria-live="polite">{ status }</p>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Mean nodes generated and b* by depth">
+            <div class="table-scroll whole" tabindex="0" role="region" aria-label="Mean nodes generated and b* by depth">
                 <table class="compare-table">
                     <caption>{ format!("Mean nodes generated (besides the start) over {} puzzles per depth, and b*", props.per_depth) }</caption>
                     <thead>

@@ -15,6 +15,24 @@ use std::rc::Rc;
 use arbor_app::search::heuristic_note::HeuristicNote;
 use arbor_app::search::{Problem, Settings};
 
+/// What is searched and how, first on the page: the kind of problem, the example (trees and
+/// graphs), and the algorithm. The problem's own settings and the search's options follow in
+/// [`ProblemPanel`]. (A function, not a component: it is drawn with the page.)
+pub(super) fn choice(s: &Settings, text: &str, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    html! {
+        <>
+            <h2>{ "Problem and search" }</h2>
+            { kind_tabs(s.problem.kind(), d) }
+            <div class="menus">
+                if matches!(s.problem, Problem::Graph { .. }) {
+                    { example_menu(text, d) }
+                }
+                { algorithm_menu(s, d) }
+            </div>
+        </>
+    }
+}
+
 /// Props of [`ProblemPanel`].
 #[derive(Properties, PartialEq)]
 pub struct ProblemPanelProps {
@@ -30,7 +48,8 @@ pub struct ProblemPanelProps {
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
-/// The panel.
+/// The problem in detail (its text, board or grid, and its heuristic) and the search's
+/// options.
 #[component]
 pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
     crate::renders::count("ProblemPanel");
@@ -38,8 +57,6 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
     let s = &props.settings;
     html! {
         <>
-            <h2>{ "Problem" }</h2>
-            { kind_tabs(s.problem.kind(), d) }
             { editor(props) }
             if let Some(e) = &props.error {
                 <p class="error" role="alert">{ e.clone() }</p>
@@ -47,8 +64,7 @@ pub fn ProblemPanel(props: &ProblemPanelProps) -> Html {
             if let Some(note) = &props.heuristic {
                 <HeuristicPanel note={note.clone()} />
             }
-            <h2>{ "Search" }</h2>
-            { algorithm_menu(s, d) }
+            <h2>{ "Search options" }</h2>
             if s.tie_applies() {
                 { tie_menu(s, d) }
             }
@@ -71,9 +87,11 @@ fn kind_tabs(kind: &str, d: &UseReducerDispatcher<Store<State>>) -> Html {
     };
     html! {
         <div class="tabs" role="radiogroup" aria-label="Kind of problem">
-            { for [("graph", "Tree or graph"), ("puzzle", "Sliding puzzle"), ("blocks", "Blocks world"), ("grid", "Grid")].into_iter().map(|(k, name)| html! {
+            // (A phone shows the short name, which the full one, the radio's name, contains.)
+            { for [("graph", "Tree or graph", "Graph"), ("puzzle", "Sliding puzzle", "Puzzle"), ("blocks", "Blocks world", "Blocks"), ("grid", "Grid", "Grid")].into_iter().map(|(k, name, short)| html! {
                 <label class={classes!("tab", (kind == k).then_some("chosen"))}>
-                    <input type="radio" name="problem-kind" value={k} checked={kind == k} onchange={choose(k)} />{ name }
+                    <input type="radio" name="problem-kind" value={k} aria-label={name} checked={kind == k} onchange={choose(k)} />
+                    <span class="full" aria-hidden="true">{ name }</span><span class="short" aria-hidden="true">{ short }</span>
                 </label>
             }) }
         </div>
@@ -220,13 +238,6 @@ fn GraphEditor(props: &GraphEditorProps) -> Html {
     crate::renders::count("GraphEditor");
     let d = &props.dispatch;
     let preset = GRAPH_PRESETS.iter().find(|p| p.text == props.text);
-    let on_preset = on_select(d, |v| {
-        GRAPH_PRESETS.iter().find(|p| p.id == v).map(|p| {
-            Action::Problem(Problem::Graph {
-                text: p.text.into(),
-            })
-        })
-    });
     let on_text = {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
@@ -236,19 +247,33 @@ fn GraphEditor(props: &GraphEditorProps) -> Html {
     };
     html! {
         <>
-            <label class="stack">{ "Example" }
-                <select aria-label="Example problem" onchange={on_preset}>
-                    <option value="" selected={preset.is_none()} disabled=true>{ "Your own (below)" }</option>
-                    { for GRAPH_PRESETS.iter().map(|p| html! { <option value={p.id} selected={preset == Some(p)}>{ p.title }</option> }) }
-                </select>
-            </label>
             if let Some(p) = preset {
-                <p class="hint">{ p.notes }</p>
+                <p class="hint example-notes">{ p.notes }</p>
             }
             <label class="stack" for="graph-text">{ "Tree or graph as text" }</label>
             <textarea id="graph-text" class="tree-text" rows="6" spellcheck="false" value={props.text.clone()} oninput={on_text} />
             <p class="hint">{ "A tree: A[B[D E] C], then “goal E”. A graph: lines like “A -- B:4 C:2” (both ways) or “A -> B” (one way), “h A=5” for heuristic values, “start A”, “goal E”." }</p>
         </>
+    }
+}
+
+/// The example trees and graphs (the text box's own, once edited, is none of them).
+fn example_menu(text: &str, d: &UseReducerDispatcher<Store<State>>) -> Html {
+    let preset = GRAPH_PRESETS.iter().find(|p| p.text == text);
+    let on_preset = on_select(d, |v| {
+        GRAPH_PRESETS.iter().find(|p| p.id == v).map(|p| {
+            Action::Problem(Problem::Graph {
+                text: p.text.into(),
+            })
+        })
+    });
+    html! {
+        <label class="stack">{ "Example" }
+            <select aria-label="Example problem" onchange={on_preset}>
+                <option value="" selected={preset.is_none()} disabled=true>{ "Your own (below)" }</option>
+                { for GRAPH_PRESETS.iter().map(|p| html! { <option value={p.id} selected={preset == Some(p)}>{ p.title }</option> }) }
+            </select>
+        </label>
     }
 }
 

@@ -56,7 +56,7 @@ pub fn Search(props: &SearchProps) -> Html {
     let scene = shown::use_scene(&recorded, iteration, &state.folded, tree_shown);
     let looks = shown::use_looks(&recorded, &frame, step, iteration, tree_shown);
     let grid_marks = shown::use_grid_marks(&recorded, &frame, &grid, step);
-    let (text, current_line) = shown::caption_and_line(&state, &recorded, &frame, step);
+    let (text, whole_path, current_line) = shown::caption_and_line(&state, &recorded, &frame, step);
     let recorded_nodes = recorded.as_ref().map_or(0, |r| r.view.nodes.len());
     let costs = CostUnit::of(&state.settings.problem);
     let step_view = recorded.clone().map(|recorded| StepView {
@@ -65,6 +65,7 @@ pub fn Search(props: &SearchProps) -> Html {
         scene: (*scene).clone(),
         looks: (*looks).clone(),
         text,
+        whole_path,
         tree_shown,
         total: shown::nodes_in_all(&state.run, recorded_nodes),
     });
@@ -72,8 +73,11 @@ pub fn Search(props: &SearchProps) -> Html {
         <section class="page stepper search-view">
             <h1>{ "Search, step by step" }</h1>
             { notices(&state) }
-            <div class="stepper-grid">
-                <aside class="inputs" aria-label="Problem and search">
+            <div class="stepper-grid search-grid">
+                <aside class="choice" aria-label="Problem and search">
+                    { editors::choice(&state.settings, &state.text, &dispatch) }
+                </aside>
+                <aside class="inputs" aria-label="The problem and the search's options">
                     <editors::ProblemPanel settings={state.settings.clone()} text={state.text.clone()}
                         error={state.problem_error.clone()} heuristic={state.heuristic.clone()} dispatch={dispatch.clone()} />
                 </aside>
@@ -137,6 +141,8 @@ struct StepView {
     looks: Looks<SearchMark>,
     /// The caption.
     text: String,
+    /// The whole path found, when the caption summarises it.
+    whole_path: Option<String>,
     /// Whether the tree is drawn (a grid's search is drawn on the grid instead).
     tree_shown: bool,
     /// Nodes generated in all.
@@ -170,6 +176,12 @@ fn stepped(state: &State, view: &StepView, on: &Handlers) -> Html {
         <>
             <StepControls step={state.settings.step} len={state.steps()} playing={state.playing} speed={state.speed} on={on.control.clone()} />
             <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ view.text.clone() }</p>
+            if let Some(path) = &view.whole_path {
+                <details class="whole-path">
+                    <summary>{ "Show the whole path" }</summary>
+                    <p class="path-text">{ path.clone() }</p>
+                </details>
+            }
             if view.tree_shown {
                 <panels::TreeTools levels={state.levels} drawn={drawn} total={view.total} dispatch={on.dispatch.clone()} />
             }

@@ -12,7 +12,7 @@ use crate::store::Store;
 
 use super::{status_words, Action, Recorded, Run, State};
 use crate::components::board::{BlocksGrid, Cell, PuzzleBoard};
-use arbor_app::search::{CostUnit, Problem};
+use arbor_app::search::{path_summarised, path_words, CostUnit, Problem};
 use arbor_app::search::{SearchSummary, StateView};
 
 /// Props of [`RunStatus`].
@@ -249,7 +249,7 @@ pub fn Solution(props: &SolutionProps) -> Html {
         return html! {
             <section class="solution" aria-label="The solution">
                 <h2>{ format!("The path: {} moves, cost {}", last, props.costs.show(props.summary.cost)) }</h2>
-                <p class="moves">{ "Moves (a number after an arrow: cells crossed by a jump): " }<code>{ props.summary.actions.join(" ") }</code></p>
+                { moves("Moves (a number after an arrow: cells crossed by a jump): ", &props.summary.actions) }
             </section>
         };
     }
@@ -259,8 +259,24 @@ pub fn Solution(props: &SolutionProps) -> Html {
             <h2>{ format!("The solution, move by move ({k} of {last})") }</h2>
             { board(&props.problem, &states[k], k, last) }
             { player_controls(&at, &playing, k, last) }
-            <p class="moves">{ "Moves of the blank (or the agent): " }<code>{ props.summary.actions.join(" ") }</code></p>
+            { moves("Moves of the blank (or the agent): ", &props.summary.actions) }
         </section>
+    }
+}
+
+/// A solution's moves after `head`: all of them, or if there are many, the first and last
+/// few and the whole list on request.
+fn moves(head: &'static str, actions: &[String]) -> Html {
+    html! {
+        <>
+            <p class="moves">{ head }<code>{ path_words(actions, " ") }</code></p>
+            if path_summarised(actions.len()) {
+                <details class="whole-path">
+                    <summary>{ format!("Show all {} moves", arbor_util::group_thousands(actions.len() as u64)) }</summary>
+                    <p class="path-text"><code>{ actions.join(" ") }</code></p>
+                </details>
+            }
+        </>
     }
 }
 

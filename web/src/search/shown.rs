@@ -8,7 +8,7 @@ use std::rc::Rc;
 use arbor_app::route::{Route, View};
 use arbor_app::same::same_opt;
 use arbor_app::scene::Scene;
-use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line};
+use arbor_app::search::caption::{caption, ends_in_failure, failure_line, line, whole_path};
 use arbor_app::search::tree_scene::search_scene;
 use arbor_app::search::{cell_marks, marks, CellMark, Problem, SearchMark, SearchSummary};
 use arbor_app::search::{Settings, StateView};
@@ -152,15 +152,16 @@ pub(super) fn grid_status(step: usize, grid_marks: &Option<GridMarks>) -> String
     }
 }
 
-/// The caption of the step on show, and the pseudocode's line it is at.
+/// The caption of the step on show, the whole path found when the caption summarises it, and
+/// the pseudocode's line it is at.
 pub(super) fn caption_and_line(
     state: &State,
     recorded: &Option<Rc<Recorded>>,
     frame: &Option<Rc<SearchFrame>>,
     step: usize,
-) -> (String, Option<usize>) {
+) -> (String, Option<String>, Option<usize>) {
     let (Some(r), Some(f)) = (recorded, frame) else {
-        return (String::new(), None);
+        return (String::new(), None, None);
     };
     let label = |id: u64| {
         r.drawing
@@ -171,6 +172,7 @@ pub(super) fn caption_and_line(
         _ => None,
     };
     let text = caption(&r.view, &r.replay, f, step, &label, status, r.costs);
+    let whole = whole_path(f, &label);
     let settings = &state.settings;
     // The last step of a search that found nothing and had nothing left is at the line that
     // returns failure.
@@ -185,7 +187,7 @@ pub(super) fn caption_and_line(
                 &r.replay.events()[s.events.clone()],
             )
         });
-    (text, line)
+    (text, whole, line)
 }
 
 /// Nodes generated in all: the finished run's count, or while it runs, what it said or what

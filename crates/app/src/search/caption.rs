@@ -659,12 +659,7 @@ impl Words<'_> {
                 let g = self
                     .meeting(self.replay.events())
                     .map_or_else(|| self.g(goal), |(_, gf, gb)| gf + gb);
-                format!(
-                    " Found: {} — depth {}, cost {}.",
-                    path.join(" → "),
-                    frame.path.len().saturating_sub(1),
-                    self.unit.show(g)
-                )
+                super::found_words(&path, g, self.unit)
             }
             None if frame
                 .seen
@@ -684,6 +679,20 @@ impl Words<'_> {
             None => " The recorded search ends here.".to_string(),
         }
     }
+}
+
+/// The whole path found by step `frame`, when the caption summarises it (see
+/// [`path_words`](super::path_words)): every state's name, start first, for the page to give on
+/// request. `None` when no path is found yet, or the caption names all of it.
+pub fn whole_path(frame: &SearchFrame, label: &dyn Fn(u64) -> String) -> Option<String> {
+    (frame.found.is_some() && super::path_summarised(frame.path.len())).then(|| {
+        frame
+            .path
+            .iter()
+            .map(|&id| label(id))
+            .collect::<Vec<_>>()
+            .join(" → ")
+    })
 }
 
 /// Why a child was dropped, in the words of a step's list of dropped children.

@@ -76,3 +76,101 @@ pub fn parse_inflation(text: &str) -> Option<u32> {
         .contains(&tenths)
         .then_some(tenths)
 }
+
+/// The longest path, in states, a caption or list writes out in full; a longer one is
+/// summarised by [`path_words`] and given whole on request.
+pub const PATH_IN_FULL: usize = 12;
+
+/// How many states a summarised path names at each end.
+pub const PATH_ENDS: usize = 4;
+
+/// A path (its states' names, start first) in words joined by `sep`: all of it if it has at
+/// most [`PATH_IN_FULL`] states, otherwise its first and last [`PATH_ENDS`] with how many are
+/// left out between them.
+pub fn path_words<S: AsRef<str>>(names: &[S], sep: &str) -> String {
+    let join = |part: &[S]| {
+        part.iter()
+            .map(|s| s.as_ref())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    if names.len() <= PATH_IN_FULL {
+        return join(names);
+    }
+    let left_out = names.len() - 2 * PATH_ENDS;
+    format!(
+        "{}{sep}… {} more …{sep}{}",
+        join(&names[..PATH_ENDS]),
+        arbor_util::group_thousands(left_out as u64),
+        join(&names[names.len() - PATH_ENDS..])
+    )
+}
+
+/// Whether [`path_words`] leaves part of a path of `len` states out.
+pub fn path_summarised(len: usize) -> bool {
+    len > PATH_IN_FULL
+}
+
+/// A path found, as the caption's last step says it: its states (in full or summarised by
+/// [`path_words`]), its depth (moves) and its cost, written in the problem's unit.
+pub fn found_words<S: AsRef<str>>(names: &[S], cost: u32, unit: CostUnit) -> String {
+    let steps = names.len().saturating_sub(1);
+    if path_summarised(names.len()) {
+        format!(
+            " Found: {} — a path of {} moves, cost {}; the whole path is under the caption.",
+            path_words(names, " → "),
+            arbor_util::group_thousands(steps as u64),
+            unit.show(cost)
+        )
+    } else {
+        format!(
+            " Found: {} — depth {steps}, cost {}.",
+            path_words(names, " → "),
+            unit.show(cost)
+        )
+    }
+}
+
+#[cfg(test)]
+mod path_tests {
+    use super::*;
+
+    #[test]
+    fn a_short_path_is_written_in_full() {
+        let names = ["A", "C", "G", "L", "R"];
+        assert_eq!(path_words(&names, " → "), "A → C → G → L → R");
+        assert_eq!(
+            found_words(&names, 4, CostUnit::Whole),
+            " Found: A → C → G → L → R — depth 4, cost 4."
+        );
+    }
+
+    #[test]
+    fn a_path_of_1256_moves_is_summarised() {
+        // 1,257 cells of a 100 × 100 grid: along row 0, then down the last column, and so on.
+        let names: Vec<String> = (0..1257).map(|i| cell_name(i % 100, i / 100)).collect();
+        let text = found_words(&names, 125_600, CostUnit::Hundredths);
+        assert!(
+            text.chars().count() < 200,
+            "{} characters: {text}",
+            text.chars().count()
+        );
+        for part in [
+            "(0,0) → (1,0) → (2,0) → (3,0) → …",
+            "… 1,249 more … → ",
+            "(53,12) → (54,12) → (55,12) → (56,12) —",
+            "1,256 moves",
+            "cost 1256",
+        ] {
+            assert!(text.contains(part), "{part:?} not in {text}");
+        }
+        assert!(!text.contains("(4,0)"), "{text}");
+    }
+
+    #[test]
+    fn the_summary_starts_at_thirteen_states() {
+        let names: Vec<String> = (0..13).map(|i| i.to_string()).collect();
+        assert_eq!(path_words(&names[..12], " "), "0 1 2 3 4 5 6 7 8 9 10 11");
+        assert_eq!(path_words(&names, " "), "0 1 2 3 … 5 more … 9 10 11 12");
+    }
+}
