@@ -35,18 +35,6 @@ impl Scene {
     ) -> Scene {
         let keys: Vec<usize> = (0..tree.len()).collect();
         let metrics = Metrics::of(tree);
-        let (left, right, top, bottom) = metrics.extents(pictures.is_some());
-        // Neighbours on a level are at least one gap apart: room for both nodes' words.
-        let gap_x = (left + right + 10.0).max(if pictures.is_some() {
-            GAP_X * 1.3
-        } else {
-            GAP_X
-        });
-        let gap_y = (top + bottom + 10.0).max(if pictures.is_some() {
-            GAP_Y * 1.45
-        } else {
-            GAP_Y
-        });
         let picture = |k: usize| pictures.and_then(|p| p.get(k).cloned());
         let shape_of = |k: usize| {
             let id = NodeId(k as u32);
@@ -62,15 +50,43 @@ impl Scene {
                 Shape::Min
             }
         };
-        Scene::build(
-            &TreeShape {
+        Scene::of_sized(
+            &SizedTree {
                 keys: &keys,
                 parent: &|k| tree.nodes()[k].parent.map(NodeId::index),
                 label: &|k| tree.nodes()[k].label.clone(),
                 shape: &shape_of,
+                picture: pictures.map(|_| &picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
+                bent: false,
+            },
+            &metrics,
+            collapsed,
+        )
+    }
+
+    /// Places a tree whose nodes are drawn as a game tree's are — sized by `metrics`, with a
+    /// picture of each node's position if `tree` has them — with the gaps and margins that
+    /// leave room for every word and picture around a node (the tree behind a move, MCTS's
+    /// tree of a game).
+    pub fn of_sized(
+        tree: &SizedTree<'_>,
+        metrics: &Metrics,
+        collapsed: &dyn Fn(usize) -> bool,
+    ) -> Scene {
+        let pictures = tree.picture.is_some();
+        let (left, right, top, bottom) = metrics.extents(pictures);
+        // Neighbours on a level are at least one gap apart: room for both nodes' words.
+        let gap_x = (left + right + 10.0).max(if pictures { GAP_X * 1.3 } else { GAP_X });
+        let gap_y = (top + bottom + 10.0).max(if pictures { GAP_Y * 1.45 } else { GAP_Y });
+        let mut scene = Scene::build(
+            &TreeShape {
+                keys: tree.keys,
+                parent: tree.parent,
+                label: tree.label,
+                shape: tree.shape,
                 gap_x,
                 gap_y,
-                picture: pictures.map(|_| &picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
+                picture: tree.picture,
                 margins: Margins {
                     x: (left.max(right) + 6.0).max(MARGIN),
                     top: (top + 6.0).max(MARGIN),
@@ -80,6 +96,29 @@ impl Scene {
                 half_width: &|shape| metrics.half_width(shape),
             },
             collapsed,
-        )
+        );
+        if tree.bent {
+            // Turns a little clear of the lowest and highest things a node draws.
+            scene.bends = Some((bottom + 2.0, top + 2.0));
+        }
+        scene
     }
+}
+
+/// A tree drawn as a game tree is ([`Scene::of_sized`]): its keys (the root first, each after
+/// its parent), and each key's parent, name, shape and picture.
+pub struct SizedTree<'a> {
+    /// The keys, the root first, each after its parent.
+    pub keys: &'a [usize],
+    /// A key's parent (`None` for the root).
+    pub parent: &'a dyn Fn(usize) -> Option<usize>,
+    /// A key's label.
+    pub label: &'a dyn Fn(usize) -> String,
+    /// A key's shape.
+    pub shape: &'a dyn Fn(usize) -> Shape,
+    /// A key's picture, if nodes have them.
+    pub picture: Option<&'a dyn Fn(usize) -> Option<Rc<GamePicture>>>,
+    /// Edges bend around what the nodes draw ([`Scene::bend`]) instead of running straight
+    /// from centre to centre, across other nodes where a parent's children spread wide.
+    pub bent: bool,
 }

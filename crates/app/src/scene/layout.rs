@@ -83,6 +83,10 @@ pub struct Scene {
     pub levels: Vec<std::ops::Range<usize>>,
     /// Where each key is drawn (an index into `nodes`), for keys below collapsed nodes `None`.
     pub index_of_key: Vec<Option<u32>>,
+    /// Edges bend around what the nodes draw (a game's tree whose levels are far apart, each
+    /// node with its board): how far below the parent's centre and above the child's an
+    /// edge turns. `None`: edges run straight from centre to centre.
+    pub bends: Option<(f64, f64)>,
 }
 
 /// Any tree to place: its nodes as keys (parents before children, the root first), and how
@@ -206,6 +210,30 @@ impl Scene {
             children,
             levels,
             index_of_key,
+            bends: None,
+        }
+    }
+
+    /// Where the edge from the node at index `parent` to the one at `child` turns, if edges
+    /// bend: the heights of its two turns. It runs down from the parent's centre past all
+    /// the parent draws, across the band between the two levels, and down into the child
+    /// from above its name — so in a tidy layout no edge crosses another or a node.
+    pub fn bend(&self, parent: usize, child: usize) -> Option<(f64, f64)> {
+        let (below, above) = self.bends?;
+        let (p, c) = (&self.nodes[parent], &self.nodes[child]);
+        Some((p.y + below, c.y - above))
+    }
+
+    /// The points the edge into the node at index `i` runs through, its parent's centre first
+    /// and its own last (none for the root): two for a straight edge, four for a bent one.
+    pub fn edge_points(&self, i: usize) -> Vec<(f64, f64)> {
+        let Some(p) = self.nodes[i].parent else {
+            return Vec::new();
+        };
+        let (a, b) = (&self.nodes[p], &self.nodes[i]);
+        match self.bend(p, i) {
+            Some((y1, y2)) => vec![(a.x, a.y), (a.x, y1), (b.x, y2), (b.x, b.y)],
+            None => vec![(a.x, a.y), (b.x, b.y)],
         }
     }
 

@@ -5,7 +5,8 @@ use arbor_game::GameTree;
 use super::places::label_offset;
 use super::{
     fold_mark, fold_top, number_width, show_value, text_span, text_width, type_size, window_below,
-    Shape, FOLD_HEIGHT, LABEL_BASELINE, NOTE_OFFSET, STROKE, TAG_BASELINE, WINDOW_LINE,
+    Shape, FOLD_HEIGHT, LABEL_BASELINE, NOTE_OFFSET, PICTURES_BOTTOM, STROKE, TAG_BASELINE,
+    WINDOW_LINE,
 };
 
 /// How big a game tree's nodes are drawn: every shape holds the widest value the tree can
@@ -135,10 +136,20 @@ impl Metrics {
         if self.tag_width > 0.0 {
             up = up.min(text_span(TAG_BASELINE, type_size::SMALL).0);
         }
-        let below = window_below(pictures) + WINDOW_LINE;
-        let down = text_span(below, type_size::WINDOW)
-            .1
-            .max(fold_top(pictures) + FOLD_HEIGHT);
+        // The shape (a MIN triangle's apex), the picture, and the window and fold mark where
+        // the tree has them (metrics with no window width or fold: a tree that shows neither).
+        let mut down: f64 = if pictures {
+            PICTURES_BOTTOM
+        } else {
+            24.0 + STROKE
+        };
+        if self.window_width > 0.0 {
+            let below = window_below(pictures) + WINDOW_LINE;
+            down = down.max(text_span(below, type_size::WINDOW).1);
+        }
+        if self.fold_half > 0.0 {
+            down = down.max(fold_top(pictures) + FOLD_HEIGHT);
+        }
         (left, right, -up, down)
     }
 }
