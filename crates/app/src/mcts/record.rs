@@ -3,6 +3,7 @@
 //! solved.
 
 use super::*;
+use crate::scene::GamePicture;
 use arbor_game::{
     mcts, minimax, Budget, Game, MctsEvent, MctsId, MctsObserver, MctsRecorder, MctsTree, NodeId,
     Quiet, Ucb,
@@ -61,6 +62,9 @@ impl<G: Game> MctsObserver<G> for Watch<'_, G::Move> {
 /// A root move's exact value, from the move and the position it leads to.
 pub type ExactOf<'a, G> = dyn Fn(<G as Game>::Move, &<G as Game>::State) -> Option<Exact> + 'a;
 
+/// A game's picture of a position.
+pub type PictureOf<'a, G> = dyn Fn(&<G as Game>::State) -> GamePicture + 'a;
+
 /// What a run needs to know of its game beyond the [`Game`] itself.
 pub struct Setting<'a, G: Game> {
     /// The game.
@@ -79,6 +83,8 @@ pub struct Setting<'a, G: Game> {
     pub exact: &'a ExactOf<'a, G>,
     /// The sides' names.
     pub sides: [String; 2],
+    /// A game's picture of a position (a tree's nodes have none).
+    pub picture: Option<&'a PictureOf<'a, G>>,
 }
 
 /// Runs MCTS for `request` if it searches an explicit tree (what practice runs in the page:
@@ -118,6 +124,7 @@ pub fn run_tree(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<
             },
             exact: &exact,
             sides: ["MAX".into(), "MIN".into()],
+            picture: None,
         },
         progress,
     )
@@ -155,6 +162,9 @@ pub fn grow<G: Game>(
         .filter(|e| matches!(e, MctsEvent::Expand { .. }))
         .count();
     let nodes = recorded_nodes(&tree, added, &s);
+    let pictures = s.picture.map_or_else(Vec::new, |p| {
+        tree.nodes[..=added].iter().map(|n| p(&n.state)).collect()
+    });
     let moves = root_moves(&tree, &s);
     let root_player = s.game.to_move(&s.root);
     let best = tree
@@ -179,6 +189,7 @@ pub fn grow<G: Game>(
         reward_rule: s.reward_rule,
         root_player,
         sides: s.sides,
+        pictures,
     })
 }
 
