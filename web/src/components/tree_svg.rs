@@ -158,6 +158,11 @@ pub struct EdgeViewProps {
     pub from: (f64, f64),
     /// The child's centre.
     pub to: (f64, f64),
+    /// Where it turns, if edges bend ([`Scene::bend`](arbor_app::scene::Scene::bend)): down
+    /// from the parent to the first height, across to the child's column at the second, down
+    /// into the child.
+    #[prop_or_default]
+    pub bend: Option<(f64, f64)>,
     /// How it is drawn.
     pub kind: EdgeKind,
 }
@@ -179,6 +184,8 @@ pub fn EdgeView(props: &EdgeViewProps) -> Html {
             EdgeKind::Cut | EdgeKind::Pruned => Some("pruned"),
         }
     );
+    // The slanted part: the whole edge, or its middle where it bends.
+    let (y1, y2) = props.bend.unwrap_or((y1, y2));
     let cut = (props.kind == EdgeKind::Cut).then(|| {
         // Two short strokes across the edge where it was cut.
         let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
@@ -195,7 +202,12 @@ pub fn EdgeView(props: &EdgeViewProps) -> Html {
     });
     html! {
         <>
-            <line class={class} x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} />
+            if props.bend.is_some() {
+                <polyline {class} points={format!("{},{} {},{} {},{} {},{}",
+                    fmt(x1), fmt(props.from.1), fmt(x1), fmt(y1), fmt(x2), fmt(y2), fmt(x2), fmt(props.to.1))} />
+            } else {
+                <line {class} x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} />
+            }
             { for cut }
         </>
     }

@@ -157,8 +157,10 @@ fn EdgeChunk(props: &EdgeChunkProps) -> Html {
         <g>
             { for props.kinds.iter().enumerate().filter_map(|(k, &kind)| {
                 let node = &nodes[props.start + k];
-                let parent = &nodes[node.parent?];
-                Some(html! { <EdgeView key={k} from={(parent.x, parent.y)} to={(node.x, node.y)} kind={kind} /> })
+                let p = node.parent?;
+                let parent = &nodes[p];
+                let bend = props.scene.bend(p, props.start + k);
+                Some(html! { <EdgeView key={k} from={(parent.x, parent.y)} to={(node.x, node.y)} {bend} kind={kind} /> })
             }) }
         </g>
     }

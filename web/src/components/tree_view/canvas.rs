@@ -59,26 +59,30 @@ pub(super) fn paint(
             .collect(),
     };
     // Edges, a path per colour.
-    let mut by_colour: HashMap<&'static str, Vec<(f64, f64, f64, f64)>> = HashMap::new();
+    let mut by_colour: HashMap<&'static str, Vec<Vec<(f64, f64)>>> = HashMap::new();
     for &i in &indices {
         let Some(p) = scene.nodes[i].parent else {
             continue;
         };
         let kind = painter.edge(scene, p, i);
         if let Some(colour) = kind.sketch() {
-            let (a, b) = (&scene.nodes[p], &scene.nodes[i]);
-            let (x0, y0) = cam.to_frame(a.x, a.y);
-            let (x1, y1) = cam.to_frame(b.x, b.y);
-            by_colour.entry(colour).or_default().push((x0, y0, x1, y1));
+            let points = scene.edge_points(i);
+            let line = points.iter().map(|&(x, y)| cam.to_frame(x, y)).collect();
+            by_colour.entry(colour).or_default().push(line);
         }
     }
     ctx.set_line_width(if cam.scale < 0.05 { 0.5 } else { 1.0 });
     for (colour, lines) in &by_colour {
         ctx.set_stroke_style_str(colour);
         ctx.begin_path();
-        for &(x0, y0, x1, y1) in lines {
-            ctx.move_to(x0, y0);
-            ctx.line_to(x1, y1);
+        for line in lines {
+            for (k, &(x, y)) in line.iter().enumerate() {
+                if k == 0 {
+                    ctx.move_to(x, y);
+                } else {
+                    ctx.line_to(x, y);
+                }
+            }
         }
         ctx.stroke();
     }

@@ -123,7 +123,7 @@ fn drawing_svg(
         .map(|&(p, c)| {
             let kind = painter.edge(scene, p, c);
             let (a, b) = (&scene.nodes[p], &scene.nodes[c]);
-            html! { <EdgeView key={c} from={(a.x, a.y)} to={(b.x, b.y)} kind={kind} /> }
+            html! { <EdgeView key={c} from={(a.x, a.y)} to={(b.x, b.y)} bend={scene.bend(p, c)} kind={kind} /> }
         })
         .collect();
     let node_html = node_html(
