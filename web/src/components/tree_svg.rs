@@ -203,8 +203,7 @@ pub fn EdgeView(props: &EdgeViewProps) -> Html {
     html! {
         <>
             if props.bend.is_some() {
-                <polyline {class} points={format!("{},{} {},{} {},{} {},{}",
-                    fmt(x1), fmt(props.from.1), fmt(x1), fmt(y1), fmt(x2), fmt(y2), fmt(x2), fmt(props.to.1))} />
+                <polyline {class} points={points(0.0, 0.0, &[(x1, props.from.1), (x1, y1), (x2, y2), (x2, props.to.1)])} />
             } else {
                 <line {class} x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} />
             }

@@ -162,9 +162,6 @@ pub fn grow<G: Game>(
         .filter(|e| matches!(e, MctsEvent::Expand { .. }))
         .count();
     let nodes = recorded_nodes(&tree, added, &s);
-    let pictures = s.picture.map_or_else(Vec::new, |p| {
-        tree.nodes[..=added].iter().map(|n| p(&n.state)).collect()
-    });
     let moves = root_moves(&tree, &s);
     let root_player = s.game.to_move(&s.root);
     let best = tree
@@ -189,7 +186,6 @@ pub fn grow<G: Game>(
         reward_rule: s.reward_rule,
         root_player,
         sides: s.sides,
-        pictures,
     })
 }
 
@@ -217,8 +213,8 @@ fn named_events<M>(
     (events, names)
 }
 
-/// The nodes the recorded iterations added (and the root): each one's name and whose turn it
-/// is there.
+/// The nodes the recorded iterations added (and the root): each one's name, whose turn it is
+/// there and, in a game, the picture of its position.
 fn recorded_nodes<G: Game>(tree: &MctsTree<G>, added: usize, s: &Setting<'_, G>) -> Vec<McNode> {
     let turn = |state: &G::State| {
         if s.game.is_terminal(state) {
@@ -234,6 +230,7 @@ fn recorded_nodes<G: Game>(tree: &MctsTree<G>, added: usize, s: &Setting<'_, G>)
         .map(|n| McNode {
             label: n.mv.map_or_else(|| s.root_label.clone(), s.name),
             turn: turn(&n.state),
+            picture: s.picture.map(|p| p(&n.state)),
         })
         .collect()
 }

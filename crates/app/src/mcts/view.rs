@@ -29,6 +29,9 @@ pub struct McNode {
     pub label: String,
     /// Whose turn it is there.
     pub turn: Turn,
+    /// A game's node: the picture of its position (a tree's: none).
+    #[serde(default)]
+    pub picture: Option<GamePicture>,
 }
 
 /// The exact value of a root move, where the game can be solved.
@@ -89,9 +92,6 @@ pub struct MctsView {
     pub root_player: usize,
     /// The sides' names (MAX, MIN; or X, O …).
     pub sides: [String; 2],
-    /// A game's run: the picture of each recorded node's position, by id (a tree's: none).
-    #[serde(default)]
-    pub pictures: Vec<GamePicture>,
 }
 
 /// What happened at one step, and the state of the tree after it.
@@ -291,8 +291,8 @@ impl MctsView {
         };
         let parent = |k: usize| parents[k];
         let label = |k: usize| self.nodes[k].label.clone();
-        if self.pictures.len() >= added {
-            let picture = |k: usize| self.pictures.get(k).cloned().map(Rc::new);
+        if self.nodes[0].picture.is_some() {
+            let picture = |k: usize| self.nodes[k].picture.clone().map(Rc::new);
             let metrics = Metrics {
                 value_half: widest / 2.0,
                 window_width: 0.0,

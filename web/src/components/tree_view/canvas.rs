@@ -59,30 +59,36 @@ pub(super) fn paint(
             .collect(),
     };
     // Edges, a path per colour.
-    let mut by_colour: HashMap<&'static str, Vec<Vec<(f64, f64)>>> = HashMap::new();
+    let mut by_colour: HashMap<&'static str, Vec<(f64, f64, f64, f64)>> = HashMap::new();
     for &i in &indices {
         let Some(p) = scene.nodes[i].parent else {
             continue;
         };
         let kind = painter.edge(scene, p, i);
         if let Some(colour) = kind.sketch() {
-            let points = scene.edge_points(i);
-            let line = points.iter().map(|&(x, y)| cam.to_frame(x, y)).collect();
-            by_colour.entry(colour).or_default().push(line);
+            let (a, b) = (&scene.nodes[p], &scene.nodes[i]);
+            let lines = by_colour.entry(colour).or_default();
+            let mut line = |x0: f64, y0: f64, x1: f64, y1: f64| {
+                let ((x0, y0), (x1, y1)) = (cam.to_frame(x0, y0), cam.to_frame(x1, y1));
+                lines.push((x0, y0, x1, y1));
+            };
+            match scene.bend(p, i) {
+                Some((y0, y1)) => {
+                    line(a.x, a.y, a.x, y0);
+                    line(a.x, y0, b.x, y1);
+                    line(b.x, y1, b.x, b.y);
+                }
+                None => line(a.x, a.y, b.x, b.y),
+            }
         }
     }
     ctx.set_line_width(if cam.scale < 0.05 { 0.5 } else { 1.0 });
     for (colour, lines) in &by_colour {
         ctx.set_stroke_style_str(colour);
         ctx.begin_path();
-        for line in lines {
-            for (k, &(x, y)) in line.iter().enumerate() {
-                if k == 0 {
-                    ctx.move_to(x, y);
-                } else {
-                    ctx.line_to(x, y);
-                }
-            }
+        for &(x0, y0, x1, y1) in lines {
+            ctx.move_to(x0, y0);
+            ctx.line_to(x1, y1);
         }
         ctx.stroke();
     }
