@@ -4,8 +4,7 @@
 
 use super::*;
 use crate::scene::{
-    text_width, type_size, GamePicture, Margins, Metrics, NodeMark, Scene, Shape, Shown, SizedTree,
-    Status, TreeShape, GAP_X, GAP_Y, MARGIN,
+    text_width, type_size, GamePicture, Metrics, NodeMark, Scene, Shape, Shown, SizedTree, Status,
 };
 use arbor_game::{replay_tree, MctsEvent, MctsId};
 use serde::{Deserialize, Serialize};
@@ -291,52 +290,28 @@ impl MctsView {
         };
         let parent = |k: usize| parents[k];
         let label = |k: usize| self.nodes[k].label.clone();
-        if self.nodes[0].picture.is_some() {
-            let picture = |k: usize| self.nodes[k].picture.clone().map(Rc::new);
-            let metrics = Metrics {
-                value_half: widest / 2.0,
-                window_width: 0.0,
-                label_width: self.nodes[..added]
-                    .iter()
-                    .map(|n| text_width(&n.label, type_size::SMALL, false))
-                    .fold(0.0, f64::max),
-                tag_width: 0.0,
-                fold_half: 0.0,
-            };
-            return Scene::of_sized(
-                &SizedTree {
-                    keys: &keys,
-                    parent: &parent,
-                    label: &label,
-                    shape: &shape,
-                    picture: Some(&picture),
-                    bent: true,
-                },
-                &metrics,
-                &|_| false,
-            );
-        }
-        let half = |shape: Shape| match shape {
-            Shape::Leaf => widest / 2.0 + 5.0,
-            _ => ((widest / 2.0 + 1.5) * 40.0 / 28.5).max(24.0),
+        let picture = |k: usize| self.nodes[k].picture.clone().map(Rc::new);
+        let boards = self.nodes[0].picture.is_some();
+        let metrics = Metrics {
+            value_half: widest / 2.0,
+            window_width: 0.0,
+            label_width: self.nodes[..added]
+                .iter()
+                .map(|n| text_width(&n.label, type_size::SMALL, false))
+                .fold(0.0, f64::max),
+            tag_width: 0.0,
+            fold_half: 0.0,
         };
-        let gap_x = (2.0 * half(Shape::Max) + 8.0).max(GAP_X);
-        Scene::build(
-            &TreeShape {
+        Scene::of_sized(
+            &SizedTree {
                 keys: &keys,
                 parent: &parent,
                 label: &label,
                 shape: &shape,
-                picture: None,
-                gap_x,
-                gap_y: GAP_Y,
-                margins: Margins {
-                    x: half(Shape::Max) + 6.0,
-                    top: MARGIN,
-                    bottom: MARGIN,
-                },
-                half_width: &half,
+                picture: boards.then_some(&picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
+                bent: boards,
             },
+            &metrics,
             &|_| false,
         )
     }
