@@ -93,6 +93,25 @@ test("a tic-tac-toe position: MCTS finds the block, the exact values beside; set
   page.assertHealthy();
 });
 
+test("a game's tree draws each node's board, its edges bent clear of the nodes", async () => {
+  const page = await open("#/mcts?game=ttt&moves=152&n=300&seed=1&step=60");
+  // The root's board holds the moves so far: X at a1 and b1, O at b2.
+  const decor = (path) => page.locator(`${TREE} [data-node="${path}"] + .node-decor .mini-ttt`);
+  await decor("r").waitFor();
+  assert.equal(await decor("r").locator("text.x").count(), 2);
+  assert.equal(await decor("r").locator("text.o").count(), 1);
+  // Every node drawn has its board, one move further than its parent's.
+  const nodes = await page.locator(`${TREE} g.node`).count();
+  assert.ok(nodes > 5, `${nodes} nodes`);
+  assert.equal(await page.locator(`${TREE} .node-decor .mini-ttt`).count(), nodes);
+  assert.equal(await decor("r.0").locator("text").count(), 4);
+  // Edges turn below the parent's board and above the child: polylines, not straight lines.
+  assert.ok((await page.locator(`${TREE} polyline.edge`).count()) >= nodes - 1);
+  assert.equal(await page.locator(`${TREE} line.edge`).count(), 0);
+  await audit(page, "MCTS on a tic-tac-toe position with boards");
+  page.assertHealthy();
+});
+
 test("a long run shows progress and stops; a broken link says what is wrong; a phone", async () => {
   const page = await openPage(browser, "#/mcts?game=c4&moves=&n=200000&seed=2");
   const status = page.locator(".run-status");

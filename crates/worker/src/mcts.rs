@@ -1,10 +1,10 @@
 //! Monte Carlo tree search over the games, run in the worker for the MCTS page: the run
 //! recorded as the page steps it, each root move's exact value from the game's solver.
 
-use arbor_app::game::{label, Kind, Move, Pos, TTT};
+use arbor_app::game::{c4_picture, label, nim_picture, ttt_picture, Kind, Move, Pos, TTT};
 use arbor_app::mcts::{
     check_iterations, grow, run_tree, win_draw_loss, Exact, ExactOf, MctsRequest, MctsSource,
-    MctsView, Prepared, Setting, C4_SOLVE_NODES,
+    MctsView, PictureOf, Prepared, Setting, C4_SOLVE_NODES,
 };
 use arbor_game::{Budget, Game};
 use arbor_games::ai::score_moves;
@@ -17,57 +17,75 @@ pub fn run(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<MctsV
         Prepared::Tree(_) => run_tree(request, progress),
         Prepared::Game(rules, pos) => {
             let piles = rules.piles.len();
+            let o_first = matches!(request.source, MctsSource::Game { o_first: true, .. });
             match pos {
                 Pos::Ttt(board) => {
                     let exact = solved_moves(&TTT, &board);
                     let name = |m: u8| label(Move::Cell(m), piles);
-                    let kind = Kind::TicTacToe;
-                    grow_game(request, kind, &TTT, board, &name, &exact, progress)
+                    let picture = |b: &_| ttt_picture(b, o_first);
+                    let game = Described {
+                        kind: Kind::TicTacToe,
+                        name: &name,
+                        exact: &exact,
+                        picture: &picture,
+                    };
+                    grow_game(request, game, &TTT, board, progress)
                 }
                 Pos::Nim(piles_now) => {
-                    let game = rules.nim();
-                    let exact = solved_moves(&game, &piles_now);
+                    let nim = rules.nim();
+                    let exact = solved_moves(&nim, &piles_now);
                     let name = |m| label(Move::Take(m), piles);
-                    grow_game(
-                        request,
-                        Kind::Nim,
-                        &game,
-                        piles_now,
-                        &name,
-                        &exact,
-                        progress,
-                    )
+                    let game = Described {
+                        kind: Kind::Nim,
+                        name: &name,
+                        exact: &exact,
+                        picture: &nim_picture,
+                    };
+                    grow_game(request, game, &nim, piles_now, progress)
                 }
                 Pos::C4(p) => {
-                    let game = Connect4 { eval: Eval::Seed };
                     let name = |m: u8| label(Move::Column(m), piles);
                     let exact = |_: u8, s: &Position| c4_exact(s);
-                    grow_game(request, Kind::Connect4, &game, p, &name, &exact, progress)
+                    let game = Described {
+                        kind: Kind::Connect4,
+                        name: &name,
+                        exact: &exact,
+                        picture: &c4_picture,
+                    };
+                    grow_game(request, game, &Connect4 { eval: Eval::Seed }, p, progress)
                 }
             }
         }
     }
 }
 
+/// What the page shows of a game's run beyond the game itself: its kind, a move's name, a
+/// root move's exact value and a position's picture.
+struct Described<'a, G: Game> {
+    kind: Kind,
+    name: &'a dyn Fn(G::Move) -> String,
+    exact: &'a ExactOf<'a, G>,
+    picture: &'a PictureOf<'a, G>,
+}
+
 /// Grows the recorded MCTS tree of a game from `root`, rewarding a win 1, a draw ½, a loss 0.
 fn grow_game<G: Game>(
     request: &MctsRequest,
-    kind: Kind,
+    described: Described<'_, G>,
     game: &G,
     root: G::State,
-    name: &dyn Fn(G::Move) -> String,
-    exact: &ExactOf<'_, G>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<MctsView, String> {
     let setting = Setting {
         game,
         root,
         root_label: "start".into(),
-        name,
+        name: described.name,
         reward: &win_draw_loss,
         reward_rule: "a win 1, a draw ½, a loss 0 (for MAX, the first player)".to_string(),
-        exact,
-        sides: sides(request, kind),
+        exact: described.exact,
+        sides: sides(request, described.kind),
+        picture: Some(described.picture),
     };
     grow(request, setting, progress)
 }

@@ -158,9 +158,9 @@ impl EdgeKind {
 /// Props of [`EdgeView`].
 #[derive(Properties, PartialEq)]
 pub struct EdgeViewProps {
-    /// The parent's centre.
+    /// Where it leaves the parent (see [`Look::ends`]).
     pub from: (f64, f64),
-    /// The child's centre.
+    /// Where it reaches the child.
     pub to: (f64, f64),
     /// How it is drawn.
     pub kind: EdgeKind,
@@ -214,7 +214,7 @@ pub fn EdgeView(props: &EdgeViewProps) -> Html {
     });
     html! {
         <>
-            <line class={class} x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} />
+            <line {class} x1={fmt(x1)} y1={fmt(y1)} x2={fmt(x2)} y2={fmt(y2)} />
             { for cut }
             { for note }
         </>

@@ -13,6 +13,9 @@ mod request;
 mod settings;
 mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use params::PARAMS;
 pub use record::*;
 pub use request::*;

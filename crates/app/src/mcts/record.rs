@@ -3,6 +3,7 @@
 //! solved.
 
 use super::*;
+use crate::scene::GamePicture;
 use arbor_game::{
     mcts, minimax, Budget, Game, MctsEvent, MctsId, MctsObserver, MctsRecorder, MctsTree, NodeId,
     Quiet, Ucb,
@@ -61,6 +62,9 @@ impl<G: Game> MctsObserver<G> for Watch<'_, G::Move> {
 /// A root move's exact value, from the move and the position it leads to.
 pub type ExactOf<'a, G> = dyn Fn(<G as Game>::Move, &<G as Game>::State) -> Option<Exact> + 'a;
 
+/// A game's picture of a position.
+pub type PictureOf<'a, G> = dyn Fn(&<G as Game>::State) -> GamePicture + 'a;
+
 /// What a run needs to know of its game beyond the [`Game`] itself.
 pub struct Setting<'a, G: Game> {
     /// The game.
@@ -79,6 +83,8 @@ pub struct Setting<'a, G: Game> {
     pub exact: &'a ExactOf<'a, G>,
     /// The sides' names.
     pub sides: [String; 2],
+    /// A game's picture of a position (a tree's nodes have none).
+    pub picture: Option<&'a PictureOf<'a, G>>,
 }
 
 /// Runs MCTS for `request` if it searches an explicit tree (what practice runs in the page:
@@ -118,6 +124,7 @@ pub fn run_tree(request: &MctsRequest, progress: &mut dyn FnMut(u64)) -> Result<
             },
             exact: &exact,
             sides: ["MAX".into(), "MIN".into()],
+            picture: None,
         },
         progress,
     )
@@ -206,8 +213,8 @@ fn named_events<M>(
     (events, names)
 }
 
-/// The nodes the recorded iterations added (and the root): each one's name and whose turn it
-/// is there.
+/// The nodes the recorded iterations added (and the root): each one's name, whose turn it is
+/// there and, in a game, the picture of its position.
 fn recorded_nodes<G: Game>(tree: &MctsTree<G>, added: usize, s: &Setting<'_, G>) -> Vec<McNode> {
     let turn = |state: &G::State| {
         if s.game.is_terminal(state) {
@@ -223,6 +230,7 @@ fn recorded_nodes<G: Game>(tree: &MctsTree<G>, added: usize, s: &Setting<'_, G>)
         .map(|n| McNode {
             label: n.mv.map_or_else(|| s.root_label.clone(), s.name),
             turn: turn(&n.state),
+            picture: s.picture.map(|p| p(&n.state)),
         })
         .collect()
 }

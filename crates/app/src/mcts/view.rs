@@ -4,11 +4,11 @@
 
 use super::*;
 use crate::scene::{
-    text_width, type_size, Margins, NodeMark, Scene, Shape, Shown, Status, TreeShape, GAP_X, GAP_Y,
-    MARGIN,
+    text_width, type_size, GamePicture, Metrics, NodeMark, Scene, Shape, Shown, SizedTree, Status,
 };
 use arbor_game::{replay_tree, MctsEvent, MctsId};
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// Whose turn it is at a node (or that the game is over there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +28,9 @@ pub struct McNode {
     pub label: String,
     /// Whose turn it is there.
     pub turn: Turn,
+    /// A game's node: the picture of its position (a tree's: none).
+    #[serde(default)]
+    pub picture: Option<GamePicture>,
 }
 
 /// The exact value of a root move, where the game can be solved.
@@ -272,40 +275,44 @@ impl MctsView {
             .collect()
     }
 
-    /// The drawing of the tree after a step: the nodes added so far.
+    /// The drawing of the tree after a step: the nodes added so far. A game's nodes are drawn
+    /// as the tree behind a move draws them, each with its position's picture.
     pub fn scene(&self, added: usize) -> Scene {
         let added = added.min(self.nodes.len()).max(1);
         let keys: Vec<usize> = (0..added).collect();
         let parents = self.parents();
         // Room for a tally as wide as "99.5/100".
         let widest = text_width("99.5/100", type_size::VALUE, false);
-        let half = |shape: Shape| match shape {
-            Shape::Leaf => widest / 2.0 + 5.0,
-            _ => ((widest / 2.0 + 1.5) * 40.0 / 28.5).max(24.0),
-        };
         let shape = |k: usize| match self.nodes[k].turn {
             Turn::Max => Shape::Max,
             Turn::Min => Shape::Min,
             Turn::End => Shape::Leaf,
         };
-        let gap_x = (2.0 * half(Shape::Max) + 8.0).max(GAP_X);
-        Scene::build(
-            &TreeShape {
+        let parent = |k: usize| parents[k];
+        let label = |k: usize| self.nodes[k].label.clone();
+        let picture = |k: usize| self.nodes[k].picture.clone().map(Rc::new);
+        let boards = self.nodes[0].picture.is_some();
+        let metrics = Metrics {
+            value_half: widest / 2.0,
+            window_width: 0.0,
+            label_width: self.nodes[..added]
+                .iter()
+                .map(|n| text_width(&n.label, type_size::SMALL, false))
+                .fold(0.0, f64::max),
+            tag_width: 0.0,
+            fold_half: 0.0,
+            leaf_half: widest / 2.0,
+        };
+        Scene::of_sized(
+            &SizedTree {
                 keys: &keys,
-                parent: &|k| parents[k],
-                label: &|k| self.nodes[k].label.clone(),
+                parent: &parent,
+                label: &label,
                 shape: &shape,
-                picture: None,
-                gap_x,
-                spread: None,
-                gap_y: GAP_Y,
-                margins: Margins {
-                    x: half(Shape::Max) + 6.0,
-                    top: MARGIN,
-                    bottom: MARGIN,
-                },
-                half_width: &half,
+                picture: boards.then_some(&picture as &dyn Fn(usize) -> Option<Rc<GamePicture>>),
+                note: None,
             },
+            &metrics,
             &|_| false,
         )
     }

@@ -4,7 +4,7 @@ use arbor_game::GameTree;
 
 use super::{
     fold_mark, fold_top, number_width, shape_reach, show_value, side_offset, text_span, text_width,
-    type_size, Shape, FOLD_HEIGHT, STROKE, WINDOW_BASELINE, WINDOW_LINE,
+    type_size, Shape, FOLD_HEIGHT, PICTURES_BOTTOM, STROKE, WINDOW_BASELINE, WINDOW_LINE,
 };
 
 /// How big a game tree's nodes are drawn: every shape holds the widest value the tree can
@@ -159,9 +159,15 @@ impl Metrics {
             (left, right, up, down) = (left.max(l), right.max(r), up.max(u), down.max(d));
         }
         // The words beside a node lie within its outline's height; below it, its picture and
-        // its fold mark.
+        // its fold mark, where the tree has them (metrics with no fold: a tree never folded).
         let (_, words_down) = text_span(WINDOW_BASELINE + WINDOW_LINE, type_size::WINDOW);
-        let down = down.max(words_down).max(fold_top(pictures) + FOLD_HEIGHT);
+        let mut down = down.max(words_down);
+        if pictures {
+            down = down.max(PICTURES_BOTTOM);
+        }
+        if self.fold_half > 0.0 {
+            down = down.max(fold_top(pictures) + FOLD_HEIGHT);
+        }
         (left, right, up, down)
     }
 }

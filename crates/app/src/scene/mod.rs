@@ -16,6 +16,7 @@ mod shown;
 mod words;
 
 pub use fold::{fold_mark, fold_top, FoldMark, FOLD_HEIGHT, FOLD_TEXT};
+pub use game_tree::SizedTree;
 pub use layout::{Margins, Scene, SceneNode, Shape, TreeShape, GAP_X, GAP_Y, MARGIN};
 pub use metrics::Metrics;
 pub use picture::{
