@@ -93,7 +93,7 @@ test("a tic-tac-toe position: MCTS finds the block, the exact values beside; set
   page.assertHealthy();
 });
 
-test("a game's tree draws each node's board, its edges bent clear of the nodes", async () => {
+test("a game's tree draws each node's board, its edges clear of the boards", async () => {
   const page = await open("#/mcts?game=ttt&moves=152&n=300&seed=1&step=60");
   // The root's board holds the moves so far: X at a1 and b1, O at b2.
   const decor = (path) => page.locator(`${TREE} [data-node="${path}"] + .node-decor .mini-ttt`);
@@ -105,9 +105,20 @@ test("a game's tree draws each node's board, its edges bent clear of the nodes",
   assert.ok(nodes > 5, `${nodes} nodes`);
   assert.equal(await page.locator(`${TREE} .node-decor .mini-ttt`).count(), nodes);
   assert.equal(await decor("r.0").locator("text").count(), 4);
-  // Edges turn below the parent's board and above the child: polylines, not straight lines.
-  assert.ok((await page.locator(`${TREE} polyline.edge`).count()) >= nodes - 1);
-  assert.equal(await page.locator(`${TREE} line.edge`).count(), 0);
+  // Each edge leaves from below its parent's board and reaches its child's top.
+  const ends = await page.evaluate((tree) => {
+    const svg = document.querySelector(tree);
+    const y = (path) => {
+      const g = svg.querySelector(`[data-node="${path}"]`);
+      const board = g.nextElementSibling?.querySelector(".mini-ttt");
+      return { top: g.getBBox().y, bottom: board ? board.getBBox().y + board.getBBox().height : g.getBBox().y + g.getBBox().height };
+    };
+    const edges = [...svg.querySelectorAll("line.edge")].map((l) => [+l.getAttribute("y1"), +l.getAttribute("y2")]);
+    return { edges, root: y("r"), child: y("r.0") };
+  }, TREE);
+  assert.ok(ends.edges.length >= nodes - 1, `${ends.edges.length} edges for ${nodes} nodes`);
+  assert.ok(ends.edges.every(([a, b]) => a >= ends.root.bottom - 0.5 || a > ends.root.top), JSON.stringify(ends));
+  assert.ok(ends.edges.some(([a]) => a >= ends.root.bottom - 0.5), `no edge starts below the root's board: ${JSON.stringify(ends)}`);
   await audit(page, "MCTS on a tic-tac-toe position with boards");
   page.assertHealthy();
 });

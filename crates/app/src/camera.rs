@@ -103,7 +103,15 @@ pub fn first_view(
         vscale: scale,
     };
     if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
-        camera = camera.showing(&path_area(scene, i), room);
+        // The path up to the root, unless that takes a drawing too small to show nodes at all
+        // (a deep node of a wide tree): then the node and the ancestors that fit.
+        let path = path_area(scene, i);
+        let target = if path_fits(&path, room) {
+            path
+        } else {
+            follow_target(scene, i, room, camera.scale)
+        };
+        camera = camera.showing(&target, room);
     }
     FirstView {
         camera,
@@ -121,6 +129,13 @@ fn node_area(n: &crate::scene::SceneNode, words_below: bool) -> Rect {
         x1: n.x + n.half_width.max(24.0) + 20.0,
         y1: n.y + if words_below { 62.0 } else { 30.0 },
     }
+}
+
+/// Whether `path` fits in `room` with the margins, at a scale where nodes are still drawn.
+fn path_fits(path: &Rect, room: (f64, f64)) -> bool {
+    let m = 2.0 * FOLLOW_MARGIN;
+    ((room.0 - m) / (path.x1 - path.x0).max(1e-9)).min((room.1 - m) / (path.y1 - path.y0).max(1e-9))
+        >= DETAIL_SCALE
 }
 
 /// The node at scene index `i` and every node on its path up to the root, with their words.
@@ -561,10 +576,15 @@ mod tests {
             let cam = v.camera;
             let room = (w, if v.whole { h } else { (h - corner).max(h / 2.0) });
             proptest::prop_assert!(cam.scale <= 1.0 && cam.scale == cam.vscale);
+            // The root is in view, but for a deep focus node whose path would be drawn too
+            // small to see (then that node is).
             let root = node_area(&scene.nodes[0], false);
-            proptest::prop_assert!(in_view(&cam, room, &root), "root out of view: {:?}", v);
+            let deep = focus.is_some_and(|f| !path_fits(&path_area(&scene, f), room));
+            proptest::prop_assert!(deep || in_view(&cam, room, &root), "root out of view: {:?}", v);
             if let Some(f) = focus {
-                proptest::prop_assert!(in_view(&cam, room, &path_area(&scene, f)), "focus {} out of view: {:?}", f, v);
+                let path = path_area(&scene, f);
+                let shown = if path_fits(&path, room) { path } else { node_area(&scene.nodes[f], true) };
+                proptest::prop_assert!(in_view(&cam, room, &shown), "focus {} out of view: {:?}", f, v);
             }
             if v.whole {
                 proptest::prop_assert!(cam.scale >= READABLE_SCALE || scene.levels.len() <= 1 || cam.scale >= (w / scene.width).min(h / scene.height).min(1.0) - 1e-9);
