@@ -76,6 +76,7 @@ test("axe: no serious or critical violation mid-run — stepper, search, game, p
   // Practice after Check, with a wrong mark and missed answers.
   const practice = await openPage(browser, "#/practice?kind=alphabeta&level=windows&seed=7");
   await practice.locator(TREE).waitFor({ timeout: 20000 });
+  await practice.getByRole("button", { name: "Fit to the frame" }).click();
   await practice.locator("svg.tree [data-node='r.0']").click();
   await practice.getByRole("button", { name: "Check" }).click();
   await practice.locator(".report").waitFor();

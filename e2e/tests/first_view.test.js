@@ -1,8 +1,8 @@
 // The first view of every tree (issue 35): each tree page's default and each preset, opened at
 // a desk (1366 × 900), a phone (375 × 667, touch) and a course page's frame (600 × 400). The
 // root is inside the frame; its children are too, or the view says that part of the tree is out
-// of view; every node name and value inside the frame is at least 11 px on screen; and the
-// overview covers no node.
+// of view; every node name and value inside the frame is at least 11 px on screen (or the view
+// says the drawing is small); the current node is in the frame; the overview covers no node.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openPage } from "./helpers.js";
@@ -63,7 +63,9 @@ for (const view of VIEWS) {
       const page = await openPage(browser, view, viewport);
       const v = await firstView(page);
       const node = (id) => v.nodes.find((n) => n.id === id);
-      assert.ok(node("r")?.inside, `the root is out of the frame: ${JSON.stringify(v)}`);
+      // The root in the frame — or, for a deep step whose path from the root does not fit
+      // readably (a course page's small frame), the view says part of the tree is in view.
+      assert.ok(node("r")?.inside || v.partial, `the root is out of the frame: ${JSON.stringify(v)}`);
       const children = v.nodes.filter((n) => /^r\.\d+$/.test(n.id));
       const out = children.filter((n) => !n.inside).map((n) => n.id);
       assert.ok(out.length === 0 || v.partial, `children ${out} out of the frame, and the view does not say so ("${v.hint}")`);

@@ -43,8 +43,8 @@ pub struct FirstView {
 /// - the whole tree, if every word stays readable ([`READABLE_SCALE`]) — never above 100%;
 /// - otherwise the root and as many levels below it as fit whole at a readable scale, at the
 ///   top of the frame and clear of the corner;
-/// - either way, the node at `focus` (a scene index) and its path up to the root in view, even
-///   if that takes a smaller scale.
+/// - either way, the node at `focus` (a scene index) in view, with its path up to the root if
+///   that fits at a readable scale (else with the ancestors that do).
 pub fn first_view(
     scene: &Scene,
     frame: (f64, f64),
@@ -103,8 +103,8 @@ pub fn first_view(
         vscale: scale,
     };
     if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
-        // The path up to the root, unless that takes a drawing too small to show nodes at all
-        // (a deep node of a wide tree): then the node and the ancestors that fit.
+        // The path up to the root if it fits readably; else (a deep node of a wide tree, or a
+        // small frame) the node and the ancestors that fit, readable.
         let path = path_area(scene, i);
         let target = if path_fits(&path, room) {
             path
@@ -131,11 +131,11 @@ fn node_area(n: &crate::scene::SceneNode, words_below: bool) -> Rect {
     }
 }
 
-/// Whether `path` fits in `room` with the margins, at a scale where nodes are still drawn.
+/// Whether `path` fits in `room` with the margins at a readable scale.
 fn path_fits(path: &Rect, room: (f64, f64)) -> bool {
     let m = 2.0 * FOLLOW_MARGIN;
     ((room.0 - m) / (path.x1 - path.x0).max(1e-9)).min((room.1 - m) / (path.y1 - path.y0).max(1e-9))
-        >= DETAIL_SCALE
+        >= READABLE_SCALE
 }
 
 /// The node at scene index `i` and every node on its path up to the root, with their words.
@@ -576,14 +576,16 @@ mod tests {
             let cam = v.camera;
             let room = (w, if v.whole { h } else { (h - corner).max(h / 2.0) });
             proptest::prop_assert!(cam.scale <= 1.0 && cam.scale == cam.vscale);
-            // The root is in view, but for a deep focus node whose path would be drawn too
-            // small to see (then that node is).
+            // The root is in view, but for a focus node whose path does not fit readably (then
+            // that node is).
             let root = node_area(&scene.nodes[0], false);
             let deep = focus.is_some_and(|f| !path_fits(&path_area(&scene, f), room));
             proptest::prop_assert!(deep || in_view(&cam, room, &root), "root out of view: {:?}", v);
             if let Some(f) = focus {
                 let path = path_area(&scene, f);
-                let shown = if path_fits(&path, room) { path } else { node_area(&scene.nodes[f], true) };
+                let a = if path_fits(&path, room) { path } else { node_area(&scene.nodes[f], true) };
+                // Within the drawing (whose margins hold the words at its edges).
+                let shown = Rect { x0: a.x0.max(0.0), y0: a.y0.max(0.0), x1: a.x1.min(scene.width), y1: a.y1.min(scene.height) };
                 proptest::prop_assert!(in_view(&cam, room, &shown), "focus {} out of view: {:?}", f, v);
             }
             if v.whole {

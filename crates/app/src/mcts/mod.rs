@@ -13,11 +13,11 @@ mod request;
 mod settings;
 mod view;
 
-#[cfg(test)]
-mod tests;
-
 pub use params::PARAMS;
 pub use record::*;
 pub use request::*;
 pub use settings::*;
 pub use view::*;
+
+#[cfg(test)]
+mod tests;

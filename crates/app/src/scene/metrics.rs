@@ -25,16 +25,27 @@ pub struct Metrics {
     pub leaf_half: f64,
 }
 
-impl Metrics {
-    /// The metrics of a tree: from every value its leaves, evaluations and bounds can show
-    /// (negated too, for the negamax form), and ±∞.
-    pub fn of(tree: &GameTree) -> Metrics {
+/// The extremes of the values a tree's nodes can show, and its widest utility vector.
+struct Ranges {
+    low: i32,
+    high: i32,
+    leaf_low: i32,
+    leaf_high: i32,
+    vectors: f64,
+}
+
+impl Ranges {
+    fn of(tree: &GameTree) -> Ranges {
         // Values come from the leaves (and evaluations), negated too; a value's width grows
         // with its digits and sign, so the extremes are the widest. A vector's width is its
-        // parts'. The window's ends may also be ±∞.
-        let (mut low, mut high) = (0i32, 0i32);
-        let (mut leaf_low, mut leaf_high) = (0i32, 0i32);
-        let mut vectors = 0.0f64;
+        // parts'.
+        let mut r = Ranges {
+            low: 0,
+            high: 0,
+            leaf_low: 0,
+            leaf_high: 0,
+            vectors: 0.0,
+        };
         // Chance trees have no negamax form: their values are never negated.
         let negated = |v: i32| {
             if tree.has_chance() {
@@ -53,18 +64,33 @@ impl Metrics {
                     .sum();
                 let punctuation = text_width("()", type_size::VECTOR, false)
                     + comma * (n.payoff.len() as f64 - 1.0);
-                vectors = vectors.max(parts + punctuation);
+                r.vectors = r.vectors.max(parts + punctuation);
             } else {
                 for &v in n.payoff.iter().chain(&n.eval) {
-                    low = low.min(v).min(negated(v));
-                    high = high.max(v).max(negated(v));
+                    r.low = r.low.min(v).min(negated(v));
+                    r.high = r.high.max(v).max(negated(v));
                 }
                 for &v in &n.payoff {
-                    leaf_low = leaf_low.min(v).min(negated(v));
-                    leaf_high = leaf_high.max(v).max(negated(v));
+                    r.leaf_low = r.leaf_low.min(v).min(negated(v));
+                    r.leaf_high = r.leaf_high.max(v).max(negated(v));
                 }
             }
         }
+        r
+    }
+}
+
+impl Metrics {
+    /// The metrics of a tree: from every value its leaves, evaluations and bounds can show
+    /// (negated too, for the negamax form), and ±∞.
+    pub fn of(tree: &GameTree) -> Metrics {
+        let Ranges {
+            low,
+            high,
+            leaf_low,
+            leaf_high,
+            vectors,
+        } = Ranges::of(tree);
         let values = [low, high];
         // Expected values are shown with two decimals (−12.67).
         let decimals = if tree.has_chance() { ".00" } else { "" };

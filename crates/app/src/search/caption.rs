@@ -681,20 +681,6 @@ impl Words<'_> {
     }
 }
 
-/// The whole path found by step `frame`, when the caption summarises it (see
-/// [`path_words`](super::path_words)): every state's name, start first, for the page to give on
-/// request. `None` when no path is found yet, or the caption names all of it.
-pub fn whole_path(frame: &SearchFrame, label: &dyn Fn(u64) -> String) -> Option<String> {
-    (frame.found.is_some() && super::path_summarised(frame.path.len())).then(|| {
-        frame
-            .path
-            .iter()
-            .map(|&id| label(id))
-            .collect::<Vec<_>>()
-            .join(" → ")
-    })
-}
-
 /// Why a child was dropped, in the words of a step's list of dropped children.
 fn dropped_why(why: Dropped) -> String {
     match why {

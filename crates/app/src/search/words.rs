@@ -2,6 +2,7 @@
 //! sentence, a grid cell's name, and weighted A*'s w.
 
 use super::*;
+use arbor_search::replay::SearchFrame;
 use arbor_search::Algorithm;
 
 /// The unit a problem's costs are counted in, which decides how a cost is written for the
@@ -129,6 +130,20 @@ pub fn found_words<S: AsRef<str>>(names: &[S], cost: u32, unit: CostUnit) -> Str
             unit.show(cost)
         )
     }
+}
+
+/// The whole path found by step `frame`, when the caption summarises it (see
+/// [`path_words`]): every state's name, start first, for the page to give on
+/// request. `None` when no path is found yet, or the caption names all of it.
+pub fn whole_path(frame: &SearchFrame, label: &dyn Fn(u64) -> String) -> Option<String> {
+    (frame.found.is_some() && path_summarised(frame.path.len())).then(|| {
+        frame
+            .path
+            .iter()
+            .map(|&id| label(id))
+            .collect::<Vec<_>>()
+            .join(" → ")
+    })
 }
 
 #[cfg(test)]
