@@ -196,6 +196,21 @@ impl fmt::Display for Ratio {
 }
 
 impl Ratio {
+    /// The value as a decimal, exactly (`0.9`, `0.125`), if it has one: if its denominator in
+    /// lowest terms has no prime factor but 2 and 5.
+    pub fn exact_decimal(self) -> Option<String> {
+        let (mut d, mut twos, mut fives) = (self.den, 0u32, 0u32);
+        while d % 2 == 0 {
+            d /= 2;
+            twos += 1;
+        }
+        while d % 5 == 0 {
+            d /= 5;
+            fives += 1;
+        }
+        (d == 1).then(|| self.decimals(twos.max(fives))).flatten()
+    }
+
     /// The value rounded to `places` decimals, as text (`2.33`, `-0.5`, `8`: trailing zeros
     /// dropped), by integer arithmetic alone; `None` if it would overflow.
     pub fn decimals(self, places: u32) -> Option<String> {

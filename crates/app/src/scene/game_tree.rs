@@ -61,7 +61,10 @@ impl Scene {
             let n = tree.node(NodeId(k as u32));
             let parent = tree.node(n.parent?);
             let at = parent.children.iter().position(|&c| c.index() == k)?;
-            Some(probability_text(parent.chance.as_ref()?[at]))
+            Some(probability_text(
+                parent.chance.as_ref()?[at],
+                parent.decimal,
+            ))
         };
         Scene::of_sized(
             &SizedTree {

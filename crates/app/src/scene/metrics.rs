@@ -515,6 +515,34 @@ mod tests {
         }
     }
 
+    /// Probabilities on the edges as the text gave them: decimals stay decimals, fractions
+    /// fractions; equal chances written nowhere as fractions.
+    #[test]
+    fn probabilities_are_shown_as_typed() {
+        let tree = GameTree::parse(
+            "[?[0.9: 2, 0.1: 3], ?[1/2: 1, 1/2: 4], ?[0.25: 1, 0.75: 2], ?[5, 6, 7]]",
+        )
+        .unwrap();
+        let scene = Scene::of_tree(&tree);
+        let notes: Vec<&str> = scene
+            .nodes
+            .iter()
+            .filter_map(|n| n.note.as_deref())
+            .collect();
+        assert_eq!(
+            notes,
+            ["0.9", "0.1", "1/2", "1/2", "0.25", "0.75", "1/3", "1/3", "1/3"]
+        );
+        assert_eq!(
+            arbor_game::Ratio::new(1, 8)
+                .unwrap()
+                .exact_decimal()
+                .as_deref(),
+            Some("0.125")
+        );
+        assert_eq!(arbor_game::Ratio::new(1, 3).unwrap().exact_decimal(), None);
+    }
+
     #[test]
     fn nothing_drawn_overlaps_on_the_presets() {
         for preset in arbor_game::presets::PRESETS {

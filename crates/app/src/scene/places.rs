@@ -34,12 +34,12 @@ pub fn edge_note_place(parent: &SceneNode, node: &SceneNode) -> (f64, f64) {
     )
 }
 
-/// A probability as written on an edge: a decimal when its lowest terms are tenths,
-/// hundredths or thousandths (0.9), else a fraction (1/3).
-pub fn probability_text(p: arbor_game::Ratio) -> String {
-    match p.denom() {
-        10 | 100 | 1000 => p.decimals(3).unwrap_or_else(|| p.to_string()),
-        _ => p.to_string(),
+/// A probability as written on an edge, as the tree's text gave it: a decimal (0.9) if its
+/// chance node's probabilities were written so (`decimal`), else a fraction (1/3).
+pub fn probability_text(p: arbor_game::Ratio, decimal: bool) -> String {
+    match decimal.then(|| p.exact_decimal()).flatten() {
+        Some(d) => d,
+        None => p.to_string(),
     }
 }
 

@@ -74,6 +74,9 @@ pub struct TreeNode {
     /// For a chance node, the probability of each child (positive, summing to 1); `None` for a
     /// decision node or a leaf.
     pub chance: Option<Vec<Ratio>>,
+    /// A chance node's probabilities were written as decimals (0.9), not as fractions: they
+    /// are shown and written back so.
+    pub decimal: bool,
 }
 
 impl TreeNode {
@@ -336,6 +339,7 @@ impl GameTree {
                 eval: node.eval,
                 payoff: node.payoff.clone(),
                 chance: node.chance.clone(),
+                decimal: node.decimal,
                 children: node.children.iter().map(|&c| go(tree, c, auto)).collect(),
             }
         }

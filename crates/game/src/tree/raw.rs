@@ -15,6 +15,8 @@ pub struct RawNode {
     pub payoff: Vec<i32>,
     /// A chance node's probabilities, one per child (positive, summing to 1).
     pub chance: Option<Vec<Ratio>>,
+    /// A chance node's probabilities were written as decimals (0.9), not as fractions.
+    pub decimal: bool,
     /// Children; empty for a leaf.
     pub children: Vec<RawNode>,
 }
@@ -127,6 +129,7 @@ pub(super) fn build(raw: RawNode, players: usize, root_player: RootPlayer) -> Ga
             payoff: raw.payoff,
             eval: raw.eval,
             chance: raw.chance,
+            decimal: raw.decimal,
         });
         for child in raw.children {
             queue.push_back((child, Some(id), depth + 1));

@@ -72,11 +72,12 @@ impl GameTree {
                     out.push(')');
                 }
             } else {
-                // Equal chances are written without their probabilities.
-                let probs = node
-                    .chance
-                    .as_ref()
-                    .map(|p| (p, p.iter().all(|&q| q == even_chance(p.len()))));
+                // Equal chances are written without their probabilities, unless they were
+                // written as decimals (kept as typed).
+                let probs = node.chance.as_ref().map(|p| {
+                    let even = p.iter().all(|&q| q == even_chance(p.len()));
+                    (p, even && !node.decimal)
+                });
                 if probs.is_some() {
                     out.push('?');
                 }
@@ -86,7 +87,11 @@ impl GameTree {
                         out.push(',');
                     }
                     if let Some((p, false)) = probs {
-                        out.push_str(&format!("{}:", p[i]));
+                        let written = match p[i].exact_decimal().filter(|_| node.decimal) {
+                            Some(d) => d,
+                            None => p[i].to_string(),
+                        };
+                        out.push_str(&format!("{written}:"));
                     }
                     go(tree, c, out);
                 }
@@ -109,6 +114,8 @@ struct Parser<'a> {
     nodes: usize,
     /// The first leaf's number of values and where it starts: every leaf must match it.
     first_leaf: Option<(usize, usize)>,
+    /// Whether the probability read last was written as a decimal.
+    last_decimal: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -119,6 +126,7 @@ impl<'a> Parser<'a> {
             text,
             nodes: 0,
             first_leaf: None,
+            last_decimal: false,
         }
     }
 
@@ -245,7 +253,9 @@ impl<'a> Parser<'a> {
         let is_chance = self.chance_mark()?;
         let mut probs = Vec::new();
         match self.peek() {
-            Some('[') => self.children(depth, is_chance, &mut raw.children, &mut probs)?,
+            Some('[') => {
+                raw.decimal = self.children(depth, is_chance, &mut raw.children, &mut probs)?;
+            }
             Some('(') => raw.payoff = self.vector()?,
             _ => {
                 let start = self.pos;
@@ -254,7 +264,13 @@ impl<'a> Parser<'a> {
             }
         }
         if is_chance {
-            raw.chance = Some(self.chances(chance_at, &probs, raw.children.len())?);
+            let chances = self.chances(chance_at, &probs, raw.children.len())?;
+            // Kept as decimals only if every one has an exact decimal (with its point) to
+            // write back.
+            raw.decimal &= chances
+                .iter()
+                .all(|p| p.exact_decimal().is_some_and(|d| d.contains('.')));
+            raw.chance = Some(chances);
         }
         Ok(raw)
     }
@@ -341,14 +357,16 @@ impl<'a> Parser<'a> {
     }
 
     /// A bracketed list of children, separated by commas or white space, each of a chance
-    /// node with its probability if one is written (into `probs`).
+    /// node with its probability if one is written (into `probs`); true if any probability
+    /// was written as a decimal.
     fn children(
         &mut self,
         depth: usize,
         is_chance: bool,
         children: &mut Vec<RawNode>,
         probs: &mut Vec<Option<Ratio>>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<bool, ParseError> {
+        let mut decimal = false;
         let open = self.pos;
         self.pos += 1;
         self.skip_ws();
@@ -361,13 +379,14 @@ impl<'a> Parser<'a> {
         loop {
             if is_chance {
                 probs.push(self.probability()?);
+                decimal |= self.last_decimal;
             }
             children.push(self.node(depth + 1)?);
             self.skip_ws();
             match self.peek() {
                 Some(']') => {
                     self.pos += 1;
-                    return Ok(());
+                    return Ok(decimal);
                 }
                 Some(',') => {
                     self.pos += 1;
@@ -480,6 +499,7 @@ impl<'a> Parser<'a> {
             return Ok(None);
         };
         self.pos += len;
+        self.last_decimal = ahead[..len].contains('.');
         self.skip_ws();
         if self.peek() == Some(':') {
             self.pos += 1;
@@ -660,6 +680,13 @@ mod tests {
     fn chance_nodes_read_and_write_back() {
         let tree =
             GameTree::parse("[?[1/4: 3, 3/4: C:[1, 2]], ?[.5: 7 0.5: 9], X:?[1, 2, 3]]").unwrap();
+        for text in [
+            "[?[0.125: 1, 0.875: 2]]",
+            "[?[0.5: 1, 1/2: 2]]",
+        ] {
+            let t = GameTree::parse(text).unwrap();
+            assert_eq!(GameTree::parse(&t.to_text()).unwrap(), t, "{text}");
+        }
         assert!(tree.has_chance());
         let b = tree.node(NodeId(1));
         assert_eq!(
@@ -668,8 +695,8 @@ mod tests {
         );
         assert_eq!(
             tree.to_text(),
-            "[?[1/4:3,3/4:C:[1,2]],?[7,9],X:?[1,2,3]]",
-            "equal chances are written without probabilities"
+            "[?[1/4:3,3/4:C:[1,2]],?[0.5:7,0.5:9],X:?[1,2,3]]",
+            "equal chances are written without probabilities, unless typed as decimals"
         );
         assert_eq!(GameTree::parse(&tree.to_text()).unwrap(), tree);
         assert_eq!(
