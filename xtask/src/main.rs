@@ -158,11 +158,11 @@ fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
 /// The wasm files' gzipped total the issue asks for (not met yet: see docs/benchmarks.md, Bundle size).
 const WASM_GZIP_TARGET: usize = 300 * 1000;
 /// What the test allows today, so the bundle cannot grow unnoticed while it is cut towards the
-/// target: lower it with every cut. (819 KB after issue 35's first work: the first-view rule,
-/// words beside nodes, chance edges' probabilities, MCTS's boards and the search page's path
-/// summaries added 4.1 KB, 817.6 KB together, with 1.4 KB of room for a build elsewhere; issue
-/// 36 replaces this total with a ceiling per route. See CHANGELOG.md.)
-const WASM_GZIP_CEILING: usize = 819 * 1000;
+/// target: lower it with every cut. (821 KB after issue 35's first work: the first-view rule,
+/// words beside nodes, chance edges' probabilities as typed, MCTS's boards and the search
+/// page's path summaries added 6.1 KB, 819.6 KB together, with 1.4 KB of room for a build
+/// elsewhere; issue 36 replaces this total with a ceiling per route. See CHANGELOG.md.)
+const WASM_GZIP_CEILING: usize = 821 * 1000;
 
 /// Fails if the wasm files of `dist/` together are above the ceiling, gzipped, or if an asset
 /// lacks its compressed copies.

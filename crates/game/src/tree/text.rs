@@ -680,10 +680,7 @@ mod tests {
     fn chance_nodes_read_and_write_back() {
         let tree =
             GameTree::parse("[?[1/4: 3, 3/4: C:[1, 2]], ?[.5: 7 0.5: 9], X:?[1, 2, 3]]").unwrap();
-        for text in [
-            "[?[0.125: 1, 0.875: 2]]",
-            "[?[0.5: 1, 1/2: 2]]",
-        ] {
+        for text in ["[?[0.125: 1, 0.875: 2]]", "[?[0.5: 1, 1/2: 2]]"] {
             let t = GameTree::parse(text).unwrap();
             assert_eq!(GameTree::parse(&t.to_text()).unwrap(), t, "{text}");
         }
