@@ -7,7 +7,7 @@
 //! stretched upright — its vertical scale is kept up to `DETAIL_SCALE` while the horizontal one
 //! shrinks — so a fitted tree shows its shape. At readable scales both are equal.
 
-use crate::scene::{type_size, Rect, Scene};
+use crate::scene::{fold_top, shape_reach, type_size, Rect, Scene, FOLD_HEIGHT, PICTURES_BOTTOM};
 
 /// The smallest and largest scale offered (a fitted 100,000-node tree is far smaller than 1%).
 pub const MIN_SCALE: f64 = 1e-5;
@@ -37,14 +37,18 @@ pub struct FirstView {
     pub levels: usize,
 }
 
+/// Pixels kept free around the root and the focus node's path in the first view.
+pub const FIRST_MARGIN: f64 = 8.0;
+
 /// The first view of a drawing in a frame of `frame` pixels, whose bottom `corner` pixels may
 /// be covered (the overview sits there when part of the tree is out of view):
 ///
 /// - the whole tree, if every word stays readable ([`READABLE_SCALE`]) — never above 100%;
 /// - otherwise the root and as many levels below it as fit whole at a readable scale, at the
 ///   top of the frame and clear of the corner;
-/// - either way, the node at `focus` (a scene index) in view, with its path up to the root if
-///   that fits at a readable scale (else with the ancestors that do).
+/// - either way, the node at `focus` (a scene index) in view with its whole path up to the
+///   root: zoomed out for it if it does not fit readably (the root and the current node are
+///   never outside the frame; the view then says it is drawn small).
 pub fn first_view(
     scene: &Scene,
     frame: (f64, f64),
@@ -53,12 +57,23 @@ pub fn first_view(
 ) -> FirstView {
     let (w, h) = frame;
     let levels = scene.levels.len();
-    let whole = (w / scene.width.max(1.0))
-        .min(h / scene.height.max(1.0))
+    // Every node with its words (the drawing's margins may be left out).
+    let content = content_area(scene);
+    let whole = (w / (content.x1 - content.x0).max(1.0))
+        .min(h / (content.y1 - content.y0).max(1.0))
         .min(1.0);
     if whole >= READABLE_SCALE || levels <= 1 {
+        // Centred; the whole drawing if it fits at that scale too.
+        let (cx, cy) = if w / whole >= scene.width && h / whole >= scene.height {
+            (scene.width / 2.0, scene.height / 2.0)
+        } else {
+            (
+                (content.x0 + content.x1) / 2.0,
+                (content.y0 + content.y1) / 2.0,
+            )
+        };
         return FirstView {
-            camera: Camera::centred(scene.width / 2.0, scene.height / 2.0, whole, frame),
+            camera: Camera::centred(cx, cy, whole, frame),
             whole: true,
             levels,
         };
@@ -68,20 +83,20 @@ pub fn first_view(
     let mut shown = 0;
     let mut scale = 1.0;
     let mut rect = Rect::default();
+    // From just above the root (the drawing's top margin left out).
+    let top = (node_area(&scene.nodes[0], true).y0 - FIRST_MARGIN).max(0.0);
     let mut band = Rect {
         x0: f64::INFINITY,
-        y0: 0.0,
+        y0: top,
         x1: f64::NEG_INFINITY,
         y1: 0.0,
     };
     for (d, level) in scene.levels.iter().enumerate() {
         // Each node with its outline and its name (on its left: a letter or two).
         for n in &scene.nodes[level.clone()] {
-            band.x0 = band.x0.min(n.x - n.half_width.max(20.0) - 26.0).max(0.0);
-            band.x1 = band
-                .x1
-                .max(n.x + n.half_width.max(20.0) + 8.0)
-                .min(scene.width);
+            let area = node_area(n, false);
+            band.x0 = band.x0.min(area.x0).max(0.0);
+            band.x1 = band.x1.max(area.x1).min(scene.width);
         }
         // Down to just above the next level's words, or the drawing's foot.
         band.y1 = scene
@@ -89,7 +104,7 @@ pub fn first_view(
             .get(d + 1)
             .map_or(scene.height, |next| scene.nodes[next.start].y - 40.0);
         let s = (room.0 / (band.x1 - band.x0).max(1.0))
-            .min(room.1 / band.y1.max(1.0))
+            .min(room.1 / (band.y1 - top).max(1.0))
             .min(1.0);
         if d > 0 && s < READABLE_SCALE {
             break;
@@ -98,20 +113,14 @@ pub fn first_view(
     }
     let mut camera = Camera {
         x: (rect.x0 + rect.x1) / 2.0 - w / 2.0 / scale,
-        y: 0.0,
+        y: top,
         scale,
         vscale: scale,
     };
     if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
-        // The path up to the root if it fits readably; else (a deep node of a wide tree, or a
-        // small frame) the node and the ancestors that fit, readable.
-        let path = path_area(scene, i);
-        let target = if path_fits(&path, room) {
-            path
-        } else {
-            follow_target(scene, i, room, camera.scale)
-        };
-        camera = camera.showing(&target, room);
+        // The node and its path up to the root, zoomed out for if need be.
+        let target = within_floor(path_area(scene, i), scene, i, room, camera.scale);
+        camera = camera.showing(&target, room, FIRST_MARGIN);
     }
     FirstView {
         camera,
@@ -120,30 +129,88 @@ pub fn first_view(
     }
 }
 
-/// The part of the scene around node `n` that keeps its words: its shape with room for its
-/// name, and below it (if `words_below`) its value's window or picture.
-fn node_area(n: &crate::scene::SceneNode, words_below: bool) -> Rect {
+/// The part of the scene around node `n` that keeps its words: its outline with its name on
+/// the left, on the right (if `words`) its (α, β) window, and below it its picture or fold
+/// mark. A node not sized by its values (a search tree's box, `half_width` 0) keeps room for
+/// a box and its costs below it.
+pub fn node_area(n: &crate::scene::SceneNode, words: bool) -> Rect {
+    if n.half_width == 0.0 {
+        return Rect {
+            x0: n.x - 44.0,
+            y0: n.y - 40.0,
+            x1: n.x + 44.0,
+            y1: n.y + if words { 62.0 } else { 30.0 },
+        };
+    }
+    let (up, mut down) = shape_reach(n.shape);
+    if n.picture.is_some() {
+        down = down.max(PICTURES_BOTTOM);
+    }
+    if n.hidden > 0 {
+        down = down.max(fold_top(n.picture.is_some()) + FOLD_HEIGHT);
+    }
+    let half = n.half_width.max(17.0);
     Rect {
-        x0: n.x - n.half_width.max(24.0) - 20.0,
-        y0: n.y - 40.0,
-        x1: n.x + n.half_width.max(24.0) + 20.0,
-        y1: n.y + if words_below { 62.0 } else { 30.0 },
+        x0: n.x - half - 24.0,
+        y0: n.y - up - 2.0,
+        x1: n.x + half + if words { 50.0 } else { 6.0 },
+        y1: n.y + down + 2.0,
     }
 }
 
-/// Whether `path` fits in `room` with the margins at a readable scale.
-fn path_fits(path: &Rect, room: (f64, f64)) -> bool {
-    let m = 2.0 * FOLLOW_MARGIN;
-    ((room.0 - m) / (path.x1 - path.x0).max(1e-9)).min((room.1 - m) / (path.y1 - path.y0).max(1e-9))
-        >= READABLE_SCALE
+/// The least scale the first view and a finished search's answer zoom out to, to keep a path
+/// from the root in view: below it nodes are specks, so a path that needs more (a deep node
+/// far across a wide tree in a phone's frame) gives way to the node and the ancestors that fit
+/// ([`follow_target`]), with the edges up to the root showing the way.
+pub const PATH_FLOOR: f64 = DETAIL_SCALE;
+
+/// The scale at which `target` fits `room` with `margin` pixels to spare on every side.
+pub fn scale_to_fit(target: &Rect, room: (f64, f64), margin: f64) -> f64 {
+    ((room.0 - 2.0 * margin) / (target.x1 - target.x0).max(1e-9))
+        .min((room.1 - 2.0 * margin) / (target.y1 - target.y0).max(1e-9))
+}
+
+/// `path` (an area around node `i` and the path above it), if it fits `room` at
+/// [`PATH_FLOOR`] or more; else the node with the ancestors that fit at `scale`.
+pub fn within_floor(path: Rect, scene: &Scene, i: usize, room: (f64, f64), scale: f64) -> Rect {
+    if scale_to_fit(&path, room, FIRST_MARGIN) >= PATH_FLOOR {
+        path
+    } else {
+        follow_target(scene, i, room, scale.max(READABLE_SCALE))
+    }
+}
+
+/// The answer a finished search shows: the path from the root to the node at scene index `i`
+/// ([`path_area`]) and that node's children (a chance node's outcomes, which make its value).
+pub fn answer_area(scene: &Scene, i: usize) -> Rect {
+    let children = scene.children[i].clone();
+    children
+        .map(|c| node_area(&scene.nodes[c], false))
+        .fold(path_area(scene, i), |a, b| a.union(&b))
+}
+
+/// Every node of the scene with its words, within the drawing.
+pub fn content_area(scene: &Scene) -> Rect {
+    let all = scene
+        .nodes
+        .iter()
+        .map(|n| node_area(n, true))
+        .reduce(|a, b| a.union(&b))
+        .unwrap_or_default();
+    Rect {
+        x0: all.x0.max(0.0),
+        y0: all.y0.max(0.0),
+        x1: all.x1.min(scene.width),
+        y1: all.y1.min(scene.height),
+    }
 }
 
 /// The node at scene index `i` and every node on its path up to the root, with their words.
-fn path_area(scene: &Scene, i: usize) -> Rect {
+pub fn path_area(scene: &Scene, i: usize) -> Rect {
     let mut rect = node_area(&scene.nodes[i], true);
     let mut at = scene.nodes[i].parent;
     while let Some(p) = at {
-        rect = rect.union(&node_area(&scene.nodes[p], false));
+        rect = rect.union(&node_area(&scene.nodes[p], true));
         at = scene.nodes[p].parent;
     }
     // Within the drawing: its margins hold the words of the nodes at its edges.
@@ -332,10 +399,9 @@ impl Camera {
     }
 
     /// Moved as little as it takes to show `target` (scene units) within `room` (the frame's
-    /// top-left part, pixels) with [`FOLLOW_MARGIN`] to spare; zoomed out first if it does
-    /// not fit at this scale.
-    pub fn showing(&self, target: &Rect, room: (f64, f64)) -> Camera {
-        let m = FOLLOW_MARGIN;
+    /// top-left part, pixels) with `m` pixels to spare; zoomed out first if it does not fit at
+    /// this scale.
+    pub fn showing(&self, target: &Rect, room: (f64, f64), m: f64) -> Camera {
         let need = (target.x1 - target.x0, target.y1 - target.y0);
         let scale = self
             .scale
@@ -561,7 +627,7 @@ mod tests {
         /// words are readable unless the focus's path or a tiny frame forced a smaller scale;
         /// every level said to be shown is in view, above the corner.
         #[test]
-        fn the_first_view_shows_the_root_readably(
+        fn the_first_view_shows_the_root_and_the_focus_path(
             depth in 0u32..7,
             branching in 1u32..5,
             seed in 0u64..1000,
@@ -576,21 +642,28 @@ mod tests {
             let cam = v.camera;
             let room = (w, if v.whole { h } else { (h - corner).max(h / 2.0) });
             proptest::prop_assert!(cam.scale <= 1.0 && cam.scale == cam.vscale);
-            // The root is in view, but for a focus node whose path does not fit readably (then
-            // that node is).
+            // The root is in view, and the focus node with its whole path, unless that path
+            // needs a scale below the floor (then the node is, readable).
             let root = node_area(&scene.nodes[0], false);
-            let deep = focus.is_some_and(|f| !path_fits(&path_area(&scene, f), room));
-            proptest::prop_assert!(deep || in_view(&cam, room, &root), "root out of view: {:?}", v);
+            let root = Rect { x0: root.x0.max(0.0), y0: root.y0.max(0.0), x1: root.x1.min(scene.width), y1: root.y1.min(scene.height) };
+            let far = focus.map(|f| scale_to_fit(&path_area(&scene, f), room, FIRST_MARGIN) < PATH_FLOOR);
+            proptest::prop_assert!(far == Some(true) || in_view(&cam, room, &root), "root out of view: {:?}", v);
             if let Some(f) = focus {
                 let path = path_area(&scene, f);
-                let a = if path_fits(&path, room) { path } else { node_area(&scene.nodes[f], true) };
-                // Within the drawing (whose margins hold the words at its edges).
-                let shown = Rect { x0: a.x0.max(0.0), y0: a.y0.max(0.0), x1: a.x1.min(scene.width), y1: a.y1.min(scene.height) };
-                proptest::prop_assert!(in_view(&cam, room, &shown), "focus {} out of view: {:?}", f, v);
+                let needs = scale_to_fit(&path, room, FIRST_MARGIN);
+                if needs >= PATH_FLOOR {
+                    proptest::prop_assert!(in_view(&cam, room, &path), "focus {} out of view: {:?}", f, v);
+                    // Zoomed out below readable only as far as the path needs.
+                    proptest::prop_assert!(cam.scale >= READABLE_SCALE.min(needs) - 1e-9 || v.whole, "{:?} needs {}", v, needs);
+                } else {
+                    let node = node_area(&scene.nodes[f], true);
+                    let node = Rect { x0: node.x0.max(0.0), y0: node.y0.max(0.0), x1: node.x1.min(scene.width), y1: node.y1.min(scene.height) };
+                    proptest::prop_assert!(in_view(&cam, room, &node), "focus {} out of view: {:?}", f, v);
+                }
             }
             if v.whole {
-                proptest::prop_assert!(cam.scale >= READABLE_SCALE || scene.levels.len() <= 1 || cam.scale >= (w / scene.width).min(h / scene.height).min(1.0) - 1e-9);
-                let all = Rect { x0: 0.0, y0: 0.0, x1: scene.width, y1: scene.height };
+                let all = content_area(&scene);
+                proptest::prop_assert!(cam.scale >= READABLE_SCALE || scene.levels.len() <= 1 || cam.scale >= (w / (all.x1 - all.x0)).min(h / (all.y1 - all.y0)).min(1.0) - 1e-9);
                 proptest::prop_assert!(in_view(&cam, (w, h), &all));
             } else {
                 if focus.is_none() && v.levels > 1 {
@@ -598,8 +671,8 @@ mod tests {
                 }
                 if focus.is_none() {
                     for n in &scene.nodes[scene.levels[0].start..scene.levels[v.levels - 1].end] {
-                        let half = n.half_width.max(20.0);
-                        let a = Rect { x0: (n.x - half - 26.0).max(0.0), y0: (n.y - 40.0).max(0.0), x1: (n.x + half + 8.0).min(scene.width), y1: n.y + 30.0 };
+                        let a = node_area(n, false);
+                        let a = Rect { x0: a.x0.max(0.0), y0: a.y0.max(0.0), x1: a.x1.min(scene.width), y1: a.y1 };
                         proptest::prop_assert!(in_view(&cam, room, &a), "{} out of view: {:?}", n.label, v);
                     }
                 }

@@ -66,7 +66,13 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         scene,
         looks,
         title: tree_title(&tree, &run, step),
-        focus: frame.current.map(|n| n.index()),
+        // At the end, the answer: the principal variation's whole path in view.
+        focus: if frame.finished {
+            frame.principal.last().map(|n| n.index())
+        } else {
+            frame.current.map(|n| n.index())
+        },
+        answer: frame.finished,
     };
 
     html! {
@@ -264,8 +270,10 @@ struct TreeShown {
     scene: Rc<Scene>,
     looks: Looks<NodeMark>,
     title: String,
-    /// The node the search is at.
+    /// The node the search is at (at the end, the last node of the answer path).
     focus: Option<usize>,
+    /// The search is over: the focus node's whole path is kept in view.
+    answer: bool,
 }
 
 /// The side panel of inputs: the game searched, or the tree's form.
@@ -301,7 +309,7 @@ fn tree_or_loading(
             <p class="loading" role="status"><span class="spinner" aria-hidden="true"></span>{ "Recording the AI's search in the background…" }</p>
         } else {
             <TreeView<NodeMark> scene={drawn.scene} looks={drawn.looks} title={drawn.title}
-                drawing={DrawingId::of(tree)} focus={drawn.focus} follows=true
+                drawing={DrawingId::of(tree)} focus={drawn.focus} whole_path={drawn.answer} follows=true
                 on_leaf={(tree.players() == 2 && state.game.is_none()).then_some(on_leaf)} on_inner={Some(handlers.on_inner.clone())}>
                 <ExportMenu selector=".stepper .main svg.tree" name="arbor-tree" trace={Some(handlers.on_trace.clone())} />
                 <TreeTools height={tree.height()} collapsed={!state.collapsed.is_empty()} dispatch={dispatch.clone()} />

@@ -43,6 +43,12 @@ pub fn Chance(props: &ChanceProps) -> Html {
     let scene = use_memo(tree.clone(), |tree| Rc::new(Scene::of_tree(tree)));
     let frame = run.frame(step);
     let principal = run.principal(&frame);
+    // At the end, the answer path's last node with its whole path in view.
+    let focus = if frame.finished {
+        principal.last().map(|n| n.index())
+    } else {
+        frame.current.map(|n| n.index())
+    };
     let marks: Vec<NodeMark> = (0..tree.len())
         .map(|i| chance::mark_of(&run, &frame, &principal, i))
         .collect();
@@ -81,7 +87,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
                     <StepControls step={step} len={run.len()} playing={state.playing} speed={state.speed} on={on_control} />
                     <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
                     <TreeView<NodeMark> scene={(*scene).clone()} looks={Looks::of(marks)} title={title}
-                        drawing={DrawingId::of(&tree)} focus={frame.current.map(|n| n.index())} follows=true />
+                        drawing={DrawingId::of(&tree)} focus={focus} whole_path={frame.finished} follows=true />
                     <Legend perspective={Perspective::Max} players={2} chance=true />
                 </div>
                 <aside class="explain" aria-label="Explanation">

@@ -7,8 +7,10 @@ use super::{GamePicture, Rect};
 
 /// Horizontal distance between neighbouring nodes, in pixels.
 pub const GAP_X: f64 = 62.0;
-/// Vertical distance between levels, in pixels.
-pub const GAP_Y: f64 = 92.0;
+/// Vertical distance between levels, in pixels, at least (a level's words sit beside its
+/// nodes, so this is the room for edges: short enough that a small frame shows a deep node
+/// with the root above it, readable).
+pub const GAP_Y: f64 = 72.0;
 /// Margin around the drawing.
 pub const MARGIN: f64 = 40.0;
 

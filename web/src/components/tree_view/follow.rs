@@ -3,16 +3,18 @@
 //! the frame, and the following turned on and off.
 
 use super::DrawingId;
-use arbor_app::camera::{first_view, follow_target, Camera, FOLLOW_MARGIN};
+use arbor_app::camera::{
+    answer_area, first_view, follow_target, within_floor, Camera, FIRST_MARGIN, FOLLOW_MARGIN,
+};
 use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// What the camera last followed: the focus node's key, the scene and the frame's size (as
-/// bits).
-type Followed = (Option<usize>, Same<Scene>, (u64, u64));
+/// What the camera last followed: the focus node's key (and whether its whole path), the scene
+/// and the frame's size (as bits).
+type Followed = ((Option<usize>, bool), Same<Scene>, (u64, u64));
 
 /// What the camera was started for: the drawing, the frame's size (as bits), the moves made.
 type Started = (DrawingId, (u64, u64), u64);
@@ -61,12 +63,12 @@ impl CameraState {
 
     /// Works the camera out for this render, in a frame of `frame_size` (measured): afresh for
     /// a new drawing, then, while following, with the `focus` node and the path above it in
-    /// view.
+    /// view (all of it if `whole_path`).
     pub(super) fn update(
         &self,
         scene: &Rc<Scene>,
         drawing: &DrawingId,
-        focus: Option<usize>,
+        (focus, whole_path): (Option<usize>, bool),
         frame_size: (f64, f64),
     ) {
         let mut cam = self.camera.borrow_mut();
@@ -77,24 +79,40 @@ impl CameraState {
             Some((d, s, moves)) if d == drawing => *s != size && *moves == *self.moved,
             _ => true,
         };
-        if start {
-            *self.started_for.borrow_mut() = Some((drawing.clone(), size, *self.moved));
-            // With the focus node's path in view (the overview is hidden at first: no corner).
-            let index = focus.and_then(|key| scene.index_of_key.get(key).copied().flatten());
-            *cam = Some(first_view(scene, frame_size, 0.0, index.map(|i| i as usize)).camera);
-            *self.followed.borrow_mut() = None;
-        }
-        // Following: the focus node and the path above it stay in view.
         let inputs = (
-            focus,
+            (focus, whole_path),
             Same::of(scene),
             (frame_size.0.to_bits(), frame_size.1.to_bits()),
         );
+        let index = focus
+            .and_then(|key| scene.index_of_key.get(key).copied().flatten())
+            .map(|i| i as usize);
+        if start {
+            *self.started_for.borrow_mut() = Some((drawing.clone(), size, *self.moved));
+            // With the focus node's whole path in view (the overview is hidden at first: no
+            // corner); following starts from there.
+            let first = first_view(scene, frame_size, 0.0, index).camera;
+            // A finished search: its answer, with the last node's children.
+            *cam = Some(match index.filter(|_| whole_path) {
+                Some(i) => {
+                    let answer = answer_area(scene, i);
+                    let target = within_floor(answer, scene, i, frame_size, first.scale);
+                    first.showing(&target, frame_size, FIRST_MARGIN)
+                }
+                None => first,
+            });
+            *self.followed.borrow_mut() = Some(inputs);
+            return;
+        }
+        // Following: the focus node and the path above it stay in view.
         if *self.follow && self.followed.borrow().as_ref() != Some(&inputs) {
             *self.followed.borrow_mut() = Some(inputs);
-            let index = focus.and_then(|key| scene.index_of_key.get(key).copied().flatten());
             if let (Some(c), Some(index)) = (*cam, index) {
-                let target = follow_target(scene, index as usize, frame_size, c.scale);
+                let target = if whole_path {
+                    within_floor(answer_area(scene, index), scene, index, frame_size, c.scale)
+                } else {
+                    follow_target(scene, index, frame_size, c.scale)
+                };
                 *cam = Some(
                     c.follow(&target, frame_size, FOLLOW_MARGIN)
                         .settle((scene.width, scene.height), frame_size),

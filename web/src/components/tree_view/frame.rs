@@ -31,7 +31,12 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     // The overview, shown on request: at first sight nothing covers the drawing.
     let overview_on = use_state(|| false);
     if frame_size.0 > 0.0 {
-        camera.update(&scene, &props.drawing, props.focus, frame_size);
+        camera.update(
+            &scene,
+            &props.drawing,
+            (props.focus, props.whole_path),
+            frame_size,
+        );
     }
     use_focus_when_drawn(&frame, &pending_focus, &scene);
     let sight = Sight::of(&scene, camera.get(), frame_size);

@@ -113,6 +113,10 @@ pub struct TreeViewProps<L: Look> {
     /// The key of the node to keep in view, with the path above it (the search's current node).
     #[prop_or_default]
     pub focus: Option<usize>,
+    /// Keep the focus node's whole path up to the root in view, zoomed out for if need be (the
+    /// answer path of a finished search), not only the node and the ancestors that fit.
+    #[prop_or_default]
+    pub whole_path: bool,
     /// The view follows a search: the Follow toggle is shown even while no node is current (so
     /// the toolbar does not shift when the first step is taken).
     #[prop_or_default]
@@ -139,6 +143,7 @@ impl<L: Look> PartialEq for TreeViewProps<L> {
             && self.looks == other.looks
             && self.drawing == other.drawing
             && self.focus == other.focus
+            && self.whole_path == other.whole_path
             && self.follows == other.follows
             && self.title == other.title
             && self.on_leaf == other.on_leaf
@@ -233,6 +238,7 @@ pub(super) struct FrameProps {
     changed: Option<Rc<Vec<usize>>>,
     drawing: DrawingId,
     focus: Option<usize>,
+    whole_path: bool,
     follows: bool,
     title: AttrValue,
     on_leaf: Option<Callback<usize>>,
@@ -265,7 +271,7 @@ pub fn TreeView<L: Look>(props: &TreeViewProps<L>) -> Html {
     html! {
         <Frame scene={Same(props.scene.clone())} painter={AnyPainter(painter)}
             revision={props.looks.revision} changed={props.looks.changed.clone()}
-            drawing={props.drawing.clone()} focus={props.focus} follows={props.follows}
+            drawing={props.drawing.clone()} focus={props.focus} whole_path={props.whole_path} follows={props.follows}
             title={props.title.clone()} on_leaf={props.on_leaf.clone()} on_inner={props.on_inner.clone()}
             all_buttons={props.all_buttons}>
             { props.children.clone() }

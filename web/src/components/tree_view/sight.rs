@@ -2,7 +2,7 @@
 //! are drawn readable or as specks.
 
 use super::{CULL_ABOVE, PAD};
-use arbor_app::camera::{Camera, DETAIL_SCALE};
+use arbor_app::camera::{node_area, Camera, DETAIL_SCALE};
 use arbor_app::scene::{Rect, Scene};
 
 /// What of the drawing is in view at a render, and how it is drawn.
@@ -51,12 +51,24 @@ impl Sight {
         !self.culled || self.visible.binary_search(&i).is_ok()
     }
 
-    /// Whether the whole drawing is in the frame.
+    /// Whether the whole drawing is in the frame: its margins, or at least every node with
+    /// its name and outline.
     pub(super) fn whole(&self, scene: &Scene) -> bool {
         let view = &self.view;
         // Within half a pixel: a view fitted to the drawing is whole, rounding aside.
         let e = 0.5;
-        view.x0 <= e && view.y0 <= e && view.x1 >= scene.width - e && view.y1 >= scene.height - e
+        let inside = |r: &Rect| {
+            view.x0 <= r.x0.max(0.0) + e
+                && view.y0 <= r.y0.max(0.0) + e
+                && view.x1 >= r.x1.min(scene.width) - e
+                && view.y1 >= r.y1.min(scene.height) - e
+        };
+        inside(&Rect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: scene.width,
+            y1: scene.height,
+        }) || scene.nodes.iter().all(|n| inside(&node_area(n, true)))
     }
 
     /// The edges drawn (parent, child), when nodes are readable: to each node in view from
