@@ -59,7 +59,12 @@ impl Look for NodeMark {
             html! { <text class="player-tag" x={fmt(tx)} y={fmt(ty)}>{ spaced(&tag) }</text> }
         });
         let window_lines = window_lines(mark);
-        let window = window_lines.as_ref().map(|lines| window_html(node, lines));
+        // Drawn beside inner nodes only: a leaf's window is its parent's (the caption and its
+        // accessible name tell it), and the layout leaves no room for it between leaves.
+        let window = window_lines
+            .as_ref()
+            .filter(|_| node.shape != Shape::Leaf)
+            .map(|lines| window_html(node, lines));
         let value = mark.value.text();
         let name = name(mark, node, &tag, value.as_deref(), window_lines.as_ref());
         let Interaction {
