@@ -12,10 +12,11 @@ after(async () => {
   await browser?.close();
 });
 
-// The page's own asset URLs, as Trunk wrote them into index.html.
+// The page's own asset URLs, as the build wrote them into index.html (the app's shell is in
+// a folder named by its hash).
 async function assets() {
   const html = await (await fetch(BASE)).text();
-  const wasm = html.match(/href="\.\/(arbor-web-[0-9a-f]{12,16}_bg\.wasm)"/)[1];
+  const wasm = html.match(/href="\.\/(app-[0-9a-f]{12,16}\/main_bg\.wasm)"/)[1];
   const css = html.match(/href="\.\/(style-[0-9a-f]{12,16}\.css)"/)[1];
   return { wasm, css };
 }

@@ -64,36 +64,14 @@ pub fn App() -> Html {
     }
 }
 
-/// The view the route names.
+/// The view the route names, drawn by its page's part.
 fn page(route: &Route) -> Html {
-    match &route.view {
-        View::Home => html! { <crate::home::Home /> },
-        // Keyed by the whole hash: opening another link remounts the view with its state. Views
-        // keep the address in step with `replace_url`, which fires no `hashchange`, so their own
-        // changes do not remount them.
-        View::AlphaBeta => {
-            html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Chance => {
-            html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Mcts => {
-            html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Search => {
-            html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Heuristics => {
-            html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Play => {
-            html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Practice => {
-            html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> }
-        }
-        View::Teachers => html! { <crate::teachers::Teachers /> },
-        View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
+    match crate::parts::Part::of(&route.view) {
+        Some(part) => html! { <crate::parts::PagePart part={part} route={route.clone()} /> },
+        None => match &route.view {
+            View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
+            _ => Html::default(),
+        },
     }
 }
 

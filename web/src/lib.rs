@@ -14,6 +14,7 @@ mod home;
 mod mcts;
 mod not_found;
 mod page;
+mod parts;
 mod play;
 mod practice;
 mod renders;

@@ -34,10 +34,10 @@ pub fn brotli(bytes: &[u8]) -> Vec<u8> {
 
 /// Whether a file is worth precompressing (not a compressed copy, not an image format that is
 /// compressed already).
-fn compressible(path: &Path) -> bool {
+pub fn compressible(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("html" | "js" | "mjs" | "wasm" | "css" | "svg" | "json" | "txt")
+        Some("html" | "js" | "mjs" | "wasm" | "bin" | "css" | "svg" | "json" | "txt")
     )
 }
 
@@ -66,7 +66,7 @@ pub fn precompress(dir: &Path) -> Result<Vec<Sizes>, String> {
     Ok(sizes)
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+pub fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries.flatten() {
         let path = entry.path();

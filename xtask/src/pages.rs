@@ -6,15 +6,18 @@ use std::path::Path;
 use arbor_app::pages::{boot_nav_html, PAGES};
 use arbor_app::route::Route;
 
+use crate::split::SplitApp;
+
 /// Where the loading header's navigation goes in `index.html`.
 const NAV_OPEN: &str = "<nav aria-label=\"Views\">";
 
-/// Writes the registry's navigation into `dist/index.html` and the page list into
-/// `dist/pages.json`.
-pub fn write(dist: &Path) -> Result<(), String> {
+/// Writes the registry's navigation and the split app's start into `dist/index.html`, and the
+/// page list into `dist/pages.json`.
+pub fn write(dist: &Path, app: &SplitApp) -> Result<(), String> {
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
     let html = with_nav(&html)?;
+    let html = with_app(&html, app)?;
     std::fs::write(&index, html).map_err(|e| format!("{}: {e}", index.display()))?;
     let json = pages_json();
     std::fs::write(dist.join("pages.json"), json).map_err(|e| e.to_string())
@@ -36,6 +39,71 @@ pub fn with_nav(html: &str) -> Result<String, String> {
         boot_nav_html(),
         &html[end..]
     ))
+}
+
+/// Each page's route path (`alphabeta` for `#/alphabeta`, empty for home) and its part's
+/// name: the page's first path segment, `home` for home.
+pub fn route_parts() -> Vec<(String, String)> {
+    PAGES
+        .iter()
+        .map(|p| {
+            let hash = Route::new(p.view.clone()).to_hash();
+            let path = hash.trim_start_matches("#/").to_string();
+            let part = if path.is_empty() {
+                "home".to_string()
+            } else {
+                path.clone()
+            };
+            (path, part)
+        })
+        .collect()
+}
+
+/// `html` with the split app's start before `</head>`: every page of the registry must have
+/// its part.
+fn with_app(html: &str, app: &SplitApp) -> Result<String, String> {
+    let routes = route_parts();
+    for (path, part) in &routes {
+        if !app.parts.contains(&format!("part-{part}.bin")) {
+            return Err(format!(
+                "the page #/{path} has no part {part}: add its split point to web/src/parts.rs"
+            ));
+        }
+    }
+    let html = without_trunk_app(html)?;
+    let at = html.find("</head>").ok_or("index.html has no </head>")?;
+    Ok(format!(
+        "{}{}{}",
+        &html[..at],
+        crate::split::head_html(app, &routes),
+        &html[at..]
+    ))
+}
+
+/// `html` without what Trunk wrote to start its unsplit copy of the app: its module script
+/// and its two preloads.
+fn without_trunk_app(html: &str) -> Result<String, String> {
+    let mut html = html.to_string();
+    let script = html
+        .find("<script type=\"module\">\nimport init, * as bindings from './arbor-web-")
+        .ok_or("index.html has no module script of Trunk's for arbor-web")?;
+    let end = html[script..]
+        .find("</script>")
+        .ok_or("Trunk's module script is not closed")?
+        + script
+        + "</script>".len();
+    html.replace_range(script..end, "");
+    for start in [
+        "<link rel=\"modulepreload\" href=\"./arbor-web-",
+        "<link rel=\"preload\" href=\"./arbor-web-",
+    ] {
+        let at = html
+            .find(start)
+            .ok_or_else(|| format!("index.html has no {start}…> of Trunk's"))?;
+        let end = html[at..].find('>').ok_or("an unclosed link")? + at + 1;
+        html.replace_range(at..end, "");
+    }
+    Ok(html)
 }
 
 /// Every page as JSON: `[{"route": "#/alphabeta", "title": "…", "nav": "…"}, …]`.

@@ -202,7 +202,13 @@ fn respond(target: &str, mounts: &[(String, PathBuf)], accepts: &str) -> Reply {
         file = file.join("index.html");
     }
     let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let cache = if content_hashed(name) {
+    // The split app's files are in a folder named by their hash (`app-<hash>/`).
+    let in_hashed_folder = relative
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .is_some_and(content_hashed);
+    let cache = if content_hashed(name) || in_hashed_folder {
         IMMUTABLE
     } else {
         REVALIDATE
@@ -256,6 +262,8 @@ fn content_type(path: &Path) -> &'static str {
         "html" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "wasm" => "application/wasm",
+        // A page's part: its pieces of wasm end to end (see `split.rs`).
+        "bin" => "application/octet-stream",
         "css" => "text/css; charset=utf-8",
         "svg" => "image/svg+xml",
         "png" => "image/png",

@@ -10,12 +10,14 @@ use crate::run;
 /// Trunk's version. 0.22 needs a newer rustc than this machine has.
 const TRUNK_VERSION: &str = "0.21.14";
 /// The browser target.
-const WASM_TARGET: &str = "wasm32-unknown-unknown";
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// Where the tools are, and the environment the build runs in.
 pub struct ToolEnv {
     /// The `trunk` binary.
     pub trunk: PathBuf,
+    /// `wasm-bindgen` (the version of Cargo.lock), for the split app.
+    pub wasm_bindgen: PathBuf,
     /// `wasm-bindgen-test-runner` (the same version as wasm-bindgen).
     pub wasm_bindgen_test_runner: PathBuf,
     /// The Chromium binary.
@@ -218,6 +220,7 @@ pub fn ensure_build_tools(root: &Path) -> Result<ToolEnv, String> {
     let npm_bin = ensure_npm_packages(root)?;
     let cargo_bin = cargo_bin();
     Ok(ToolEnv {
+        wasm_bindgen: cargo_bin.join("wasm-bindgen"),
         wasm_bindgen_test_runner: cargo_bin.join("wasm-bindgen-test-runner"),
         trunk,
         chromium: PathBuf::new(),

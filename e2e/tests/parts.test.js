@@ -1,0 +1,86 @@
+// A visit loads the page it opens (issue 36): each route of the registry, opened with an empty
+// cache, fetches the shell and its own part before it is drawn — never another page's part or
+// a piece file by file — and the other pages, fetched while the reader is idle, then open with
+// nothing more to fetch. Opening another page at once fetches that page's part, in one request.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, BASE, PAGES } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// The part a route needs: its first path segment, `home` for the home page.
+const partOf = (route) => route.replace(/^#\/?/, "").split(/[?/]/)[0] || "home";
+
+// A fresh page that records every file it asks for (the path after the site's root).
+async function recorded(viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  // What the page had fetched when its heading first appeared (before any idle fetching).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector("main h1") && !window.__drawnWith) {
+        window.__drawnWith = performance.getEntriesByType("resource").map((e) => e.name);
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const fetched = [];
+  const problems = [];
+  page.on("request", (r) => fetched.push(new URL(r.url()).pathname.replace(new URL(BASE).pathname, "")));
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  return { context, page, fetched, problems };
+}
+
+const parts = (files) => files.filter((f) => /part-\w+\.bin$/.test(f)).map((f) => f.match(/part-(\w+)\.bin$/)[1]);
+const pieces = (files) => files.filter((f) => /\/(chunk|split)_\w+\.wasm$/.test(f));
+
+for (const { route, title } of PAGES) {
+  test(`${route}, first visit: the shell and its own part only, then the rest while idle`, async () => {
+    const { context, page, fetched, problems } = await recorded();
+    await page.goto(new URL(route, BASE).href);
+    await page.locator("main h1").first().waitFor({ timeout: 30000 });
+    const root = new URL(BASE).pathname;
+    const drawn = (await page.evaluate(() => window.__drawnWith)).map((u) => new URL(u).pathname.replace(root, ""));
+    assert.deepEqual(parts(drawn), [partOf(route)], `parts fetched before ${title} was drawn: ${drawn.join(", ")}`);
+    assert.deepEqual(pieces(drawn), [], "pieces fetched one by one before the page was drawn");
+    for (const shell of ["main.js", "__wasm_split.js", "main_bg.wasm"]) {
+      assert.equal(drawn.filter((f) => f.endsWith(`/${shell}`)).length, 1, `${shell} fetched once`);
+    }
+    assert.ok(!drawn.some((f) => /arbor-web-\w+/.test(f)), "no unsplit module");
+    // While the reader is idle, the other pages come piece by piece: then every page opens at
+    // once, with nothing more fetched.
+    await page.locator("html[data-parts=all]").waitFor({ state: "attached", timeout: 60000 });
+    const idle = fetched.length;
+    for (const other of PAGES.filter((p) => p.route !== route).slice(0, 3)) {
+      await page.evaluate((r) => (location.hash = r), other.route);
+      await page.locator("main h1").first().waitFor({ timeout: 10000 });
+      assert.equal(await page.locator(".boot-status").count(), 0, `${other.route} drawn at once`);
+    }
+    assert.deepEqual(fetched.slice(idle).filter((f) => /\.(wasm|bin)$/.test(f)), [], "nothing fetched for pages fetched while idle");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+test("a page opened before the others were fetched comes in one request, its part", async () => {
+  const { context, page, fetched, problems } = await recorded();
+  await page.goto(new URL("#/teachers", BASE).href);
+  await page.locator("main h1").first().waitFor({ timeout: 30000 });
+  const before = fetched.length;
+  // At once: before the reader has been idle.
+  await page.evaluate(() => (location.hash = "#/search"));
+  await page.locator("main h1", { hasText: "Search" }).waitFor({ timeout: 30000 });
+  const after = fetched.slice(before);
+  assert.ok(parts(after).includes("search"), `the search page's part was fetched: ${after.join(", ")}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

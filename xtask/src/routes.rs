@@ -1,0 +1,127 @@
+//! What a first visit of each route fetches (issue 36), as a browser with an empty cache asks
+//! for it with brotli: the page (`index.html`), its style and icon, the app's shell (in
+//! `app-<hash>/`: `main.js`, `__wasm_split.js`, `main_bg.wasm`) and the route's part
+//! (`part-<page>.bin`). The test command fails when a route's first visit is above its
+//! ceiling, so a page can add to its own route only.
+
+use std::path::{Path, PathBuf};
+
+/// Each route's ceiling, in bytes (brotli): today's figure and about 2 KB of room for a build
+/// elsewhere. Lower a ceiling whenever a cut lands (see CHANGELOG.md and docs/benchmarks.md).
+/// Issue 36's line: `#/` and `#/alphabeta` at most 250 KiB (256,000 bytes), every route at most
+/// 350 KiB (358,400 bytes); `#/alphabeta` is not there yet.
+pub const CEILINGS: [(&str, usize); 9] = [
+    ("#/", 191_500),
+    ("#/alphabeta", 324_500),
+    ("#/chance", 250_500),
+    ("#/mcts", 256_000),
+    ("#/search", 341_500),
+    ("#/heuristics", 199_000),
+    ("#/play", 211_500),
+    ("#/practice", 348_000),
+    ("#/teachers", 155_500),
+];
+
+/// A route and the bytes of its first visit.
+pub struct FirstVisit {
+    pub route: String,
+    pub bytes: usize,
+    pub files: Vec<(String, usize)>,
+}
+
+/// The brotli size of `file` (its `.br` copy, written by `cargo xtask dist`).
+fn brotli(file: &Path) -> Result<usize, String> {
+    let mut copy = file.to_path_buf().into_os_string();
+    copy.push(".br");
+    std::fs::metadata(&copy)
+        .map(|m| m.len() as usize)
+        .map_err(|e| {
+            format!(
+                "{}: {e} (run `cargo xtask dist`)",
+                PathBuf::from(copy).display()
+            )
+        })
+}
+
+/// Every route's first visit, from `dist/`.
+pub fn first_visits(dist: &Path) -> Result<Vec<FirstVisit>, String> {
+    let mut shared = vec![dist.join("index.html")];
+    let mut app = None;
+    for entry in std::fs::read_dir(dist)
+        .map_err(|e| e.to_string())?
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let path = entry.path();
+        if path.is_dir() && name.starts_with("app-") {
+            if app.replace(path).is_some() {
+                return Err("dist/ holds two app-<hash>/ folders: build it afresh".into());
+            }
+        } else if name.ends_with(".css") || name.starts_with("favicon-") && name.ends_with(".svg") {
+            shared.push(path);
+        }
+    }
+    let app = app.ok_or("dist/ has no app-<hash>/ folder")?;
+    for f in ["main.js", "__wasm_split.js", "main_bg.wasm"] {
+        shared.push(app.join(f));
+    }
+    let name_of = |p: &Path| p.strip_prefix(dist).unwrap_or(p).display().to_string();
+    let mut shared_files = Vec::new();
+    for f in &shared {
+        shared_files.push((name_of(f), brotli(f)?));
+    }
+    crate::pages::route_parts()
+        .into_iter()
+        .map(|(path, part)| {
+            let part_file = app.join(format!("part-{part}.bin"));
+            let mut files = shared_files.clone();
+            files.push((name_of(&part_file), brotli(&part_file)?));
+            Ok(FirstVisit {
+                route: format!("#/{path}"),
+                bytes: files.iter().map(|(_, b)| b).sum(),
+                files,
+            })
+        })
+        .collect()
+}
+
+/// Prints each route's first visit against its ceiling.
+pub fn report(visits: &[FirstVisit]) {
+    eprintln!(
+        "dist: first visit of each route (brotli, as a browser with an empty cache fetches it):"
+    );
+    for v in visits {
+        let ceiling = ceiling(&v.route).map_or("no ceiling".into(), |c| format!("ceiling {c}"));
+        eprintln!(
+            "dist:   {:<14} {:>8} bytes ({:>4} KiB; {ceiling}) — the part {} bytes",
+            v.route,
+            v.bytes,
+            v.bytes.div_ceil(1024),
+            v.files.last().map_or(0, |f| f.1)
+        );
+    }
+}
+
+fn ceiling(route: &str) -> Option<usize> {
+    CEILINGS.iter().find(|(r, _)| *r == route).map(|(_, c)| *c)
+}
+
+/// Fails if a route's first visit is above its ceiling, or a route has none.
+pub fn check(visits: &[FirstVisit]) -> Result<(), String> {
+    let mut over = Vec::new();
+    for v in visits {
+        match ceiling(&v.route) {
+            None => over.push(format!("{} has no ceiling in xtask/src/routes.rs", v.route)),
+            Some(c) if v.bytes > c => over.push(format!(
+                "{}'s first visit is {} bytes, above its ceiling of {c}",
+                v.route, v.bytes
+            )),
+            Some(_) => {}
+        }
+    }
+    if over.is_empty() {
+        Ok(())
+    } else {
+        Err(over.join("; "))
+    }
+}

@@ -1,0 +1,293 @@
+//! The app's module, split by page (issue 36): built with the `split` feature, split at each
+//! page's split point (`web/src/parts.rs`) by `wasm_split_cli_support`, bound by wasm-bindgen,
+//! optimised by wasm-opt, and written with its loader into `dist/app-<hash>/`.
+//!
+//! A first visit fetches the shell (`main_bg.wasm`, `main.js`, `__wasm_split.js`) and one file
+//! for its page, `part-<page>.bin`: every piece of code the page needs beyond the shell, end to
+//! end (the splitter writes each piece shared by a set of pages as a module of its own — dozens
+//! for one page — and a browser would fetch them six at a time). A page opened later is fetched
+//! the same way; pages fetched while the reader is idle come piece by piece, only what is not
+//! here yet.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::tools::ToolEnv;
+use crate::{run, tools};
+
+/// The folder the split app is written to, under `dist/`: `app-` and a hash of its files.
+pub struct SplitApp {
+    /// `app-<hash>` (relative to `dist/`).
+    pub folder: String,
+    /// Each page's part file (relative to the folder): `part-<page>.bin`.
+    pub parts: Vec<String>,
+}
+
+/// wasm-opt's features: what wasm-bindgen's output uses, and every browser Arbor supports has.
+const WASM_OPT_FEATURES: [&str; 6] = [
+    "--enable-bulk-memory",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-mutable-globals",
+    "--enable-reference-types",
+    "--enable-multivalue",
+];
+
+/// Splits, binds and optimises the app Trunk linked into `dist/app-<hash>/`, in place of
+/// Trunk's unsplit copy.
+pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
+    let target = root.join("target");
+    // Trunk linked it (see `build_dist`), with relocations (`web/build.rs`).
+    let linked = target
+        .join(tools::WASM_TARGET)
+        .join("web-app/arbor-web.wasm");
+    let work = target.join("arbor-split");
+    let _ = std::fs::remove_dir_all(&work);
+    let pieces = work.join("pieces");
+    std::fs::create_dir_all(&pieces).map_err(|e| format!("{}: {e}", pieces.display()))?;
+    let input = std::fs::read(&linked).map_err(|e| format!("{}: {e}", linked.display()))?;
+    let main_in = pieces.join("main.wasm");
+    let split = {
+        let mut opts = wasm_split_cli_support::Options::new(&input);
+        opts.output_dir = &pieces;
+        opts.main_out_path = &main_in;
+        wasm_split_cli_support::transform(opts).map_err(|e| format!("splitting the app: {e:#}"))?
+    };
+    // The shell, bound.
+    let out = work.join("out");
+    let mut bindgen = Command::new(&env.wasm_bindgen);
+    bindgen.arg(&main_in).arg("--out-dir").arg(&out).args([
+        "--out-name",
+        "main",
+        "--target",
+        "web",
+        "--keep-lld-exports",
+        "--no-typescript",
+    ]);
+    run(&mut bindgen)?;
+    std::fs::remove_file(&main_in).map_err(|e| e.to_string())?;
+    // The pieces beside it.
+    for entry in std::fs::read_dir(&pieces)
+        .map_err(|e| e.to_string())?
+        .flatten()
+    {
+        std::fs::rename(entry.path(), out.join(entry.file_name())).map_err(|e| e.to_string())?;
+    }
+    optimise(&out, env)?;
+    // Each page's pieces in one file, and the loader told where they are.
+    let mut parts = BTreeMap::new();
+    for (page, stems) in &split.prefetch_map {
+        let (name, index) = bundle(&out, page, stems)?;
+        parts.insert(page.clone(), (name, index));
+    }
+    let loader = out.join("__wasm_split.js");
+    let js = std::fs::read_to_string(&loader).map_err(|e| format!("{}: {e}", loader.display()))?;
+    std::fs::write(&loader, with_parts(&js, &parts)?).map_err(|e| e.to_string())?;
+    // Named by a hash of everything in it: every file in it can be kept for a year.
+    let folder = format!("app-{}", folder_hash(&out)?);
+    let dist = root.join("dist");
+    // Trunk's unsplit copy goes.
+    for entry in std::fs::read_dir(&dist)
+        .map_err(|e| e.to_string())?
+        .flatten()
+    {
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("arbor-web-")
+        {
+            std::fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+        }
+    }
+    let dest = dist.join(&folder);
+    let _ = std::fs::remove_dir_all(&dest);
+    std::fs::rename(&out, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    Ok(SplitApp {
+        folder,
+        parts: parts.into_values().map(|(name, _)| name).collect(),
+    })
+}
+
+/// wasm-opt -Oz on every wasm file of `dir`, two at a time.
+fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
+    eprintln!("+ wasm-opt -Oz on each piece of {}", dir.display());
+    let files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
+        .collect();
+    let lanes = 2;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..lanes)
+            .map(|lane| {
+                let files = &files;
+                s.spawn(move || -> Result<(), String> {
+                    for f in files.iter().skip(lane).step_by(lanes) {
+                        let mut opt = Command::new("wasm-opt");
+                        opt.arg("-Oz")
+                            .args(WASM_OPT_FEATURES)
+                            .arg(f)
+                            .arg("-o")
+                            .arg(f)
+                            .stderr(std::process::Stdio::null());
+                        env.apply(&mut opt);
+                        // Quietly: a hundred pieces.
+                        let status = opt.status().map_err(|e| format!("wasm-opt: {e}"))?;
+                        if !status.success() {
+                            return Err(format!("wasm-opt -Oz {} failed ({status})", f.display()));
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles.into_iter().try_for_each(|h| {
+            h.join()
+                .map_err(|_| "wasm-opt thread panicked".to_string())?
+        })
+    })
+}
+
+/// Where each piece of a part file is: name → (offset, length).
+type PartIndex = BTreeMap<String, (usize, usize)>;
+
+/// Writes `part-<page>.bin`: the page's pieces (`<stem>.wasm` for each of `stems`) end to end.
+fn bundle(dir: &Path, page: &str, stems: &[String]) -> Result<(String, PartIndex), String> {
+    let mut bytes = Vec::new();
+    let mut index = PartIndex::new();
+    for stem in stems {
+        let file = format!("{stem}.wasm");
+        let piece = std::fs::read(dir.join(&file)).map_err(|e| format!("{file}: {e}"))?;
+        index.insert(file, (bytes.len(), piece.len()));
+        bytes.extend_from_slice(&piece);
+    }
+    let name = format!("part-{page}.bin");
+    std::fs::write(dir.join(&name), bytes).map_err(|e| e.to_string())?;
+    Ok((name, index))
+}
+
+/// The splitter's loader, changed to take each piece from its page's part file when the page
+/// is opened (one request), and file by file when it is fetched while the reader is idle.
+fn with_parts(js: &str, parts: &BTreeMap<String, (String, PartIndex)>) -> Result<String, String> {
+    const FETCH_OPEN: &str = "fetch(new URL(\"./";
+    const FETCH_CLOSE: &str = "\", import.meta.url))";
+    let mut out = String::with_capacity(js.len() + 4096);
+    let mut rest = js;
+    let mut fetches = 0;
+    while let Some(at) = rest.find(FETCH_OPEN) {
+        let after = &rest[at + FETCH_OPEN.len()..];
+        let end = after
+            .find(FETCH_CLOSE)
+            .ok_or("the splitter's loader has an unclosed fetch")?;
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("arborFetch(\"{}\")", &after[..end]));
+        rest = &after[end + FETCH_CLOSE.len()..];
+        fetches += 1;
+    }
+    out.push_str(rest);
+    let pieces: usize = parts.values().map(|(_, i)| i.len()).max().unwrap_or(0);
+    if fetches == 0 || fetches < pieces {
+        return Err(format!(
+            "the splitter's loader fetches {fetches} files; expected at least {pieces}: has its form changed?"
+        ));
+    }
+    // Each page's entry point starts its part file first.
+    let mut exports = String::new();
+    for page in parts.keys() {
+        let export = format!("export const __wasm_split_load_{page} = ");
+        if !out.contains(&export) {
+            return Err(format!(
+                "the splitter's loader has no entry for page {page}"
+            ));
+        }
+        out = out.replace(&export, &format!("const __arbor_load_{page} = "));
+        exports.push_str(&format!(
+            "export const __wasm_split_load_{page} = arborPart(\"{page}\", __arbor_load_{page});\n"
+        ));
+    }
+    let table: Vec<String> = parts
+        .iter()
+        .map(|(page, (file, index))| {
+            let pieces: Vec<String> = index
+                .iter()
+                .map(|(name, (at, len))| format!("\"{name}\":[{at},{len}]"))
+                .collect();
+            format!(
+                "\"{page}\":{{url:\"{file}\",pieces:{{{}}}}}",
+                pieces.join(",")
+            )
+        })
+        .collect();
+    let prelude = format!(
+        "{}\nconst ARBOR_PARTS = {{{}}};\n",
+        include_str!("split_prelude.js"),
+        table.join(",")
+    );
+    // The prelude after the imports (an ES module's imports come first).
+    let imports_end = out
+        .find("\n\n")
+        .ok_or("the splitter's loader has no import block")?;
+    Ok(format!(
+        "{}\n{prelude}{}\n{exports}",
+        &out[..imports_end],
+        &out[imports_end..]
+    ))
+}
+
+/// A hash of every file in `dir` (names and contents), as 16 hex digits.
+fn folder_hash(dir: &Path) -> Result<String, String> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    names.sort();
+    // FNV-1a, 64 bits: a name for a cache, not a signature.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for p in &names {
+        eat(p.file_name().unwrap_or_default().as_encoded_bytes());
+        eat(&std::fs::read(p).map_err(|e| e.to_string())?);
+    }
+    Ok(format!("{h:016x}"))
+}
+
+/// The `<head>` lines that start the app: the shell preloaded, the page's part preloaded as
+/// soon as the address is known, and the shell started.
+pub fn head_html(app: &SplitApp, routes: &[(String, String)]) -> String {
+    let dir = &app.folder;
+    let map: Vec<String> = routes
+        .iter()
+        .map(|(path, part)| format!("\"{path}\":\"{part}\""))
+        .collect();
+    format!(
+        r#"<link rel="modulepreload" href="./{dir}/main.js"><link rel="modulepreload" href="./{dir}/__wasm_split.js"><link rel="preload" href="./{dir}/main_bg.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">
+<script>
+  // The page's part, fetched alongside the shell: the route's first segment names it.
+  (function () {{
+    var parts = {{{}}};
+    var path = (location.hash.replace(/^#\/?/, "").split(/[?/]/)[0] || "");
+    var part = parts[path];
+    if (!part) return;
+    var link = document.createElement("link");
+    link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous";
+    link.href = "./{dir}/part-" + part + ".bin";
+    document.head.appendChild(link);
+  }})();
+</script>
+<script type="module">
+import init, * as bindings from './{dir}/main.js';
+await init({{ module_or_path: './{dir}/main_bg.wasm' }});
+window.wasmBindings = bindings;
+</script>
+"#,
+        map.join(",")
+    )
+}
