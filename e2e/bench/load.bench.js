@@ -47,8 +47,43 @@ async function load(browser, route, cpu) {
   return [tree, atTree, paint];
 }
 
+// Moving to another page at once, before the reader was idle (its part not fetched yet): ms from
+// the address changing to the new page's first tree, and the bytes received meanwhile.
+async function move(browser, from, to) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", FAST_3G);
+  let bytes = 0;
+  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+  await page.goto(new URL(from, BASE).href, { waitUntil: "commit" });
+  await page.locator("main h1").first().waitFor({ timeout: 60000 });
+  const title = await page.locator("main h1").first().textContent();
+  const before = bytes;
+  const ms = await page.evaluate(
+    ([to, title]) =>
+      new Promise((done) => {
+        const t0 = performance.now();
+        const look = () => {
+          const h1 = document.querySelector("main h1");
+          if (h1 && h1.textContent !== title && document.querySelector("main svg.tree [data-node]")) done(performance.now() - t0);
+          else requestAnimationFrame(look);
+        };
+        location.hash = to;
+        requestAnimationFrame(look);
+      }),
+    [to, title],
+  );
+  const received = bytes - before;
+  await context.close();
+  return [ms, received];
+}
+
 const browser = await launch();
 const rows = [];
+const moves = [];
 try {
   for (const cpu of [1, 4]) {
     for (const route of ROUTES) {
@@ -64,6 +99,11 @@ try {
       });
     }
   }
+  for (const [from, to] of [["#/teachers", "#/alphabeta"], ["#/", "#/search"]]) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await move(browser, from, to));
+    moves.push({ from, to, ms: median(runs.map((r) => r[0])), bytes: median(runs.map((r) => r[1])) });
+  }
 } finally {
   await browser.close();
 }
@@ -75,6 +115,11 @@ for (const r of rows) {
     `| \`${r.route}\` | ${r.cpu === 1 ? "as is" : `${r.cpu}× slower`} | ${(r.paint / 1000).toFixed(2)} s | ${(r.tree / 1000).toFixed(2)} s | ${(r.max / 1000).toFixed(2)} s | ${Math.round(r.bytes / 1024)} KiB |`,
   );
 }
+
+console.log(`\n## Moving to another page at once on Fast 3G (its part not fetched yet), ${RUNS} runs each (median)\n`);
+console.log("| from | to | to the new page's first tree | received meanwhile |");
+console.log("|---|---|---|---|");
+for (const m of moves) console.log(`| \`${m.from}\` | \`${m.to}\` | ${(m.ms / 1000).toFixed(2)} s | ${Math.round(m.bytes / 1024)} KiB |`);
 
 // Lighthouse, mobile (its defaults: simulated 150 ms RTT, 1.6 Mbps, 4× CPU).
 const here = fileURLToPath(new URL(".", import.meta.url));

@@ -64,14 +64,11 @@ pub fn App() -> Html {
     }
 }
 
-/// The view the route names, drawn by its page's part.
+/// The view the route names: a page, drawn by its part, or the shell's "not found".
 fn page(route: &Route) -> Html {
-    match crate::parts::Part::of(&route.view) {
-        Some(part) => html! { <crate::parts::PagePart part={part} route={route.clone()} /> },
-        None => match &route.view {
-            View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
-            _ => Html::default(),
-        },
+    match &route.view {
+        View::NotFound(path) => html! { <crate::not_found::NotFound path={path.clone()} /> },
+        _ => html! { <crate::parts::PagePart route={route.clone()} /> },
     }
 }
 

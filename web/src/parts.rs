@@ -7,19 +7,9 @@
 //! reaches is fetched with that part. Without the feature (tests, `cargo check`) the parts are
 //! plain functions of one module.
 
-/// Calls a part's function: awaited where the module is split.
-macro_rules! part {
-    ($f:ident) => {{
-        #[cfg(feature = "split")]
-        let f = $f().await;
-        #[cfg(not(feature = "split"))]
-        let f = $f();
-        f
-    }};
-}
-
 use std::cell::RefCell;
 
+use arbor_app::pages::{part_name, PAGES};
 use arbor_app::route::{Route, View};
 #[cfg(feature = "split")]
 use wasm_split_helpers::wasm_split;
@@ -29,179 +19,107 @@ use yew::prelude::*;
 /// A page's view, made by its part's code.
 pub type PageFn = fn(&Route) -> Html;
 
-/// The parts: one a page (Home and "not found" are in the shell).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Part {
-    Home,
-    AlphaBeta,
-    Chance,
-    Mcts,
-    Search,
-    Heuristics,
-    Play,
-    Practice,
-    Teachers,
+/// The split points, one a page, each named as the build names the page's files
+/// (`part-<name>.bin`: the route's first path segment, `home` for home). Each gives the page's
+/// view: a stepped page keyed by the whole link, so opening another link remounts it with its
+/// state (pages keep the address in step with `replace_url`, which fires no `hashchange`, so
+/// their own changes do not remount them).
+macro_rules! split_points {
+    ($($name:ident => $page:expr;)*) => {$(
+        #[cfg_attr(feature = "split", wasm_split($name, fallible))]
+        fn $name() -> Result<PageFn, SplitLoaderError> {
+            Ok($page)
+        }
+    )*};
 }
 
-impl Part {
-    /// Every part, in the order they are fetched while the reader is idle.
-    pub const ALL: [Part; 9] = [
-        Part::Home,
-        Part::AlphaBeta,
-        Part::Search,
-        Part::Play,
-        Part::Chance,
-        Part::Practice,
-        Part::Mcts,
-        Part::Heuristics,
-        Part::Teachers,
-    ];
+split_points! {
+    home => |_| html! { <crate::home::Home /> };
+    alphabeta => |route| html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> };
+    chance => |route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> };
+    mcts => |route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> };
+    search => |route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> };
+    heuristics => |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
+    play => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };
+    practice => |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
+    teachers => |_| html! { <crate::teachers::Teachers /> };
+}
 
-    /// The part's name: its split point's (`#[wasm_split(name)]`), as the build names its files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Part::Home => "home",
-            Part::AlphaBeta => "alphabeta",
-            Part::Chance => "chance",
-            Part::Mcts => "mcts",
-            Part::Search => "search",
-            Part::Heuristics => "heuristics",
-            Part::Play => "play",
-            Part::Practice => "practice",
-            Part::Teachers => "teachers",
-        }
-    }
+/// Calls a split point: awaited where the module is split, at once where it is not.
+macro_rules! call {
+    ($f:ident) => {{
+        #[cfg(feature = "split")]
+        let made = $f().await;
+        #[cfg(not(feature = "split"))]
+        let made = $f();
+        made
+    }};
+}
 
-    /// The part a view needs (`None`: the shell draws it).
-    pub fn of(view: &View) -> Option<Part> {
-        Some(match view {
-            View::Home => Part::Home,
-            View::AlphaBeta => Part::AlphaBeta,
-            View::Chance => Part::Chance,
-            View::Mcts => Part::Mcts,
-            View::Search => Part::Search,
-            View::Heuristics => Part::Heuristics,
-            View::Play => Part::Play,
-            View::Practice => Part::Practice,
-            View::Teachers => Part::Teachers,
-            View::NotFound(_) => return None,
-        })
-    }
-
-    /// Fetches the part (once) and gives its page.
-    pub async fn load(self) -> Result<PageFn, SplitLoaderError> {
-        if let Some(f) = loaded(self) {
-            return Ok(f);
-        }
-        let f = match self {
-            Part::Home => part!(home),
-            Part::AlphaBeta => part!(alphabeta),
-            Part::Chance => part!(chance),
-            Part::Mcts => part!(mcts),
-            Part::Search => part!(search),
-            Part::Heuristics => part!(heuristics),
-            Part::Play => part!(play),
-            Part::Practice => part!(practice),
-            Part::Teachers => part!(teachers),
-        }?;
-        let first = LOADED.with(|l| {
-            let mut l = l.borrow_mut();
-            l.push((self, f));
-            l.len() == 1
-        });
-        // The first page is here: the others are fetched while the reader is idle.
-        if first {
-            fetch_the_rest_when_idle();
-        }
-        Ok(f)
-    }
+/// Makes the page of `view` from its part, fetched first if the module is split; `None` for
+/// the view the shell draws itself (a path that names no page).
+async fn make(view: &View) -> Option<Result<PageFn, SplitLoaderError>> {
+    Some(match view {
+        View::Home => call!(home),
+        View::AlphaBeta => call!(alphabeta),
+        View::Chance => call!(chance),
+        View::Mcts => call!(mcts),
+        View::Search => call!(search),
+        View::Heuristics => call!(heuristics),
+        View::Play => call!(play),
+        View::Practice => call!(practice),
+        View::Teachers => call!(teachers),
+        View::NotFound(_) => return None,
+    })
 }
 
 thread_local! {
-    /// The parts fetched so far, with their pages.
-    static LOADED: RefCell<Vec<(Part, PageFn)>> = const { RefCell::new(Vec::new()) };
+    /// The pages whose parts are here.
+    static LOADED: RefCell<Vec<(View, PageFn)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The page of `part`, if its part is here.
-#[cfg(feature = "split")]
-pub fn loaded(part: Part) -> Option<PageFn> {
-    LOADED.with(|l| l.borrow().iter().find(|(p, _)| *p == part).map(|(_, f)| *f))
+/// The page of `view`, if its part is here (always, in one module).
+pub fn loaded(view: &View) -> Option<PageFn> {
+    let here = LOADED.with(|l| l.borrow().iter().find(|(v, _)| v == view).map(|(_, f)| *f));
+    #[cfg(not(feature = "split"))]
+    let here = here.or_else(|| at_once(make(view)).flatten().and_then(Result::ok));
+    here
 }
 
-/// The page of `part`: in one module, always here.
+/// A future that needs no waiting (a split point of one module), run to its end.
 #[cfg(not(feature = "split"))]
-pub fn loaded(part: Part) -> Option<PageFn> {
-    Some(
-        match part {
-            Part::Home => home(),
-            Part::AlphaBeta => alphabeta(),
-            Part::Chance => chance(),
-            Part::Mcts => mcts(),
-            Part::Search => search(),
-            Part::Heuristics => heuristics(),
-            Part::Play => play(),
-            Part::Practice => practice(),
-            Part::Teachers => teachers(),
+fn at_once<T>(future: impl std::future::Future<Output = T>) -> Option<T> {
+    let mut future = std::pin::pin!(future);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match future.as_mut().poll(&mut cx) {
+        std::task::Poll::Ready(t) => Some(t),
+        std::task::Poll::Pending => None,
+    }
+}
+
+/// Fetches `view`'s part (once) and gives its page; the first page here starts the fetching of
+/// the others while the reader is idle.
+pub async fn load(view: &View) -> Option<Result<PageFn, SplitLoaderError>> {
+    if let Some(f) = loaded(view) {
+        return Some(Ok(f));
+    }
+    let made = make(view).await?;
+    if let Ok(f) = made {
+        let first = LOADED.with(|l| {
+            let mut l = l.borrow_mut();
+            l.push((view.clone(), f));
+            l.len() == 1
+        });
+        if first {
+            fetch_the_rest_when_idle();
         }
-        .unwrap_or_else(|_| unreachable!("a part of one module is always here")),
-    )
-}
-
-// Each stepped page is keyed by the whole hash: opening another link remounts it with its
-// state. Pages keep the address in step with `replace_url`, which fires no `hashchange`, so
-// their own changes do not remount them.
-
-#[cfg_attr(feature = "split", wasm_split(home, fallible))]
-fn home() -> Result<PageFn, SplitLoaderError> {
-    Ok(|_| html! { <crate::home::Home /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(alphabeta, fallible))]
-fn alphabeta() -> Result<PageFn, SplitLoaderError> {
-    Ok(
-        |route| html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> },
-    )
-}
-
-#[cfg_attr(feature = "split", wasm_split(chance, fallible))]
-fn chance() -> Result<PageFn, SplitLoaderError> {
-    Ok(|route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(mcts, fallible))]
-fn mcts() -> Result<PageFn, SplitLoaderError> {
-    Ok(|route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(search, fallible))]
-fn search() -> Result<PageFn, SplitLoaderError> {
-    Ok(|route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(heuristics, fallible))]
-fn heuristics() -> Result<PageFn, SplitLoaderError> {
-    Ok(|route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(play, fallible))]
-fn play() -> Result<PageFn, SplitLoaderError> {
-    Ok(|route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(practice, fallible))]
-fn practice() -> Result<PageFn, SplitLoaderError> {
-    Ok(|route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> })
-}
-
-#[cfg_attr(feature = "split", wasm_split(teachers, fallible))]
-fn teachers() -> Result<PageFn, SplitLoaderError> {
-    Ok(|_| html! { <crate::teachers::Teachers /> })
+    }
+    Some(made)
 }
 
 /// Props of [`PagePart`].
 #[derive(Properties, PartialEq)]
 pub struct PagePartProps {
-    pub part: Part,
     pub route: Route,
 }
 
@@ -211,15 +129,18 @@ pub struct PagePartProps {
 pub fn PagePart(props: &PagePartProps) -> Html {
     let update = use_force_update();
     let failed = use_state(|| false);
-    let here = loaded(props.part);
+    let view = props.route.view.clone();
+    let here = loaded(&view);
     {
-        let (part, update, failed) = (props.part, update.clone(), failed.clone());
-        use_effect_with((part, here.is_some()), move |&(part, here)| {
-            if !here {
+        let (update, failed) = (update.clone(), failed.clone());
+        use_effect_with((view, here.is_some()), move |(view, here)| {
+            if !*here {
+                let view = view.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    match part.load().await {
-                        Ok(_) => update.force_update(),
-                        Err(_) => failed.set(true),
+                    match load(&view).await {
+                        Some(Ok(_)) => update.force_update(),
+                        Some(Err(_)) => failed.set(true),
+                        None => {}
                     }
                 });
             }
@@ -245,16 +166,17 @@ pub fn PagePart(props: &PagePartProps) -> Html {
 /// Fetches every part not yet here, one after another, while the reader is idle.
 fn fetch_the_rest_when_idle() {
     wasm_bindgen_futures::spawn_local(async {
-        for part in Part::ALL {
-            if loaded(part).is_none() {
+        for page in PAGES {
+            let view = page.view;
+            if loaded(view).is_none() {
                 idle().await;
                 // Fetched file by file, only what is not here yet (a page opened now is
                 // fetched in one piece: see `cargo xtask dist`).
                 if let Some(window) = web_sys::window() {
-                    let _ =
-                        js_sys::Reflect::set(&window, &"__arborIdle".into(), &part.name().into());
+                    let name = part_name(view);
+                    let _ = js_sys::Reflect::set(&window, &"__arborIdle".into(), &name.into());
                 }
-                let _ = part.load().await;
+                let _ = load(view).await;
             }
         }
         // Every page is here: a mark for the end-to-end tests (and anyone curious).

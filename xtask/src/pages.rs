@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use arbor_app::pages::{boot_nav_html, PAGES};
+use arbor_app::pages::{boot_nav_html, part_name, PAGES};
 use arbor_app::route::Route;
 
 use crate::split::SplitApp;
@@ -42,19 +42,13 @@ pub fn with_nav(html: &str) -> Result<String, String> {
 }
 
 /// Each page's route path (`alphabeta` for `#/alphabeta`, empty for home) and its part's
-/// name: the page's first path segment, `home` for home.
+/// name (`arbor_app::pages::part_name`).
 pub fn route_parts() -> Vec<(String, String)> {
     PAGES
         .iter()
         .map(|p| {
             let hash = Route::new(p.view.clone()).to_hash();
-            let path = hash.trim_start_matches("#/").to_string();
-            let part = if path.is_empty() {
-                "home".to_string()
-            } else {
-                path.clone()
-            };
-            (path, part)
+            (hash.trim_start_matches("#/").to_string(), part_name(p.view))
         })
         .collect()
 }

@@ -155,6 +155,16 @@ pub fn page(view: &View) -> Option<&'static Page> {
     PAGES.iter().find(|p| p.view == view)
 }
 
+/// The name of the part of the app's module that holds `view`'s page (issue 36): its route's
+/// first path segment, `home` for the home page. The build names the page's file after it
+/// (`part-<name>.bin`) and the app's split point is named so.
+pub fn part_name(view: &View) -> String {
+    let hash = Route::new(view.clone()).to_hash();
+    let path = hash.trim_start_matches("#/");
+    let first = path.split(['?', '/']).next().unwrap_or("");
+    if first.is_empty() { "home" } else { first }.to_string()
+}
+
 /// The browser tab's title for a view: what the page is, then Arbor.
 pub fn tab_title(view: &View) -> String {
     match (view, page(view)) {
@@ -219,6 +229,22 @@ mod tests {
 
     /// Every view a route can name has its page here, once; every page but home is in the
     /// navigation and on the home page, and embeds with its own title.
+    /// Each page's part has a name of its own, a Rust identifier (the app's split point is
+    /// named so, and the build its file): the home page's is `home`.
+    #[test]
+    fn every_page_has_a_part_name_of_its_own() {
+        let names: Vec<String> = PAGES.iter().map(|p| part_name(p.view)).collect();
+        assert_eq!(part_name(&View::Home), "home");
+        assert_eq!(part_name(&View::AlphaBeta), "alphabeta");
+        for n in &names {
+            assert!(
+                !n.is_empty() && n.bytes().all(|b| b.is_ascii_lowercase()),
+                "{n}"
+            );
+            assert_eq!(names.iter().filter(|m| *m == n).count(), 1, "{n} twice");
+        }
+    }
+
     #[test]
     fn every_view_is_registered_once_with_every_part() {
         let views = [
