@@ -19,7 +19,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // One cold load: [ms from navigation to the first tree node drawn, bytes received by then, ms to
 // the skeleton's first paint]. (After the first page is drawn the app fetches the other pages
 // while the reader is idle: those bytes are not the first visit's.)
-async function load(browser, route, cpu) {
+// A phone's page with an empty cache on Fast 3G (and the CPU `cpu` times slower), counting the
+// bytes it receives (`received()`).
+async function slowPage(browser, cpu = 1) {
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -29,6 +31,11 @@ async function load(browser, route, cpu) {
   if (cpu > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
   let bytes = 0;
   cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+  return { context, page, received: () => bytes };
+}
+
+async function load(browser, route, cpu) {
+  const { context, page, received } = await slowPage(browser, cpu);
   await page.addInitScript(() => {
     const look = () => {
       if (document.querySelector("svg.tree [data-node]")) window.__firstTree = performance.now();
@@ -38,7 +45,7 @@ async function load(browser, route, cpu) {
   });
   await page.goto(new URL(route, BASE).href, { waitUntil: "commit" });
   await page.waitForFunction(() => window.__firstTree !== undefined, null, { timeout: 60000, polling: 50 });
-  const atTree = bytes;
+  const atTree = received();
   const [tree, paint] = await page.evaluate(() => [
     window.__firstTree,
     performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
@@ -50,18 +57,11 @@ async function load(browser, route, cpu) {
 // Moving to another page at once, before the reader was idle (its part not fetched yet): ms from
 // the address changing to the new page's first tree, and the bytes received meanwhile.
 async function move(browser, from, to) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", FAST_3G);
-  let bytes = 0;
-  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+  const { context, page, received } = await slowPage(browser);
   await page.goto(new URL(from, BASE).href, { waitUntil: "commit" });
   await page.locator("main h1").first().waitFor({ timeout: 60000 });
   const title = await page.locator("main h1").first().textContent();
-  const before = bytes;
+  const before = received();
   const ms = await page.evaluate(
     ([to, title]) =>
       new Promise((done) => {
@@ -76,9 +76,9 @@ async function move(browser, from, to) {
       }),
     [to, title],
   );
-  const received = bytes - before;
+  const got = received() - before;
   await context.close();
-  return [ms, received];
+  return [ms, got];
 }
 
 const browser = await launch();

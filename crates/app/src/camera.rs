@@ -47,13 +47,15 @@ pub const FIRST_MARGIN: f64 = 8.0;
 /// - otherwise the root and as many levels below it as fit whole at a readable scale, at the
 ///   top of the frame and clear of the corner;
 /// - either way, the node at `focus` (a scene index) in view with its whole path up to the
-///   root: zoomed out for it if it does not fit readably (the root and the current node are
-///   never outside the frame; the view then says it is drawn small).
+///   root, and its children if `answer` (see [`path_target`]): zoomed out for it if it does not
+///   fit readably (the root and the current node are never outside the frame; the view then
+///   says it is drawn small).
 pub fn first_view(
     scene: &Scene,
     frame: (f64, f64),
     corner: f64,
     focus: Option<usize>,
+    answer: bool,
 ) -> FirstView {
     let (w, h) = frame;
     let levels = scene.levels.len();
@@ -118,8 +120,9 @@ pub fn first_view(
         vscale: scale,
     };
     if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
-        // The node and its path up to the root, zoomed out for if need be.
-        let target = within_floor(path_area(scene, i), scene, i, room, camera.scale);
+        // The node and its path up to the root (its answer, if `answer`), zoomed out for if
+        // need be.
+        let target = path_target(scene, i, room, camera.scale, answer);
         camera = camera.showing(&target, room, FIRST_MARGIN);
     }
     FirstView {
@@ -170,9 +173,16 @@ pub fn scale_to_fit(target: &Rect, room: (f64, f64), margin: f64) -> f64 {
         .min((room.1 - 2.0 * margin) / (target.y1 - target.y0).max(1e-9))
 }
 
-/// `path` (an area around node `i` and the path above it), if it fits `room` at
-/// [`PATH_FLOOR`] or more; else the node with the ancestors that fit at `scale`.
-pub fn within_floor(path: Rect, scene: &Scene, i: usize, room: (f64, f64), scale: f64) -> Rect {
+/// What to keep in view around the node at scene index `i`: its whole path up to the root
+/// (with its children too if `answer`: a finished search's answer, whose last node's outcomes
+/// make its value), if that fits `room` at [`PATH_FLOOR`] or more; else the node with the
+/// ancestors that fit at `scale` ([`follow_target`]).
+pub fn path_target(scene: &Scene, i: usize, room: (f64, f64), scale: f64, answer: bool) -> Rect {
+    let path = if answer {
+        answer_area(scene, i)
+    } else {
+        path_area(scene, i)
+    };
     if scale_to_fit(&path, room, FIRST_MARGIN) >= PATH_FLOOR {
         path
     } else {
@@ -183,10 +193,21 @@ pub fn within_floor(path: Rect, scene: &Scene, i: usize, room: (f64, f64), scale
 /// The answer a finished search shows: the path from the root to the node at scene index `i`
 /// ([`path_area`]) and that node's children (a chance node's outcomes, which make its value).
 pub fn answer_area(scene: &Scene, i: usize) -> Rect {
-    let children = scene.children[i].clone();
-    children
+    let all = scene.children[i]
+        .clone()
         .map(|c| node_area(&scene.nodes[c], false))
-        .fold(path_area(scene, i), |a, b| a.union(&b))
+        .fold(path_area(scene, i), |a, b| a.union(&b));
+    within(scene, all)
+}
+
+/// `r` within the drawing: its margins hold the words of the nodes at its edges.
+fn within(scene: &Scene, r: Rect) -> Rect {
+    Rect {
+        x0: r.x0.max(0.0),
+        y0: r.y0.max(0.0),
+        x1: r.x1.min(scene.width),
+        y1: r.y1.min(scene.height),
+    }
 }
 
 /// Every node of the scene with its words, within the drawing.
@@ -197,12 +218,7 @@ pub fn content_area(scene: &Scene) -> Rect {
         .map(|n| node_area(n, true))
         .reduce(|a, b| a.union(&b))
         .unwrap_or_default();
-    Rect {
-        x0: all.x0.max(0.0),
-        y0: all.y0.max(0.0),
-        x1: all.x1.min(scene.width),
-        y1: all.y1.min(scene.height),
-    }
+    within(scene, all)
 }
 
 /// The node at scene index `i` and every node on its path up to the root, with their words.
@@ -213,13 +229,7 @@ pub fn path_area(scene: &Scene, i: usize) -> Rect {
         rect = rect.union(&node_area(&scene.nodes[p], true));
         at = scene.nodes[p].parent;
     }
-    // Within the drawing: its margins hold the words of the nodes at its edges.
-    Rect {
-        x0: rect.x0.max(0.0),
-        y0: rect.y0.max(0.0),
-        x1: rect.x1.min(scene.width),
-        y1: rect.y1.min(scene.height),
-    }
+    within(scene, rect)
 }
 
 /// A view of the scene: the scene point at the frame's top left, and pixels per scene unit.
@@ -608,12 +618,12 @@ mod tests {
             high: 9,
             ..spec(3, 2, 1)
         });
-        let desk = first_view(&scene, (650.0, 420.0), 60.0, None);
+        let desk = first_view(&scene, (650.0, 420.0), 60.0, None, false);
         assert!(
             desk.whole && desk.camera.scale >= READABLE_SCALE,
             "{desk:?}"
         );
-        let phone = first_view(&scene, (333.0, 360.0), 60.0, None);
+        let phone = first_view(&scene, (333.0, 360.0), 60.0, None, false);
         assert!(!phone.whole, "{phone:?} for a {} wide tree", scene.width);
         assert!(
             phone.camera.scale >= READABLE_SCALE && phone.levels >= 2,
@@ -634,11 +644,12 @@ mod tests {
             w in 240.0f64..1400.0,
             h in 160.0f64..700.0,
             focus in proptest::option::of(0usize..5000),
+            answer in proptest::bool::ANY,
         ) {
             let scene = tree(spec(depth, branching, seed));
             let focus = focus.map(|f| f % scene.nodes.len());
             let corner = (h * 0.26).min(110.0) + 12.0;
-            let v = first_view(&scene, (w, h), corner, focus);
+            let v = first_view(&scene, (w, h), corner, focus, answer);
             let cam = v.camera;
             let room = (w, if v.whole { h } else { (h - corner).max(h / 2.0) });
             proptest::prop_assert!(cam.scale <= 1.0 && cam.scale == cam.vscale);
@@ -646,10 +657,11 @@ mod tests {
             // needs a scale below the floor (then the node is, readable).
             let root = node_area(&scene.nodes[0], false);
             let root = Rect { x0: root.x0.max(0.0), y0: root.y0.max(0.0), x1: root.x1.min(scene.width), y1: root.y1.min(scene.height) };
-            let far = focus.map(|f| scale_to_fit(&path_area(&scene, f), room, FIRST_MARGIN) < PATH_FLOOR);
+            let wanted = |f: usize| if answer { answer_area(&scene, f) } else { path_area(&scene, f) };
+            let far = focus.map(|f| scale_to_fit(&wanted(f), room, FIRST_MARGIN) < PATH_FLOOR);
             proptest::prop_assert!(far == Some(true) || in_view(&cam, room, &root), "root out of view: {:?}", v);
             if let Some(f) = focus {
-                let path = path_area(&scene, f);
+                let path = wanted(f);
                 let needs = scale_to_fit(&path, room, FIRST_MARGIN);
                 if needs >= PATH_FLOOR {
                     proptest::prop_assert!(in_view(&cam, room, &path), "focus {} out of view: {:?}", f, v);

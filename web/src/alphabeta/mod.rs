@@ -20,7 +20,7 @@ use arbor_app::alphabeta::page::{Action, State};
 use crate::components::controls::{Control, StepControls};
 use crate::components::export::{to_json, ExportMenu};
 use crate::components::pseudocode::Pseudocode;
-use crate::components::tree_view::{next_revision, DrawingId, Looks, TreeView};
+use crate::components::tree_view::{next_revision, search_focus, DrawingId, Looks, TreeView};
 use crate::store::Store;
 use crate::worker::SearchWorker;
 use arbor_app::alphabeta;
@@ -66,12 +66,7 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
         scene,
         looks,
         title: tree_title(&tree, &run, step),
-        // At the end, the answer: the principal variation's whole path in view.
-        focus: if frame.finished {
-            frame.principal.last().map(|n| n.index())
-        } else {
-            frame.current.map(|n| n.index())
-        },
+        focus: search_focus(frame.finished, &frame.principal, frame.current),
         answer: frame.finished,
     };
 

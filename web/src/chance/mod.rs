@@ -12,7 +12,7 @@ use crate::components::legend::Legend;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::random_form::RandomForm;
 use crate::components::tree_input::{ExamplePicker, TreeText};
-use crate::components::tree_view::{DrawingId, Looks, TreeView};
+use crate::components::tree_view::{search_focus, DrawingId, Looks, TreeView};
 use crate::store::Store;
 use arbor_app::alphabeta::Perspective;
 use arbor_app::chance::page::{Action, State};
@@ -43,12 +43,7 @@ pub fn Chance(props: &ChanceProps) -> Html {
     let scene = use_memo(tree.clone(), |tree| Rc::new(Scene::of_tree(tree)));
     let frame = run.frame(step);
     let principal = run.principal(&frame);
-    // At the end, the answer path's last node with its whole path in view.
-    let focus = if frame.finished {
-        principal.last().map(|n| n.index())
-    } else {
-        frame.current.map(|n| n.index())
-    };
+    let focus = search_focus(frame.finished, &principal, frame.current);
     let marks: Vec<NodeMark> = (0..tree.len())
         .map(|i| chance::mark_of(&run, &frame, &principal, i))
         .collect();

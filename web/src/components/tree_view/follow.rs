@@ -3,9 +3,7 @@
 //! the frame, and the following turned on and off.
 
 use super::DrawingId;
-use arbor_app::camera::{
-    answer_area, first_view, follow_target, within_floor, Camera, FIRST_MARGIN, FOLLOW_MARGIN,
-};
+use arbor_app::camera::{first_view, follow_target, path_target, Camera, FOLLOW_MARGIN};
 use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 use std::cell::RefCell;
@@ -91,16 +89,7 @@ impl CameraState {
             *self.started_for.borrow_mut() = Some((drawing.clone(), size, *self.moved));
             // With the focus node's whole path in view (the overview is hidden at first: no
             // corner); following starts from there.
-            let first = first_view(scene, frame_size, 0.0, index).camera;
-            // A finished search: its answer, with the last node's children.
-            *cam = Some(match index.filter(|_| whole_path) {
-                Some(i) => {
-                    let answer = answer_area(scene, i);
-                    let target = within_floor(answer, scene, i, frame_size, first.scale);
-                    first.showing(&target, frame_size, FIRST_MARGIN)
-                }
-                None => first,
-            });
+            *cam = Some(first_view(scene, frame_size, 0.0, index, whole_path).camera);
             *self.followed.borrow_mut() = Some(inputs);
             return;
         }
@@ -109,7 +98,7 @@ impl CameraState {
             *self.followed.borrow_mut() = Some(inputs);
             if let (Some(c), Some(index)) = (*cam, index) {
                 let target = if whole_path {
-                    within_floor(answer_area(scene, index), scene, index, frame_size, c.scale)
+                    path_target(scene, index, frame_size, c.scale, true)
                 } else {
                     follow_target(scene, index, frame_size, c.scale)
                 };

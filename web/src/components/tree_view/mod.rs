@@ -100,6 +100,20 @@ impl<L: Look> Looks<L> {
     }
 }
 
+/// The node a stepped search's view follows: the current node, or, once the search is over,
+/// the last node of its answer path (then drawn with `whole_path`).
+pub fn search_focus(
+    finished: bool,
+    principal: &[arbor_game::NodeId],
+    current: Option<arbor_game::NodeId>,
+) -> Option<usize> {
+    if finished {
+        principal.last().map(|n| n.index())
+    } else {
+        current.map(|n| n.index())
+    }
+}
+
 /// Props of [`TreeView`].
 #[derive(Properties)]
 pub struct TreeViewProps<L: Look> {

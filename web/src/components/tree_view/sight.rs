@@ -2,7 +2,7 @@
 //! are drawn readable or as specks.
 
 use super::{CULL_ABOVE, PAD};
-use arbor_app::camera::{node_area, Camera, DETAIL_SCALE};
+use arbor_app::camera::{content_area, Camera, DETAIL_SCALE};
 use arbor_app::scene::{Rect, Scene};
 
 /// What of the drawing is in view at a render, and how it is drawn.
@@ -51,24 +51,25 @@ impl Sight {
         !self.culled || self.visible.binary_search(&i).is_ok()
     }
 
-    /// Whether the whole drawing is in the frame: its margins, or at least every node with
-    /// its name and outline.
+    /// Whether the whole drawing is in the frame: at least every node with its words (the
+    /// drawing's empty margins aside).
     pub(super) fn whole(&self, scene: &Scene) -> bool {
-        let view = &self.view;
         // Within half a pixel: a view fitted to the drawing is whole, rounding aside.
         let e = 0.5;
-        let inside = |r: &Rect| {
-            view.x0 <= r.x0.max(0.0) + e
-                && view.y0 <= r.y0.max(0.0) + e
-                && view.x1 >= r.x1.min(scene.width) - e
-                && view.y1 >= r.y1.min(scene.height) - e
+        let covers = |r: &Rect| {
+            self.view.x0 <= r.x0 + e
+                && self.view.y0 <= r.y0 + e
+                && self.view.x1 >= r.x1 - e
+                && self.view.y1 >= r.y1 - e
         };
-        inside(&Rect {
+        // The drawing's bounds first: cheap, and enough for a fitted view.
+        let bounds = Rect {
             x0: 0.0,
             y0: 0.0,
             x1: scene.width,
             y1: scene.height,
-        }) || scene.nodes.iter().all(|n| inside(&node_area(n, true)))
+        };
+        covers(&bounds) || covers(&content_area(scene))
     }
 
     /// The edges drawn (parent, child), when nodes are readable: to each node in view from
