@@ -82,6 +82,24 @@ pub fn first_view(
     }
     // The room for nodes: above the corner (never less than half the frame).
     let room = (w, (h - corner).max(h / 2.0));
+    let (mut camera, shown) = top_levels(scene, room, w);
+    if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
+        // The node and its path up to the root (its answer, if `answer`), zoomed out for if
+        // need be.
+        let target = path_target(scene, i, room, camera.scale, answer);
+        camera = camera.showing(&target, room, FIRST_MARGIN);
+    }
+    FirstView {
+        camera,
+        whole: false,
+        levels: shown,
+    }
+}
+
+/// The root and as many levels below it as fit whole in `room` at a readable scale (the first
+/// level whatever its scale): a camera at the top of a frame `w` wide, centred on them, and how
+/// many levels it shows.
+fn top_levels(scene: &Scene, room: (f64, f64), w: f64) -> (Camera, usize) {
     let mut shown = 0;
     let mut scale = 1.0;
     let mut rect = Rect::default();
@@ -113,23 +131,13 @@ pub fn first_view(
         }
         (shown, scale, rect) = (d + 1, s, band);
     }
-    let mut camera = Camera {
+    let camera = Camera {
         x: (rect.x0 + rect.x1) / 2.0 - w / 2.0 / scale,
         y: top,
         scale,
         vscale: scale,
     };
-    if let Some(i) = focus.filter(|&i| i < scene.nodes.len()) {
-        // The node and its path up to the root (its answer, if `answer`), zoomed out for if
-        // need be.
-        let target = path_target(scene, i, room, camera.scale, answer);
-        camera = camera.showing(&target, room, FIRST_MARGIN);
-    }
-    FirstView {
-        camera,
-        whole: false,
-        levels: shown,
-    }
+    (camera, shown)
 }
 
 /// The part of the scene around node `n` that keeps its words: its outline with its name on
