@@ -489,6 +489,9 @@ impl<'a> Parser<'a> {
 
     /// A child's probability `1/4:` or `0.25:` inside a chance node, if one is written there.
     fn probability(&mut self) -> Result<Option<Ratio>, ParseError> {
+        // Cleared first: a child written without a probability must not inherit the flag of a
+        // decimal read inside an earlier sibling's subtree.
+        self.last_decimal = false;
         let start = self.pos;
         let ahead: String = self.chars[start..]
             .iter()
@@ -704,6 +707,23 @@ mod tests {
         assert_eq!(tree.player_at(tree.find_label("C").unwrap()), 1);
         assert_eq!(tree.player_at(NodeId(1)), 1);
         assert!(!GameTree::parse("[1,2]").unwrap().has_chance());
+    }
+
+    /// Found by the fuzz smoke run: a decimal read inside one child's subtree marked the
+    /// parent's equal chances as typed in decimals, so a tree typed without them was written
+    /// back with them (and a long tree read back as another).
+    #[test]
+    fn a_decimal_below_does_not_mark_equal_chances_above() {
+        for text in [
+            "?[?[0.5:1,0.5:2],[3]]",
+            "?[[?[0.5:1,0.5:2]],[3],[4],[5],[6]]",
+        ] {
+            let tree = GameTree::parse(text).unwrap();
+            assert!(!tree.node(tree.root()).decimal, "{text}");
+            assert_eq!(tree.to_text(), text);
+        }
+        let typed = GameTree::parse("?[0.5:?[0.5:1,0.5:2],0.5:[3]]").unwrap();
+        assert!(typed.node(typed.root()).decimal);
     }
 
     #[test]
