@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
     // Every page reads its settings from the same route; the link it writes reads back as the
     // same link, with nothing to complain about.
     for page in PAGES {
-        let Some(read) = page.read else { continue };
+        let Some(read) = arbor_app::pages::link_reader(page.view) else { continue };
         let mut asked = route.clone();
         asked.view = page.view.clone();
         let (link, _) = read(&asked);

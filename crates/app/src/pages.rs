@@ -24,10 +24,6 @@ pub struct Page {
     pub start: Option<&'static str>,
     /// The `title` of an `<iframe>` embedding it.
     pub embed_title: &'static str,
-    /// The URL parameters it reads (besides [`crate::url::COMMON_PARAMS`]).
-    pub params: &'static [Param],
-    /// How it reads its link into its settings and writes them back (`None`: it has none).
-    pub read: Option<ReadLink>,
 }
 
 /// A navigation label: the words always shown, and a prefix dropped on narrow screens.
@@ -62,8 +58,6 @@ pub const PAGES: &[Page] = &[
         card: None,
         start: None,
         embed_title: "Arbor",
-        params: &[],
-        read: None,
     },
     Page {
         view: &View::AlphaBeta,
@@ -72,8 +66,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Step minimax and alpha-beta on any tree, with (α, β) at every node and pruned branches cut."),
         start: Some("Students: start here — step the textbook's tree and watch which branches alpha-beta never looks at."),
         embed_title: "Arbor: alpha-beta stepper",
-        params: crate::alphabeta::PARAMS,
-        read: Some(canonical::<crate::alphabeta::Settings>),
     },
     Page {
         view: &View::Chance,
@@ -82,8 +74,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Expectimax and expectiminimax on trees with chance nodes: the expectation forming, Star1 pruning."),
         start: None,
         embed_title: "Arbor: chance nodes stepper",
-        params: crate::chance::PARAMS,
-        read: Some(canonical::<crate::chance::ChanceSettings>),
     },
     Page {
         view: &View::Mcts,
@@ -92,8 +82,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Monte Carlo tree search, phase by phase: UCB1's terms, playouts, and visit shares against minimax."),
         start: None,
         embed_title: "Arbor: Monte Carlo tree search stepper",
-        params: crate::mcts::PARAMS,
-        read: Some(canonical::<crate::mcts::MctsSettings>),
     },
     Page {
         view: &View::Search,
@@ -102,8 +90,6 @@ pub const PAGES: &[Page] = &[
         card: Some("BFS, DFS, iterative deepening, uniform cost, greedy, A* and IDA* on trees, puzzles, the blocks world and grids."),
         start: None,
         embed_title: "Arbor: search visualiser",
-        params: crate::search::PARAMS,
-        read: Some(canonical::<crate::search::Settings>),
     },
     Page {
         view: &View::Heuristics,
@@ -112,8 +98,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Compare heuristics on the sliding puzzle: every estimate beside the true distance, pattern databases, Korf's 100, the textbook's b* table."),
         start: None,
         embed_title: "Arbor: heuristics lab",
-        params: crate::heuristics::PARAMS,
-        read: Some(canonical::<crate::heuristics::page::Settings>),
     },
     Page {
         view: &View::Play,
@@ -122,8 +106,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Tic-tac-toe, connect four and Nim against the AI — then open the tree behind its move."),
         start: None,
         embed_title: "Arbor: play against the AI",
-        params: crate::play::PARAMS,
-        read: Some(canonical::<crate::play::Setup>),
     },
     Page {
         view: &View::Practice,
@@ -132,8 +114,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Predict what the search does — what alpha-beta prunes, the node taken next, a chance node's worth, UCB1's choice — and Arbor checks it against the engine."),
         start: None,
         embed_title: "Arbor: practice",
-        params: crate::practice::PARAMS,
-        read: Some(canonical::<crate::practice::Settings>),
     },
     Page {
         view: &View::Teachers,
@@ -145,8 +125,6 @@ pub const PAGES: &[Page] = &[
         card: Some("Every view is a link: embed it in a course page, and open every worked example of the course notes."),
         start: Some("Teachers: start here — every seed example as a ready link, and how to embed a view in a course page."),
         embed_title: "Arbor: for teachers",
-        params: &[],
-        read: None,
     },
 ];
 
@@ -174,9 +152,35 @@ pub fn tab_title(view: &View) -> String {
     }
 }
 
-/// The parameters of a view (the common ones not included).
+/// The parameters of a view (the common ones not included). Kept out of [`PAGES`], which the
+/// app's shell holds: the shell carries no page's documentation (issue 36).
 pub fn params(view: &View) -> &'static [Param] {
-    page(view).map_or(&[], |p| p.params)
+    match view {
+        View::AlphaBeta => crate::alphabeta::PARAMS,
+        View::Chance => crate::chance::PARAMS,
+        View::Mcts => crate::mcts::PARAMS,
+        View::Search => crate::search::PARAMS,
+        View::Heuristics => crate::heuristics::PARAMS,
+        View::Play => crate::play::PARAMS,
+        View::Practice => crate::practice::PARAMS,
+        View::Home | View::Teachers | View::NotFound(_) => &[],
+    }
+}
+
+/// How a view reads its link into its settings and writes them back (`None`: it has none).
+/// Kept out of [`PAGES`] too: a function pointer in the table would bring every page's link
+/// parsing into the shell, where nothing calls it (each page reads its link in its own part).
+pub fn link_reader(view: &View) -> Option<ReadLink> {
+    Some(match view {
+        View::AlphaBeta => canonical::<crate::alphabeta::Settings>,
+        View::Chance => canonical::<crate::chance::ChanceSettings>,
+        View::Mcts => canonical::<crate::mcts::MctsSettings>,
+        View::Search => canonical::<crate::search::Settings>,
+        View::Heuristics => canonical::<crate::heuristics::page::Settings>,
+        View::Play => canonical::<crate::play::Setup>,
+        View::Practice => canonical::<crate::practice::Settings>,
+        View::Home | View::Teachers | View::NotFound(_) => return None,
+    })
 }
 
 /// True if `name` is documented for `view`.
@@ -295,7 +299,9 @@ mod tests {
             "#/x?game=nim&piles=3,4&think=7&p2=threats6",
         ] {
             for page in PAGES {
-                let Some(read) = page.read else { continue };
+                let Some(read) = link_reader(page.view) else {
+                    continue;
+                };
                 let mut route = Route::parse(link);
                 route.view = page.view.clone();
                 let (written, _) = read(&route);

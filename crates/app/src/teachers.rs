@@ -432,7 +432,7 @@ mod tests {
         // Every page with settings of its own, from the registry: a new page is checked too.
         let views: Vec<&View> = crate::pages::PAGES
             .iter()
-            .filter(|p| !p.params.is_empty())
+            .filter(|p| !params(p.view).is_empty())
             .map(|p| p.view)
             .collect();
         assert!(views.len() >= 7, "pages with settings: {views:?}");

@@ -72,8 +72,8 @@ pub fn Teachers() -> Html {
             <h2 id="parameters">{ "URL parameters" }</h2>
             <p>{ "A link is " }<code>{ "#/<view>?<name>=<value>&…" }</code>{ " after the page's address. Anything missing takes its default; anything wrong is named in a note at the top of the view, which shows its default instead. Text from a link is only ever shown as text." }</p>
             { param_table("Every view", COMMON_PARAMS) }
-            { for PAGES.iter().filter(|p| !p.params.is_empty()).map(|p| {
-                param_table(&format!("{} — {}", Route::new(p.view.clone()).to_hash(), p.title), p.params)
+            { for PAGES.iter().filter(|p| !arbor_app::pages::params(p.view).is_empty()).map(|p| {
+                param_table(&format!("{} — {}", Route::new(p.view.clone()).to_hash(), p.title), arbor_app::pages::params(p.view))
             }) }
 
             <h2 id="tree-text">{ "Tree text" }</h2>
