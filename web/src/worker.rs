@@ -1,7 +1,9 @@
 //! The Web Worker that runs searches off the main thread, and the page's handle on it.
 //!
 //! The worker posts [`FromWorker::Ready`] once its WebAssembly is running; the handle queues
-//! requests until then. Stopping a search terminates the worker (a running search cannot
+//! requests until then. The handle reads the worker's own news; a page's hook reads its own
+//! job's replies ([`arbor_app::protocol::reply`]), so no page's part decodes every page's
+//! answers. Stopping a search terminates the worker (a running search cannot
 //! read messages); the next request starts a fresh one.
 
 use std::cell::{Cell, RefCell};
@@ -12,7 +14,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::{hook, use_effect_with, use_mut_ref};
 use yew::Callback;
 
-use arbor_app::protocol::{from_bytes, to_bytes, FromWorker, Job, ToWorker};
+use arbor_app::protocol::{news, reply, to_bytes, Job, News, ToWorker};
 use arbor_app::work::Reply;
 
 /// The worker script, next to the page: `web/arbor-worker_loader.js`, which loads the worker
@@ -32,10 +34,13 @@ fn value_bytes(value: &JsValue) -> Result<Vec<u8>, String> {
         .ok_or_else(|| "the message is not bytes".to_string())
 }
 
+/// What the handle passes on: a message about a job, as bytes, or why the worker failed.
+type Heard = Result<Vec<u8>, String>;
+
 /// The page's handle on a worker. Dropping it terminates the worker. A worker that panicked
 /// (or failed to load) is dead; the next request starts a new one.
 pub struct SearchWorker {
-    on_message: Callback<FromWorker>,
+    on_message: Callback<Heard>,
     live: RefCell<Live>,
 }
 
@@ -50,21 +55,24 @@ struct Live {
 }
 
 impl SearchWorker {
-    /// Starts a worker; its messages go to `on_message`.
-    pub fn spawn(on_message: Callback<FromWorker>) -> Result<SearchWorker, String> {
+    /// Starts a worker for one page's jobs: only that page's replies reach `on_reply` (a
+    /// failure of the worker itself is told as a failed job).
+    pub fn for_job<J: Job>(on_reply: Callback<Reply<J::Answer>>) -> Result<SearchWorker, String> {
+        let on_message = Callback::from(move |heard: Heard| {
+            let read = heard.and_then(|bytes| {
+                reply::<J>(&bytes)
+                    .map_err(|e| format!("the worker's answer could not be read: {e}"))
+            });
+            match read {
+                Ok(Some(r)) => on_reply.emit(r),
+                Ok(None) => {}
+                Err(e) => on_reply.emit(Reply::Failed(e)),
+            }
+        });
         Ok(SearchWorker {
             live: RefCell::new(Live::start(on_message.clone())?),
             on_message,
         })
-    }
-
-    /// Starts a worker for one page's jobs: only that page's replies reach `on_reply`.
-    pub fn for_job<J: Job>(on_reply: Callback<Reply<J::Answer>>) -> Result<SearchWorker, String> {
-        SearchWorker::spawn(Callback::from(move |m| {
-            if let Some(r) = J::reply(m) {
-                on_reply.emit(r);
-            }
-        }))
     }
 
     /// Sends a page's job (see [`SearchWorker::send`]).
@@ -99,7 +107,7 @@ impl SearchWorker {
 }
 
 impl Live {
-    fn start(on_message: Callback<FromWorker>) -> Result<Live, String> {
+    fn start(on_message: Callback<Heard>) -> Result<Live, String> {
         let worker = web_sys::Worker::new(WORKER_URL)
             .map_err(|e| format!("the search worker could not start: {e:?}"))?;
         let ready = Rc::new(Cell::new(false));
@@ -115,25 +123,32 @@ impl Live {
                 if dead.get() {
                     return;
                 }
-                match value_bytes(&e.data()).and_then(|b| from_bytes::<FromWorker>(&b)) {
-                    Ok(FromWorker::Ready) => {
+                let bytes = match value_bytes(&e.data()) {
+                    Ok(b) => b,
+                    Err(err) => {
+                        on_message
+                            .emit(Err(format!("the worker's answer could not be read: {err}")));
+                        return;
+                    }
+                };
+                match news(&bytes) {
+                    Ok(Some(News::Ready)) => {
                         ready.set(true);
                         for message in queue.borrow_mut().drain(..) {
                             let _ = worker.post_message(&message);
                         }
                     }
-                    Ok(FromWorker::Panicked(what)) => {
+                    Ok(Some(News::Panicked(what))) => {
                         dead.set(true);
-                        on_message.emit(FromWorker::Failed(format!(
+                        on_message.emit(Err(format!(
                             "The search worker hit an internal error and stopped: {what}. \
                              This is a bug in Arbor; the page goes on, and the next search \
                              starts a new worker."
                         )));
                     }
-                    Ok(message) => on_message.emit(message),
-                    Err(err) => on_message.emit(FromWorker::Failed(format!(
-                        "the worker's answer could not be read: {err}"
-                    ))),
+                    Ok(None) => on_message.emit(Ok(bytes)),
+                    Err(err) => on_message
+                        .emit(Err(format!("the worker's answer could not be read: {err}"))),
                 }
             })
         };
@@ -148,9 +163,7 @@ impl Live {
                     .dyn_ref::<web_sys::ErrorEvent>()
                     .map(|e| e.message())
                     .unwrap_or_else(|| "it could not be loaded".into());
-                on_message.emit(FromWorker::Failed(format!(
-                    "the search worker failed: {detail}"
-                )));
+                on_message.emit(Err(format!("the search worker failed: {detail}")));
             })
         };
         worker.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
@@ -199,10 +212,8 @@ pub fn use_worker_runs<J: Job>(
             if let Some(request) = request.filter(|_| id > 0) {
                 worker.borrow_mut().take();
                 let on = on_reply.clone();
-                let spawned = SearchWorker::spawn(Callback::from(move |m| {
-                    if let Some(r) = J::reply(m) {
-                        on.emit((id, r));
-                    }
+                let spawned = SearchWorker::for_job::<J>(Callback::from(move |r| {
+                    on.emit((id, r));
                 }))
                 .and_then(|w| w.send(&request.to_worker()).map(|()| w));
                 match spawned {
@@ -243,15 +254,8 @@ pub fn use_kept_worker<J: Job>(
                 let message = request.to_worker();
                 let sent = match slot.as_ref() {
                     Some(w) => w.send(&message),
-                    None => {
-                        let on = on_reply.clone();
-                        SearchWorker::spawn(Callback::from(move |m| {
-                            if let Some(r) = J::reply(m) {
-                                on.emit(r);
-                            }
-                        }))
-                        .and_then(|w| w.send(&message).map(|()| *slot = Some(w)))
-                    }
+                    None => SearchWorker::for_job::<J>(on_reply.clone())
+                        .and_then(|w| w.send(&message).map(|()| *slot = Some(w))),
                 };
                 if let Err(e) = sent {
                     on_reply.emit(Reply::Failed(e));

@@ -52,7 +52,10 @@ pub enum FromWorker {
 /// A page's request: how it travels, and which replies are its own.
 pub trait Job: Clone + PartialEq + 'static {
     /// What the worker answers.
-    type Answer: 'static;
+    type Answer: serde::de::DeserializeOwned + 'static;
+    /// The index of the [`FromWorker`] variant that carries this job's replies: the first
+    /// byte of such a message (see [`reply`]).
+    const VARIANT: u8;
     /// The request in the envelope.
     fn to_worker(self) -> ToWorker;
     /// The reply, if the message is about this kind of job (a request that could not be read
@@ -61,9 +64,10 @@ pub trait Job: Clone + PartialEq + 'static {
 }
 
 macro_rules! job {
-    ($request:ty, $answer:ty, $variant:ident) => {
+    ($request:ty, $answer:ty, $variant:ident, $index:expr) => {
         impl Job for $request {
             type Answer = $answer;
+            const VARIANT: u8 = $index;
             fn to_worker(self) -> ToWorker {
                 ToWorker::$variant(self)
             }
@@ -78,11 +82,57 @@ macro_rules! job {
     };
 }
 
-job!(search::Request, search::Answer, Search);
-job!(play::Request, play::Answer, Play);
-job!(alphabeta::Request, alphabeta::Answer, AlphaBeta);
-job!(mcts::Request, mcts::Answer, Mcts);
-job!(heuristics::Request, heuristics::Answer, Heuristics);
+job!(search::Request, search::Answer, Search, 3);
+job!(play::Request, play::Answer, Play, 4);
+job!(alphabeta::Request, alphabeta::Answer, AlphaBeta, 5);
+job!(mcts::Request, mcts::Answer, Mcts, 6);
+job!(heuristics::Request, heuristics::Answer, Heuristics, 7);
+
+/// The indices of [`FromWorker`]'s variants that are not about one page's job.
+const READY: u8 = 0;
+const PANICKED: u8 = 1;
+const FAILED: u8 = 2;
+/// The last variant's index.
+const LAST: u8 = 7;
+
+/// The worker's own news, as the page's handle on it reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// [`FromWorker::Ready`].
+    Ready,
+    /// [`FromWorker::Panicked`].
+    Panicked(String),
+}
+
+/// Reads the worker's own news from a message's bytes; `None` when the message is about a job
+/// (for [`reply`] to read).
+///
+/// A page's handle reads a message in two steps so that no page decodes the whole
+/// [`FromWorker`]: its decoder holds every page's answers (25 KB of the stepper's part when it
+/// did), while [`reply`] decodes one page's.
+pub fn news(bytes: &[u8]) -> Result<Option<News>, String> {
+    let (&variant, rest) = bytes.split_first().ok_or("the message is empty")?;
+    Ok(match variant {
+        READY => Some(News::Ready),
+        PANICKED => Some(News::Panicked(from_bytes(rest)?)),
+        FAILED..=LAST => None,
+        other => return Err(format!("the message is of no known kind ({other})")),
+    })
+}
+
+/// Reads a reply about `J`'s job from a message's bytes (postcard writes an enum as its
+/// variant's index, then what it holds); `None` when the message is about another kind of job
+/// or is the worker's own news. A request that could not be carried out at all
+/// ([`FromWorker::Failed`]) is told to whichever page reads it.
+pub fn reply<J: Job>(bytes: &[u8]) -> Result<Option<Reply<J::Answer>>, String> {
+    let (&variant, rest) = bytes.split_first().ok_or("the message is empty")?;
+    Ok(match variant {
+        FAILED => Some(Reply::Failed(from_bytes(rest)?)),
+        v if v == J::VARIANT => Some(from_bytes(rest)?),
+        v if v <= LAST => None,
+        other => return Err(format!("the message is of no known kind ({other})")),
+    })
+}
 
 /// A message as the bytes that cross between the page and its worker.
 ///

@@ -1,9 +1,9 @@
 //! The page and its worker exchange every kind of request and answer as bytes, unchanged.
 
-use arbor_app::protocol::{from_bytes, to_bytes, FromWorker, ToWorker};
+use arbor_app::protocol::{from_bytes, news, reply, to_bytes, FromWorker, Job, News, ToWorker};
 use arbor_app::search::{Family, ProblemSpec, Request, ScaleRequest, SearchRequest};
 use arbor_app::work::Reply;
-use arbor_app::{alphabeta, play};
+use arbor_app::{alphabeta, heuristics, mcts, play, search};
 use arbor_puzzles::{BlocksSpec, Heuristic};
 use arbor_search::{graph_preset, Algorithm, Options};
 use arbor_worker::{answer, replies};
@@ -100,6 +100,7 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
             let bytes = to_bytes(&message).unwrap();
             let back: FromWorker = from_bytes(&bytes).unwrap();
             assert_eq!(back, message);
+            read_as_a_page(&message);
             // The answer's own kind: `Search(Answer(Recorded(…` is "Recorded".
             let debug = format!("{message:?}");
             let kind = debug
@@ -110,11 +111,23 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
             kinds.insert(kind);
         }
     }
-    for message in [FromWorker::Ready, FromWorker::Panicked("at x.rs:1".into())] {
+    let progress = arbor_app::work::Progress {
+        generated: 300,
+        expanded: 7,
+        millis: 2.5,
+    };
+    for message in [
+        FromWorker::Ready,
+        FromWorker::Panicked("at x.rs:1".into()),
+        FromWorker::Failed("could not read".into()),
+        FromWorker::Mcts(Reply::Progress(progress)),
+        FromWorker::Heuristics(Reply::Progress(progress)),
+    ] {
         assert_eq!(
             from_bytes::<FromWorker>(&to_bytes(&message).unwrap()).unwrap(),
             message
         );
+        read_as_a_page(&message);
     }
     for kind in [
         "Recorded",
@@ -129,5 +142,36 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
     }
     // Bytes that are not a message are refused with a reason, never a panic.
     assert!(from_bytes::<FromWorker>(&[250, 1, 2]).is_err());
+    assert!(news(&[250, 1, 2]).is_err());
+    assert!(news(&[]).is_err());
+    assert!(reply::<search::Request>(&[8]).is_err());
+    assert!(reply::<play::Request>(&[4, 250]).is_err());
     assert!(from_bytes::<ToWorker>(&[]).is_err());
+}
+
+/// A page reads a message in two steps, the worker's news and then its own job's reply
+/// (without decoding every page's answers): each step gives what the whole decoder gives.
+fn read_as_a_page(message: &FromWorker) {
+    fn mine<J: Job>(bytes: &[u8], message: &FromWorker)
+    where
+        J::Answer: PartialEq + std::fmt::Debug,
+    {
+        assert_eq!(
+            reply::<J>(bytes).unwrap(),
+            J::reply(message.clone()),
+            "{message:?}"
+        );
+    }
+    let bytes = to_bytes(message).unwrap();
+    let expected = match message {
+        FromWorker::Ready => Some(News::Ready),
+        FromWorker::Panicked(what) => Some(News::Panicked(what.clone())),
+        _ => None,
+    };
+    assert_eq!(news(&bytes).unwrap(), expected);
+    mine::<search::Request>(&bytes, message);
+    mine::<play::Request>(&bytes, message);
+    mine::<alphabeta::Request>(&bytes, message);
+    mine::<mcts::Request>(&bytes, message);
+    mine::<heuristics::Request>(&bytes, message);
 }
