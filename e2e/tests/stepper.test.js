@@ -167,6 +167,8 @@ test("clicking a leaf changes its value and the search follows", async () => {
 test("random trees, three players, and the order comparison", async () => {
   const page = await openStepper("#/alphabeta?random=3,3,3,0,9,42");
   assert.equal(await page.locator(`${TREE} [data-node]`).count(), 40);
+  // Below the fold, the comparison's code is fetched once it is scrolled into view.
+  await page.locator(".compare").scrollIntoViewIfNeeded();
   await page.locator(".compare-item .counts").nth(2).waitFor();
   const counts = await page.$$eval(".compare-item", (items) =>
     items.map((i) => [i.dataset.order, i.querySelector(".counts").textContent])

@@ -75,11 +75,33 @@ pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
         std::fs::rename(entry.path(), out.join(entry.file_name())).map_err(|e| e.to_string())?;
     }
     optimise(&out, env)?;
-    // Each page's pieces in one file, and the loader told where they are.
+    // Each page's pieces in one file, and the loader told where they are. A part that is not
+    // a page's (code a page fetches later: `later_components!` in web/src/parts.rs) holds only
+    // the pieces no page's part holds: it is fetched from a page whose own pieces are here,
+    // and any other piece it needs comes on its own.
+    let pages: std::collections::BTreeSet<String> = crate::pages::route_parts()
+        .into_iter()
+        .map(|(_, part)| part)
+        .collect();
+    let in_pages: std::collections::BTreeSet<&String> = split
+        .prefetch_map
+        .iter()
+        .filter(|(name, _)| pages.contains(*name))
+        .flat_map(|(_, stems)| stems)
+        .collect();
     let mut parts = BTreeMap::new();
-    for (page, stems) in &split.prefetch_map {
-        let (name, index) = bundle(&out, page, stems)?;
-        parts.insert(page.clone(), (name, index));
+    for (part, stems) in &split.prefetch_map {
+        let stems: Vec<String> = if pages.contains(part) {
+            stems.clone()
+        } else {
+            stems
+                .iter()
+                .filter(|s| !in_pages.contains(s))
+                .cloned()
+                .collect()
+        };
+        let (name, index) = bundle(&out, part, &stems)?;
+        parts.insert(part.clone(), (name, index));
     }
     let loader = out.join("__wasm_split.js");
     let js = std::fs::read_to_string(&loader).map_err(|e| format!("{}: {e}", loader.display()))?;

@@ -10,18 +10,22 @@ function arborStart(page) {
       return r.arrayBuffer();
     });
     // A failed fetch is not kept: opening the page again tries again.
-    bytes.catch(() => arborStarted.delete(page));
+    bytes.catch(() => {
+      arborStarted.delete(page);
+      arborEntered.delete(page);
+    });
     arborStarted.set(page, bytes);
   }
 }
-// A page's entry: opened by the reader, its part file is fetched first; fetched while idle
-// (the app names the page in `__arborIdle`), its pieces are fetched one by one.
+// A part's entry: opened by the reader, its part file is fetched first; fetched while idle
+// (the app names the part in `__arborIdle`), its pieces are fetched one by one. Several split
+// points may share a part: only the first call starts anything.
+const arborEntered = new Set();
 function arborPart(page, load) {
   return (...args) => {
-    if (globalThis.__arborIdle === page) {
-      globalThis.__arborIdle = undefined;
-    } else {
-      arborStart(page);
+    if (!arborEntered.has(page)) {
+      arborEntered.add(page);
+      if (globalThis.__arborIdle !== page) arborStart(page);
     }
     return load(...args);
   };

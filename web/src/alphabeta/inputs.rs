@@ -4,8 +4,10 @@ use crate::components::controls::on_select;
 use crate::components::random_form::RandomForm;
 use crate::components::tree_input::{ExamplePicker, TreeText};
 use crate::store::Store;
+use crate::worker::SearchWorker;
 use arbor_app::alphabeta::page::{Action, State};
 use arbor_app::alphabeta::{ordering_key, ordering_title, Algorithm, GameSource, Settings, Source};
+use arbor_app::work::Reply;
 use arbor_game::presets::PRESETS;
 use arbor_game::{GameTree, NodeId, Ordering, RandomSpec};
 use std::rc::Rc;
@@ -90,20 +92,31 @@ pub(super) fn TreeInput(props: &TreeInputProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub(super) struct GamePanelProps {
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct GamePanelProps {
     pub source: GameSource,
     pub depth: u32,
     pub algorithm: Algorithm,
     /// Nodes recorded and nodes beyond the record, once loaded.
     pub recorded: Option<(usize, u64, u32)>,
     pub nodes: usize,
+    /// The game's search is still to be recorded (the panel sends it to the worker).
+    pub loading: bool,
+    pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
-/// What the tree of a game's search is: the game, the position, the level, and a way back.
+/// What the tree of a game's search is: the game, the position, the level, and a way back;
+/// it also has the search recorded, once, when the page opens waiting for it. (Drawn through
+/// [`crate::parts::GamePanel`]: its code, and the worker's, is fetched with the tools.)
 #[component]
-pub(super) fn GamePanel(props: &GamePanelProps) -> Html {
+pub(crate) fn GamePanelNow(props: &GamePanelProps) -> Html {
     crate::renders::count("GamePanel");
+    use_game_recording(
+        &props.source,
+        props.depth,
+        props.loading,
+        props.dispatch.clone(),
+    );
     let g = &props.source;
     let kind = g.rules.kind;
     let level = kind.level(&g.level).map_or("?", |l| l.title);
@@ -169,15 +182,16 @@ pub(super) fn TreeTools(props: &TreeToolsProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub(super) struct LeafEditorProps {
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct LeafEditorProps {
     pub node: NodeId,
     pub tree: Rc<GameTree>,
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
+/// A leaf's new value (drawn through [`crate::parts::LeafEditor`]).
 #[component]
-pub(super) fn LeafEditor(props: &LeafEditorProps) -> Html {
+pub(crate) fn LeafEditorNow(props: &LeafEditorProps) -> Html {
     crate::renders::count("LeafEditor");
     let input = use_node_ref();
     {
@@ -239,4 +253,43 @@ pub(super) fn LeafEditor(props: &LeafEditorProps) -> Html {
             }
         </form>
     }
+}
+
+/// Sends the search behind a game move to the worker, once, when the page opens waiting for
+/// it (it may be long): its answer loads the game's tree.
+#[hook]
+fn use_game_recording(
+    g: &GameSource,
+    depth: u32,
+    loading: bool,
+    dispatch: UseReducerDispatcher<Store<State>>,
+) {
+    let request = loading.then(|| arbor_app::alphabeta::Request {
+        explain: g.request(depth, arbor_app::alphabeta::RECORD_LIMIT),
+        o_first: g.o_first,
+    });
+    let worker = use_mut_ref(|| None::<SearchWorker>);
+    use_effect_with((), move |_| {
+        if let Some(request) = request {
+            let d = dispatch.clone();
+            // The worker stays until the page closes (it is idle once it has answered).
+            let spawned =
+                SearchWorker::for_job::<arbor_app::alphabeta::Request>(Callback::from(move |m| {
+                    match m {
+                        Reply::Answer(view) => d.dispatch(Action::GameLoaded(view)),
+                        Reply::Failed(e) => d.dispatch(Action::GameFailed(e)),
+                        Reply::Progress(_) => {}
+                    }
+                }));
+            match spawned {
+                Ok(w) => {
+                    if let Err(e) = w.send_job(request) {
+                        dispatch.dispatch(Action::GameFailed(e));
+                    }
+                    *worker.borrow_mut() = Some(w);
+                }
+                Err(e) => dispatch.dispatch(Action::GameFailed(e)),
+            }
+        }
+    });
 }

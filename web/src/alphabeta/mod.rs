@@ -4,9 +4,13 @@ mod inputs;
 mod panels;
 pub(crate) mod practice;
 
+use crate::components::export::ExportMenu;
 use crate::components::legend::Legend;
+use crate::parts::{GamePanel, LeafEditor};
 use arbor_app::url::UrlSettings;
-use inputs::{GamePanel, LeafEditor, TreeInput, TreeTools};
+pub(crate) use inputs::{GamePanelNow, GamePanelProps, LeafEditorNow, LeafEditorProps};
+use inputs::{TreeInput, TreeTools};
+pub(crate) use panels::{CompareBodyNow, CompareProps};
 use panels::{ComparePanel, StatsTable};
 
 use std::cell::RefCell;
@@ -18,11 +22,10 @@ use yew::prelude::*;
 use arbor_app::alphabeta::page::{Action, State};
 
 use crate::components::controls::{Control, StepControls};
-use crate::components::export::{to_json, ExportMenu};
+use crate::components::export::to_json;
 use crate::components::pseudocode::Pseudocode;
 use crate::components::tree_view::{next_revision, search_focus, DrawingId, Looks, TreeView};
 use crate::store::Store;
-use crate::worker::SearchWorker;
 use arbor_app::alphabeta;
 use arbor_app::alphabeta::{
     caption::caption, pseudocode, view::StepView, Algorithm, Perspective, Run, Settings, Source,
@@ -30,7 +33,6 @@ use arbor_app::alphabeta::{
 use arbor_app::route::{Route, View};
 use arbor_app::same::Same;
 use arbor_app::scene::{NodeMark, Scene};
-use arbor_app::work::Reply;
 
 /// Props of [`AlphaBeta`].
 #[derive(Properties, PartialEq)]
@@ -45,7 +47,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
     crate::renders::count("AlphaBeta");
     let state = crate::page::use_stepped_page::<State>(&props.route);
     let dispatch = state.dispatcher();
-    use_game_recording(&state.settings, state.loading, dispatch.clone());
 
     let run = state.run.clone();
     // While a game's search is being recorded, the step asked for waits for it.
@@ -93,50 +94,6 @@ pub fn AlphaBeta(props: &AlphaBetaProps) -> Html {
             { compare(&state, &dispatch) }
         </section>
     }
-}
-
-/// Sends the search behind a game move to the worker, once, when the page opens waiting for
-/// it (it may be long): its answer loads the game's tree.
-#[hook]
-fn use_game_recording(
-    settings: &Settings,
-    loading: bool,
-    dispatch: UseReducerDispatcher<Store<State>>,
-) {
-    let request = match (&settings.source, loading) {
-        (Source::Game(g), true) => Some(arbor_app::alphabeta::Request {
-            explain: g.request(
-                settings.depth.unwrap_or(1),
-                arbor_app::alphabeta::RECORD_LIMIT,
-            ),
-            o_first: g.o_first,
-        }),
-        _ => None,
-    };
-    let worker = use_mut_ref(|| None::<SearchWorker>);
-    use_effect_with((), move |_| {
-        if let Some(request) = request {
-            let d = dispatch.clone();
-            // The worker stays until the page closes (it is idle once it has answered).
-            let spawned =
-                SearchWorker::for_job::<arbor_app::alphabeta::Request>(Callback::from(move |m| {
-                    match m {
-                        Reply::Answer(view) => d.dispatch(Action::GameLoaded(view)),
-                        Reply::Failed(e) => d.dispatch(Action::GameFailed(e)),
-                        Reply::Progress(_) => {}
-                    }
-                }));
-            match spawned {
-                Ok(w) => {
-                    if let Err(e) = w.send_job(request) {
-                        dispatch.dispatch(Action::GameFailed(e));
-                    }
-                    *worker.borrow_mut() = Some(w);
-                }
-                Err(e) => dispatch.dispatch(Action::GameFailed(e)),
-            }
-        }
-    });
 }
 
 /// The scene of the tree as drawn (folded nodes left out, a game's positions as pictures),
@@ -198,7 +155,7 @@ struct Handlers {
     on_control: Callback<Control>,
     on_leaf: Callback<usize>,
     on_inner: Callback<usize>,
-    on_trace: Callback<(), String>,
+    on_trace: crate::components::export::TraceJson,
 }
 
 /// The callbacks, made once: a new callback is a new prop, and would redraw every node.
@@ -229,15 +186,13 @@ fn use_handlers(
         use_callback(
             (Same::of(&run), settings.clone()),
             move |_: (), (_, settings)| {
-                let mut route = Route::new(View::AlphaBeta);
-                settings.to_route(&mut route);
-                let export = alphabeta::trace_export(
-                    &run,
-                    settings.ordering,
-                    settings.depth,
-                    route.to_link(),
-                );
-                to_json(&export)
+                let (run, settings) = (run.clone(), settings.clone());
+                Box::pin(async move {
+                    match crate::parts::alphabeta_trace().await {
+                        Ok(trace) => trace(&run, &settings),
+                        Err(_) => "{\"error\": \"the trace's code could not be fetched\"}".into(),
+                    }
+                }) as std::pin::Pin<Box<dyn std::future::Future<Output = String>>>
             },
         )
     };
@@ -247,6 +202,15 @@ fn use_handlers(
         on_inner,
         on_trace,
     }
+}
+
+/// The export menu's trace of `run`, searched with `settings`, as JSON (its code is fetched
+/// the first time it is asked for: [`crate::parts::alphabeta_trace`]).
+pub(crate) fn trace_json(run: &Run, settings: &Settings) -> String {
+    let mut route = Route::new(View::AlphaBeta);
+    settings.to_route(&mut route);
+    let export = alphabeta::trace_export(run, settings.ordering, settings.depth, route.to_link());
+    to_json(&export)
 }
 
 /// The tree view's title: its size, the algorithm and the step.
@@ -278,7 +242,8 @@ fn inputs(state: &State, dispatch: &UseReducerDispatcher<Store<State>>) -> Html 
         <aside class="inputs" aria-label="Tree and search">
             if let Source::Game(source) = &state.settings.source {
                 <GamePanel source={source.clone()} depth={state.settings.depth.unwrap_or(1)} algorithm={state.run.algorithm}
-                    recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted, g.skipped))} nodes={tree.len()} />
+                    recorded={state.game.as_ref().map(|g| (g.recorded, g.omitted, g.skipped))} nodes={tree.len()}
+                    loading={state.loading} dispatch={dispatch.clone()} />
             } else {
                 // Without the step: the form (and its text box, which may hold a large
                 // tree) is not redrawn as the search is stepped.

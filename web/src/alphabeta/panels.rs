@@ -1,6 +1,7 @@
 //! The stepper's side panels: the legend, the counts, and the comparison of move orders.
 
 use crate::components::whole_tree::TreeSvg;
+use crate::parts::CompareBody;
 use crate::store::Store;
 use arbor_app::alphabeta::page::{Action, State};
 use arbor_app::alphabeta::{ordering_key, ordering_title, Algorithm, Comparison, OrderResult, Run};
@@ -73,20 +74,46 @@ pub(super) struct ComparePanelProps {
 /// Trees drawn side by side up to this size.
 pub(super) const COMPARE_DRAW_LIMIT: usize = 400;
 
+/// The comparison's heading, a button that opens it; open, its body.
 #[component]
 pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
     crate::renders::count("ComparePanel");
+    let toggle = {
+        let d = props.dispatch.clone();
+        let open = props.open;
+        Callback::from(move |_: MouseEvent| d.dispatch(Action::Compare(!open)))
+    };
+    html! {
+        <section class="compare" aria-label="Move order compared">
+            <h2>
+                <button type="button" class="disclosure" aria-expanded={props.open.to_string()} onclick={toggle}>
+                    { if props.open { "▾ " } else { "▸ " } }{ "Move order: natural, best and worst on this tree" }
+                </button>
+            </h2>
+            if props.open {
+                <CompareBody tree={props.tree.clone()} fail={props.fail} depth={props.depth} />
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct CompareProps {
+    pub tree: Same<GameTree>,
+    pub fail: Fail,
+    pub depth: Option<u32>,
+}
+
+/// The comparison, open: each order's counts and tree, and minimax's. (Drawn through
+/// [`crate::parts::CompareBody`]: its code is fetched with the tools, once it is in view.)
+#[component]
+pub(crate) fn CompareBodyNow(props: &CompareProps) -> Html {
     let results = use_comparison(props);
     let tree = &props.tree.0;
     let drawn = tree.len() <= COMPARE_DRAW_LIMIT;
     let scene = use_memo(props.tree.clone(), move |tree| {
         drawn.then(|| Rc::new(Scene::of_tree(tree)))
     });
-    let toggle = {
-        let d = props.dispatch.clone();
-        let open = props.open;
-        Callback::from(move |_: MouseEvent| d.dispatch(Action::Compare(!open)))
-    };
     let current = results
         .as_deref()
         .and_then(|c| c.of(tree, props.fail, props.depth));
@@ -96,42 +123,33 @@ pub(super) fn ComparePanel(props: &ComparePanelProps) -> Html {
         .filter(|_| props.depth.is_none())
         .and_then(|(b, d)| arbor_game::knuth_moore_minimum(b as u64, d));
     html! {
-        <section class="compare" aria-label="Move order compared">
-            <h2>
-                <button type="button" class="disclosure" aria-expanded={props.open.to_string()} onclick={toggle}>
-                    { if props.open { "▾ " } else { "▸ " } }{ "Move order: natural, best and worst on this tree" }
-                </button>
-            </h2>
-            if props.open {
-                if current.is_none() {
-                    <p class="hint" role="status">{ "Running alpha-beta in each order…" }</p>
-                }
-                <div class="compare-grid">
-                    { for orders.iter().map(|r| order_figure(r, &scene, current)) }
-                </div>
-                { totals(current, km) }
+        <>
+            if current.is_none() {
+                <p class="hint" role="status">{ "Running alpha-beta in each order…" }</p>
             }
-        </section>
+            <div class="compare-grid">
+                { for orders.iter().map(|r| order_figure(r, &scene, current)) }
+            </div>
+            { totals(current, km) }
+        </>
     }
 }
 
 /// The comparison's results, the last ones worked out: three more searches of the tree, and
 /// minimax, run after the tree is first drawn (a large tree's first draw does not wait for
-/// them) and only while the panel is open. Until the new ones come, the last results are of
-/// another tree: `Comparison::of` keeps them off this one.
+/// them), while the panel is open. Until the new ones come, the last results are of another
+/// tree: `Comparison::of` keeps them off this one.
 #[hook]
-fn use_comparison(props: &ComparePanelProps) -> UseStateHandle<Option<Rc<Comparison>>> {
+fn use_comparison(props: &CompareProps) -> UseStateHandle<Option<Rc<Comparison>>> {
     let results = use_state(|| None::<Rc<Comparison>>);
     {
         let results = results.clone();
         use_effect_with(
-            (props.tree.clone(), props.fail, props.depth, props.open),
-            move |(tree, fail, depth, open)| {
-                let (tree, fail, depth, open) = (tree.0.clone(), *fail, *depth, *open);
-                let timer = open.then(|| {
-                    gloo_timers::callback::Timeout::new(80, move || {
-                        results.set(Some(Rc::new(Comparison::run(tree, fail, depth))));
-                    })
+            (props.tree.clone(), props.fail, props.depth),
+            move |(tree, fail, depth)| {
+                let (tree, fail, depth) = (tree.0.clone(), *fail, *depth);
+                let timer = gloo_timers::callback::Timeout::new(80, move || {
+                    results.set(Some(Rc::new(Comparison::run(tree, fail, depth))));
                 });
                 move || drop(timer)
             },

@@ -270,6 +270,37 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> String {
         .unwrap_or_else(|| "{\"error\": \"the trace could not be written\"}".into())
 }
 
+/// The trace as JSON text, worked out when asked for (its code may have to be fetched first).
+pub type TraceJson = Callback<(), std::pin::Pin<Box<dyn std::future::Future<Output = String>>>>;
+
+/// Where a PNG's drawing tells an error, if any.
+pub type Report = Callback<Option<String>>;
+
+/// What the export buttons do. Fetched the first time a button is pressed
+/// ([`crate::parts::export_code`]): a page's first view carries only the buttons.
+pub struct ExportCode {
+    /// Offers the drawing `selector` names as `name`.svg.
+    pub svg: fn(&str, &str) -> Result<(), String>,
+    /// Offers it as `name`.png; the callback gets an error message, if any (drawing a PNG
+    /// ends later).
+    pub png: fn(&str, &str, Report) -> Result<(), String>,
+    /// Offers text as a download: name, type, text.
+    pub text: fn(&str, &str, &str) -> Result<(), String>,
+}
+
+/// The export code (see [`ExportCode`]).
+pub const EXPORT_CODE: ExportCode = ExportCode {
+    svg: |selector, name| {
+        let (svg, _, _) = svg_document(selector)?;
+        download_text(&format!("{name}.svg"), "image/svg+xml", &svg)
+    },
+    png: |selector, name, done| {
+        let (svg, w, h) = svg_document(selector)?;
+        download_png(format!("{name}.png"), &svg, w, h, done)
+    },
+    text: download_text,
+};
+
 /// Props of [`ExportMenu`].
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
@@ -279,7 +310,15 @@ pub struct ExportProps {
     pub name: AttrValue,
     /// The trace as JSON text (none: nothing to export yet).
     #[prop_or_default]
-    pub trace: Option<Callback<(), String>>,
+    pub trace: Option<TraceJson>,
+}
+
+/// What a button of the menu exports.
+#[derive(Clone, Copy)]
+enum Exported {
+    Svg,
+    Png,
+    Trace,
 }
 
 /// "Export": SVG, PNG and the trace as JSON.
@@ -293,69 +332,48 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
             message.set(m.map(|e| format!("Could not export: {e}.")))
         })
     };
-    let on_svg = {
+    let on = |what: Exported| {
         let (selector, name, report) = (props.selector.clone(), props.name.clone(), report.clone());
+        let trace = props.trace.clone();
         Callback::from(move |_: MouseEvent| {
-            report.emit(
-                svg_document(&selector)
-                    .and_then(|(svg, _, _)| {
-                        download_text(&format!("{name}.svg"), "image/svg+xml", &svg)
-                    })
-                    .err(),
-            )
-        })
-    };
-    let on_png = {
-        let (selector, name, report) = (props.selector.clone(), props.name.clone(), report.clone());
-        Callback::from(move |_: MouseEvent| {
-            let result = svg_document(&selector).and_then(|(svg, w, h)| {
-                download_png(format!("{name}.png"), &svg, w, h, report.clone())
+            let (selector, name, report) = (selector.clone(), name.clone(), report.clone());
+            let trace = trace.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let Ok(code) = crate::parts::export_code().await else {
+                    report.emit(Some(
+                        "its code could not be fetched: check the connection".into(),
+                    ));
+                    return;
+                };
+                let done = match what {
+                    Exported::Svg => (code.svg)(&selector, &name),
+                    Exported::Png => (code.png)(&selector, &name, report.clone()),
+                    Exported::Trace => match trace {
+                        Some(trace) => {
+                            let json = trace.emit(()).await;
+                            (code.text)(&format!("{name}-trace.json"), "application/json", &json)
+                        }
+                        None => Ok(()),
+                    },
+                };
+                // A PNG reports when it is drawn.
+                if !matches!(what, Exported::Png) || done.is_err() {
+                    report.emit(done.err());
+                }
             });
-            if let Err(e) = result {
-                report.emit(Some(e));
-            }
         })
     };
-    let on_json = props.trace.clone().map(|trace| {
-        let (name, report) = (props.name.clone(), report.clone());
-        Callback::from(move |_: MouseEvent| {
-            let json = trace.emit(());
-            report
-                .emit(download_text(&format!("{name}-trace.json"), "application/json", &json).err())
-        })
-    });
     html! {
         <div class="export" role="group" aria-label="Export">
             <span class="export-label">{ "Export:" }</span>
-            <button type="button" onclick={on_svg} aria-label="Export SVG" title="The tree as drawn now, as an SVG file">{ "SVG" }</button>
-            <button type="button" onclick={on_png} aria-label="Export PNG" title="The tree as drawn now, as a PNG picture">{ "PNG" }</button>
-            if let Some(on_json) = on_json {
-                <button type="button" onclick={on_json} aria-label="Export trace (JSON)" title="Every event of the search, as JSON">{ "Trace (JSON)" }</button>
+            <button type="button" onclick={on(Exported::Svg)} aria-label="Export SVG" title="The tree as drawn now, as an SVG file">{ "SVG" }</button>
+            <button type="button" onclick={on(Exported::Png)} aria-label="Export PNG" title="The tree as drawn now, as a PNG picture">{ "PNG" }</button>
+            if props.trace.is_some() {
+                <button type="button" onclick={on(Exported::Trace)} aria-label="Export trace (JSON)" title="Every event of the search, as JSON">{ "Trace (JSON)" }</button>
             }
             if let Some(m) = &*message {
                 <span class="error" role="alert">{ m.clone() }</span>
             }
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variables_are_resolved() {
-        let lookup = |name: &str| match name {
-            "--ink" => Some("#1d2330".to_string()),
-            "--empty" => Some(String::new()),
-            _ => None,
-        };
-        assert_eq!(
-            resolve_vars(
-                "a { fill: var(--ink); stroke: var( --ink ) } b { x: var(--none) var(--empty); y: var(",
-                &lookup
-            ),
-            "a { fill: #1d2330; stroke: #1d2330 } b { x: var(--none) var(--empty); y: var("
-        );
     }
 }

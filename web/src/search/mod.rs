@@ -9,6 +9,7 @@ mod panels;
 pub(crate) mod practice;
 mod puzzle_editor;
 mod shown;
+pub(crate) use shown::{trace as trace_json, TraceFn};
 
 use std::rc::Rc;
 
@@ -153,7 +154,7 @@ struct StepView {
 struct Handlers {
     control: Callback<Control>,
     fold: Callback<usize>,
-    trace: Callback<(), String>,
+    trace: crate::components::export::TraceJson,
     dispatch: UseReducerDispatcher<Store<State>>,
 }
 

@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use yew::prelude::*;
 
 use super::{Recorded, Run, State};
-use crate::components::export::to_json;
+use crate::components::export::{to_json, TraceJson};
 use crate::components::tree_view::Looks;
 
 /// A grid's search at a step: each cell's mark, and the path found, cell by cell.
@@ -201,13 +201,14 @@ pub(super) fn nodes_in_all(run: &Run, recorded_nodes: usize) -> u64 {
     }
 }
 
-/// The export menu's trace of the recorded search, as JSON.
+/// The export menu's trace of the recorded search, as JSON (its code is fetched the first
+/// time it is asked for: [`crate::parts::search_trace`]).
 #[hook]
 pub(super) fn use_trace(
     recorded: &Option<Rc<Recorded>>,
     settings: &Settings,
     run: &Run,
-) -> Callback<(), String> {
+) -> TraceJson {
     let recorded = recorded.clone();
     let summary = match run {
         Run::Done(s) => Some(s.clone()),
@@ -215,12 +216,24 @@ pub(super) fn use_trace(
     };
     use_callback(
         (same_opt(&recorded), settings.clone(), summary.is_some()),
-        move |_: (), (_, settings, _)| trace(settings, &recorded, summary.as_deref()),
+        move |_: (), (_, settings, _)| {
+            let (settings, recorded, summary) =
+                (settings.clone(), recorded.clone(), summary.clone());
+            Box::pin(async move {
+                match crate::parts::search_trace().await {
+                    Ok(trace) => trace(&settings, &recorded, summary.as_deref()),
+                    Err(_) => "{\"error\": \"the trace's code could not be fetched\"}".into(),
+                }
+            }) as std::pin::Pin<Box<dyn std::future::Future<Output = String>>>
+        },
     )
 }
 
+/// [`trace`]'s type.
+pub(crate) type TraceFn = fn(&Settings, &Option<Rc<Recorded>>, Option<&SearchSummary>) -> String;
+
 /// The trace of `recorded`, searched with `settings`, as JSON (`{}` without a record).
-fn trace(
+pub(crate) fn trace(
     settings: &Settings,
     recorded: &Option<Rc<Recorded>>,
     summary: Option<&SearchSummary>,
