@@ -172,27 +172,34 @@ fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
     })
 }
 
-/// Where each piece of a part file is: name → (offset, length).
-type PartIndex = BTreeMap<String, (usize, usize)>;
-
-/// Writes `part-<page>.bin`: the page's pieces (`<stem>.wasm` for each of `stems`) end to end.
-fn bundle(dir: &Path, page: &str, stems: &[String]) -> Result<(String, PartIndex), String> {
-    let mut bytes = Vec::new();
-    let mut index = PartIndex::new();
+/// Writes `part-<page>.bin`: a header saying which pieces follow — its length (4 bytes, little
+/// endian), then a line `<stem>.wasm <length>` a piece — and the pieces (`<stem>.wasm` for
+/// each of `stems`) end to end. The loader reads the header when the file arrives: the page's
+/// shell carries no table of every part's pieces. Gives the file's name and its pieces.
+fn bundle(dir: &Path, page: &str, stems: &[String]) -> Result<(String, Vec<String>), String> {
+    let mut header = String::new();
+    let mut body = Vec::new();
+    let mut names = Vec::new();
     for stem in stems {
         let file = format!("{stem}.wasm");
         let piece = std::fs::read(dir.join(&file)).map_err(|e| format!("{file}: {e}"))?;
-        index.insert(file, (bytes.len(), piece.len()));
-        bytes.extend_from_slice(&piece);
+        header.push_str(&format!("{file} {}\n", piece.len()));
+        body.extend_from_slice(&piece);
+        names.push(file);
     }
+    let mut bytes = Vec::with_capacity(4 + header.len() + body.len());
+    let size = u32::try_from(header.len()).map_err(|_| "a part's header is too long")?;
+    bytes.extend_from_slice(&size.to_le_bytes());
+    bytes.extend_from_slice(header.as_bytes());
+    bytes.extend_from_slice(&body);
     let name = format!("part-{page}.bin");
     std::fs::write(dir.join(&name), bytes).map_err(|e| e.to_string())?;
-    Ok((name, index))
+    Ok((name, names))
 }
 
 /// The splitter's loader, changed to take each piece from its page's part file when the page
 /// is opened (one request), and file by file when it is fetched while the reader is idle.
-fn with_parts(js: &str, parts: &BTreeMap<String, (String, PartIndex)>) -> Result<String, String> {
+fn with_parts(js: &str, parts: &BTreeMap<String, (String, Vec<String>)>) -> Result<String, String> {
     const FETCH_OPEN: &str = "fetch(new URL(\"./";
     const FETCH_CLOSE: &str = "\", import.meta.url))";
     let mut out = String::with_capacity(js.len() + 4096);
@@ -209,15 +216,18 @@ fn with_parts(js: &str, parts: &BTreeMap<String, (String, PartIndex)>) -> Result
         fetches += 1;
     }
     out.push_str(rest);
-    let pieces: usize = parts.values().map(|(_, i)| i.len()).max().unwrap_or(0);
+    let pieces: usize = parts.values().map(|(_, p)| p.len()).max().unwrap_or(0);
     if fetches == 0 || fetches < pieces {
         return Err(format!(
             "the splitter's loader fetches {fetches} files; expected at least {pieces}: has its form changed?"
         ));
     }
-    // Each page's entry point starts its part file first.
+    // Each part's entry point starts its part file first.
     let mut exports = String::new();
-    for page in parts.keys() {
+    for (page, (file, _)) in parts {
+        if *file != format!("part-{page}.bin") {
+            return Err(format!("the part {page} is in {file}: the loader expects part-{page}.bin"));
+        }
         let export = format!("export const __wasm_split_load_{page} = ");
         if !out.contains(&export) {
             return Err(format!(
@@ -229,24 +239,7 @@ fn with_parts(js: &str, parts: &BTreeMap<String, (String, PartIndex)>) -> Result
             "export const __wasm_split_load_{page} = arborPart(\"{page}\", __arbor_load_{page});\n"
         ));
     }
-    let table: Vec<String> = parts
-        .iter()
-        .map(|(page, (file, index))| {
-            let pieces: Vec<String> = index
-                .iter()
-                .map(|(name, (at, len))| format!("\"{name}\":[{at},{len}]"))
-                .collect();
-            format!(
-                "\"{page}\":{{url:\"{file}\",pieces:{{{}}}}}",
-                pieces.join(",")
-            )
-        })
-        .collect();
-    let prelude = format!(
-        "{}\nconst ARBOR_PARTS = {{{}}};\n",
-        include_str!("split_prelude.js"),
-        table.join(",")
-    );
+    let prelude = include_str!("split_prelude.js");
     // The prelude after the imports (an ES module's imports come first).
     let imports_end = out
         .find("\n\n")

@@ -1,21 +1,38 @@
-// Arbor: each page's pieces come from its part file (`part-<page>.bin`, written by `cargo xtask
-// dist`) when the page is opened, in one request; pieces fetched while the reader is idle come
-// one by one. ARBOR_PARTS (below) says where each piece is in each part file.
+// Arbor: each part's pieces come from its part file (`part-<name>.bin`, written by `cargo
+// xtask dist`) when the part is needed, in one request; pieces fetched while the reader is idle
+// come one by one. A part file starts with its index: the index's length (4 bytes, little
+// endian), then a line "<piece> <length>" a piece; the pieces follow, end to end.
 const arborStarted = new Map();
 function arborStart(page) {
   if (!arborStarted.has(page)) {
-    const url = new URL("./" + ARBOR_PARTS[page].url, import.meta.url);
-    const bytes = fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
-      return r.arrayBuffer();
-    });
+    const url = new URL(`./part-${page}.bin`, import.meta.url);
+    const part = fetch(url)
+      .then((r) => {
+        if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+        return r.arrayBuffer();
+      })
+      .then(arborIndex);
     // A failed fetch is not kept: opening the page again tries again.
-    bytes.catch(() => {
+    part.catch(() => {
       arborStarted.delete(page);
       arborEntered.delete(page);
     });
-    arborStarted.set(page, bytes);
+    arborStarted.set(page, part);
   }
+}
+// Where each piece of a part file is: name → [offset, length].
+function arborIndex(buffer) {
+  const size = new DataView(buffer).getUint32(0, true);
+  const lines = new TextDecoder().decode(new Uint8Array(buffer, 4, size)).split("\n");
+  const pieces = new Map();
+  let at = 4 + size;
+  for (const line of lines) {
+    if (!line) continue;
+    const [name, length] = line.split(" ");
+    pieces.set(name, [at, Number(length)]);
+    at += Number(length);
+  }
+  return { buffer, pieces };
 }
 // A part's entry: opened by the reader, its part file is fetched first; fetched while idle
 // (the app names the part in `__arborIdle`), its pieces are fetched one by one. Several split
@@ -30,14 +47,19 @@ function arborPart(page, load) {
     return load(...args);
   };
 }
-// A piece: from a part file being fetched that holds it, else on its own.
-function arborFetch(file) {
-  for (const [page, bytes] of arborStarted) {
-    const at = ARBOR_PARTS[page].pieces[file];
+// A piece: from a part file fetched (or being fetched) that holds it, else on its own (also
+// when that part file could not be fetched).
+async function arborFetch(file) {
+  for (const part of [...arborStarted.values()]) {
+    let got;
+    try {
+      got = await part;
+    } catch {
+      continue;
+    }
+    const at = got.pieces.get(file);
     if (at) {
-      return bytes.then(
-        (b) => new Response(new Uint8Array(b, at[0], at[1]), { headers: { "Content-Type": "application/wasm" } })
-      );
+      return new Response(new Uint8Array(got.buffer, at[0], at[1]), { headers: { "Content-Type": "application/wasm" } });
     }
   }
   return fetch(new URL("./" + file, import.meta.url));
