@@ -13,6 +13,7 @@
 mod bench;
 mod compress;
 mod fuzz;
+mod minify;
 mod pages;
 mod routes;
 mod server;
@@ -154,6 +155,7 @@ fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
     cmd.args(["build", "--release"]).current_dir(root);
     env.apply(&mut cmd);
     run(&mut cmd)?;
+    minify::style(&root.join("dist"), env)?;
     // The app itself, split by page.
     let app = split::build(root, env)?;
     pages::write(&root.join("dist"), &app)?;

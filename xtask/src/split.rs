@@ -106,6 +106,7 @@ pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
     let loader = out.join("__wasm_split.js");
     let js = std::fs::read_to_string(&loader).map_err(|e| format!("{}: {e}", loader.display()))?;
     std::fs::write(&loader, with_parts(&js, &parts)?).map_err(|e| e.to_string())?;
+    crate::minify::javascript(&[out.join("main.js"), loader.clone()], env)?;
     // Named by a hash of everything in it: every file in it can be kept for a year.
     let folder = format!("app-{}", folder_hash(&out)?);
     let dist = root.join("dist");

@@ -1,0 +1,50 @@
+//! The page's own JavaScript and style sheet, minified (issue 36: every byte of them is on each
+//! route's first visit): terser for the app's loader and bindings, lightningcss for the style
+//! sheet. Both come from npm with wasm-opt (`e2e/package.json`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::tools::ToolEnv;
+
+fn run(cmd: &mut Command) -> Result<(), String> {
+    let status = cmd
+        .status()
+        .map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{cmd:?} failed ({status})"))
+    }
+}
+
+/// Minifies each ES module of `files` in place (names it exports are kept).
+pub fn javascript(files: &[PathBuf], env: &ToolEnv) -> Result<(), String> {
+    for file in files {
+        let mut cmd = Command::new("terser");
+        cmd.arg(file)
+            .args(["--module", "--compress", "passes=2", "--mangle", "-o"])
+            .arg(file);
+        env.apply(&mut cmd);
+        run(&mut cmd)?;
+    }
+    Ok(())
+}
+
+/// Minifies every style sheet at the top of `dist` in place (Trunk writes it without an
+/// integrity digest: see `index.html`).
+pub fn style(dist: &Path, env: &ToolEnv) -> Result<(), String> {
+    for entry in std::fs::read_dir(dist)
+        .map_err(|e| format!("{}: {e}", dist.display()))?
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().is_some_and(|x| x == "css") {
+            let mut cmd = Command::new("lightningcss");
+            cmd.arg("--minify").arg(&path).arg("-o").arg(&path);
+            env.apply(&mut cmd);
+            run(&mut cmd)?;
+        }
+    }
+    Ok(())
+}
