@@ -132,7 +132,7 @@ pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
     })
 }
 
-/// wasm-opt -Oz on every wasm file of `dir`, two at a time.
+/// wasm-opt for size on every wasm file of `dir`, two at a time.
 fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
     eprintln!("+ wasm-opt -Oz on each piece of {}", dir.display());
     let files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -149,12 +149,21 @@ fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
                 s.spawn(move || -> Result<(), String> {
                     for f in files.iter().skip(lane).step_by(lanes) {
                         let mut opt = Command::new("wasm-opt");
-                        opt.arg("-Oz")
-                            .args(WASM_OPT_FEATURES)
-                            .arg(f)
-                            .arg("-o")
-                            .arg(f)
-                            .stderr(std::process::Stdio::null());
+                        // For size, again until it stops gaining; the low 1 KiB of memory
+                        // is never used by Rust (the stack grows down from 1 MiB above it),
+                        // which lets addresses fold; no producers or features sections.
+                        opt.args([
+                            "-Oz",
+                            "--converge",
+                            "--low-memory-unused",
+                            "--strip-producers",
+                            "--strip-target-features",
+                        ])
+                        .args(WASM_OPT_FEATURES)
+                        .arg(f)
+                        .arg("-o")
+                        .arg(f)
+                        .stderr(std::process::Stdio::null());
                         env.apply(&mut opt);
                         // Quietly: a hundred pieces.
                         let status = opt.status().map_err(|e| format!("wasm-opt: {e}"))?;
@@ -227,7 +236,9 @@ fn with_parts(js: &str, parts: &BTreeMap<String, (String, Vec<String>)>) -> Resu
     let mut exports = String::new();
     for (page, (file, _)) in parts {
         if *file != format!("part-{page}.bin") {
-            return Err(format!("the part {page} is in {file}: the loader expects part-{page}.bin"));
+            return Err(format!(
+                "the part {page} is in {file}: the loader expects part-{page}.bin"
+            ));
         }
         let export = format!("export const __wasm_split_load_{page} = ");
         if !out.contains(&export) {
