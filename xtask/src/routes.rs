@@ -6,20 +6,21 @@
 
 use std::path::{Path, PathBuf};
 
-/// Each route's ceiling, in bytes (brotli): today's figure and about 2 KB of room for a build
+/// Each route's ceiling, in bytes (brotli): today's figure and about 1.5 KB of room for a build
 /// elsewhere. Lower a ceiling whenever a cut lands (see CHANGELOG.md and docs/benchmarks.md).
-/// Issue 36's line: `#/` and `#/alphabeta` at most 250 KiB (256,000 bytes), every route at most
-/// 350 KiB (358,400 bytes); `#/alphabeta` is not there yet.
+/// Issue 36's lines: `#/` and `#/alphabeta` at most 250 KiB (256,000 bytes), every route at
+/// most 350 KiB (358,400 bytes). `#/alphabeta` is at its line (255,044 bytes when set): what
+/// its first view needs must make room for anything it adds.
 pub const CEILINGS: [(&str, usize); 9] = [
-    ("#/", 191_500),
-    ("#/alphabeta", 324_500),
-    ("#/chance", 250_500),
-    ("#/mcts", 256_000),
-    ("#/search", 341_500),
-    ("#/heuristics", 199_000),
-    ("#/play", 211_500),
-    ("#/practice", 348_000),
-    ("#/teachers", 155_500),
+    ("#/", 161_000),
+    ("#/alphabeta", 256_000),
+    ("#/chance", 221_500),
+    ("#/mcts", 223_000),
+    ("#/search", 291_000),
+    ("#/heuristics", 163_000),
+    ("#/play", 179_000),
+    ("#/practice", 321_500),
+    ("#/teachers", 135_000),
 ];
 
 /// A route and the bytes of its first visit.

@@ -134,7 +134,10 @@ pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
 
 /// wasm-opt for size on every wasm file of `dir`, two at a time.
 fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
-    eprintln!("+ wasm-opt -Oz on each piece of {}", dir.display());
+    eprintln!(
+        "+ wasm-opt -Oz --converge on each piece of {}",
+        dir.display()
+    );
     let files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| e.to_string())?
         .flatten()

@@ -3,6 +3,9 @@
 // come one by one. A part file starts with its index: the index's length (4 bytes, little
 // endian), then a line "<piece> <length>" a piece; the pieces follow, end to end.
 const arborStarted = new Map();
+// The part files a page the reader opened is waiting for: pieces fetched on their own wait
+// until these have come, so they never share the network with what the reader waits for.
+const arborOpening = new Set();
 function arborStart(page) {
   if (!arborStarted.has(page)) {
     const url = new URL(`./part-${page}.bin`, import.meta.url);
@@ -11,13 +14,23 @@ function arborStart(page) {
         if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
         return r.arrayBuffer();
       })
-      .then(arborIndex);
+      .then(arborIndex)
+      .then((got) => {
+        // Pieces waiting for their turn to be fetched on their own come from here instead.
+        for (const [name, at] of got.pieces) {
+          const take = arborWaiting.get(name);
+          if (take) take(new Uint8Array(got.buffer, at[0], at[1]));
+        }
+        return got;
+      });
     // A failed fetch is not kept: opening the page again tries again.
     part.catch(() => {
       arborStarted.delete(page);
       arborEntered.delete(page);
     });
     arborStarted.set(page, part);
+    arborOpening.add(part);
+    part.finally(() => arborOpening.delete(part)).catch(() => {});
   }
 }
 // Where each piece of a part file is: name → [offset, length].
@@ -62,5 +75,26 @@ async function arborFetch(file) {
       return new Response(new Uint8Array(got.buffer, at[0], at[1]), { headers: { "Content-Type": "application/wasm" } });
     }
   }
-  return fetch(new URL("./" + file, import.meta.url));
+  return arborAlone(file);
+}
+// Pieces fetched on their own (while the reader is idle, mostly) come one at a time, each after
+// any part file the reader is waiting for: a page opened meanwhile has the network to itself
+// but for one small piece. A piece still waiting for its turn is taken from a part file that
+// arrives with it (the page opened needs it now).
+let arborQueue = Promise.resolve();
+const arborWaiting = new Map();
+function arborAlone(file) {
+  const url = new URL("./" + file, import.meta.url);
+  const fromPart = new Promise((resolve) => arborWaiting.set(file, resolve));
+  const turn = arborQueue.then(async () => {
+    while (arborOpening.size) await Promise.allSettled([...arborOpening]);
+    if (!arborWaiting.has(file)) return fromPart;
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+    return r.arrayBuffer();
+  });
+  arborQueue = turn.catch(() => {});
+  const bytes = Promise.race([fromPart, turn]);
+  bytes.finally(() => arborWaiting.delete(file)).catch(() => {});
+  return bytes.then((b) => new Response(b, { headers: { "Content-Type": "application/wasm" } }));
 }
