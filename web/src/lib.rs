@@ -11,6 +11,7 @@ mod components;
 pub mod crash;
 mod heuristics;
 mod home;
+mod later;
 mod mcts;
 mod not_found;
 mod page;

@@ -157,7 +157,11 @@ fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
     run(&mut cmd)?;
     minify::style(&root.join("dist"), env)?;
     // The app itself, split by page.
-    let app = split::build(root, env)?;
+    let page_parts: Vec<String> = pages::route_parts()
+        .into_iter()
+        .map(|(_, part)| part)
+        .collect();
+    let app = split::build(root, env, &page_parts)?;
     pages::write(&root.join("dist"), &app)?;
     report_size(root)
 }

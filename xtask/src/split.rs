@@ -36,7 +36,7 @@ const WASM_OPT_FEATURES: [&str; 6] = [
 
 /// Splits, binds and optimises the app Trunk linked into `dist/app-<hash>/`, in place of
 /// Trunk's unsplit copy.
-pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
+pub fn build(root: &Path, env: &ToolEnv, pages: &[String]) -> Result<SplitApp, String> {
     let target = root.join("target");
     // Trunk linked it (see `build_dist`), with relocations (`web/build.rs`).
     let linked = target
@@ -75,34 +75,8 @@ pub fn build(root: &Path, env: &ToolEnv) -> Result<SplitApp, String> {
         std::fs::rename(entry.path(), out.join(entry.file_name())).map_err(|e| e.to_string())?;
     }
     optimise(&out, env)?;
-    // Each page's pieces in one file, and the loader told where they are. A part that is not
-    // a page's (code a page fetches later: `later_components!` in web/src/parts.rs) holds only
-    // the pieces no page's part holds: it is fetched from a page whose own pieces are here,
-    // and any other piece it needs comes on its own.
-    let pages: std::collections::BTreeSet<String> = crate::pages::route_parts()
-        .into_iter()
-        .map(|(_, part)| part)
-        .collect();
-    let in_pages: std::collections::BTreeSet<&String> = split
-        .prefetch_map
-        .iter()
-        .filter(|(name, _)| pages.contains(*name))
-        .flat_map(|(_, stems)| stems)
-        .collect();
-    let mut parts = BTreeMap::new();
-    for (part, stems) in &split.prefetch_map {
-        let stems: Vec<String> = if pages.contains(part) {
-            stems.clone()
-        } else {
-            stems
-                .iter()
-                .filter(|s| !in_pages.contains(s))
-                .cloned()
-                .collect()
-        };
-        let (name, index) = bundle(&out, part, &stems)?;
-        parts.insert(part.clone(), (name, index));
-    }
+    // Each part's pieces in one file, and the loader told where they are.
+    let parts = bundle_parts(&out, &split.prefetch_map, pages)?;
     let loader = out.join("__wasm_split.js");
     let js = std::fs::read_to_string(&loader).map_err(|e| format!("{}: {e}", loader.display()))?;
     std::fs::write(&loader, with_parts(&js, &parts)?).map_err(|e| e.to_string())?;
@@ -183,6 +157,37 @@ fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
                 .map_err(|_| "wasm-opt thread panicked".to_string())?
         })
     })
+}
+
+/// Every part's file (see [`bundle`]): name → (file, pieces); `pages` names the pages' parts.
+/// A part that is not a page's (code
+/// a page fetches later: `later_components!` in web/src/parts.rs) holds only the pieces no
+/// page's part holds: it is fetched from a page whose own pieces are here, and any other piece
+/// it needs comes on its own.
+fn bundle_parts(
+    out: &Path,
+    prefetch_map: &std::collections::HashMap<String, Vec<String>>,
+    pages: &[String],
+) -> Result<BTreeMap<String, (String, Vec<String>)>, String> {
+    let in_pages: std::collections::BTreeSet<&String> = prefetch_map
+        .iter()
+        .filter(|(name, _)| pages.contains(*name))
+        .flat_map(|(_, stems)| stems)
+        .collect();
+    let mut parts = BTreeMap::new();
+    for (part, stems) in prefetch_map {
+        let stems: Vec<String> = if pages.contains(part) {
+            stems.clone()
+        } else {
+            stems
+                .iter()
+                .filter(|s| !in_pages.contains(s))
+                .cloned()
+                .collect()
+        };
+        parts.insert(part.clone(), bundle(out, part, &stems)?);
+    }
+    Ok(parts)
 }
 
 /// Writes `part-<page>.bin`: a header saying which pieces follow — its length (4 bytes, little

@@ -107,7 +107,7 @@ pub(crate) struct GamePanelProps {
 
 /// What the tree of a game's search is: the game, the position, the level, and a way back;
 /// it also has the search recorded, once, when the page opens waiting for it. (Drawn through
-/// [`crate::parts::GamePanel`]: its code, and the worker's, is fetched with the tools.)
+/// [`super::GamePanel`]: its code, and the worker's, is fetched with the tools.)
 #[component]
 pub(crate) fn GamePanelNow(props: &GamePanelProps) -> Html {
     crate::renders::count("GamePanel");
@@ -189,7 +189,7 @@ pub(crate) struct LeafEditorProps {
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
-/// A leaf's new value (drawn through [`crate::parts::LeafEditor`]).
+/// A leaf's new value (drawn through [`super::LeafEditor`]).
 #[component]
 pub(crate) fn LeafEditorNow(props: &LeafEditorProps) -> Html {
     crate::renders::count("LeafEditor");

@@ -6,7 +6,6 @@ pub(crate) mod practice;
 
 use crate::components::export::ExportMenu;
 use crate::components::legend::Legend;
-use crate::parts::{GamePanel, LeafEditor};
 use arbor_app::url::UrlSettings;
 pub(crate) use inputs::{GamePanelNow, GamePanelProps, LeafEditorNow, LeafEditorProps};
 use inputs::{TreeInput, TreeTools};
@@ -188,7 +187,7 @@ fn use_handlers(
             move |_: (), (_, settings)| {
                 let (run, settings) = (run.clone(), settings.clone());
                 Box::pin(async move {
-                    match crate::parts::alphabeta_trace().await {
+                    match alphabeta_trace().await {
                         Ok(trace) => trace(&run, &settings),
                         Err(_) => "{\"error\": \"the trace's code could not be fetched\"}".into(),
                     }
@@ -204,8 +203,21 @@ fn use_handlers(
     }
 }
 
+crate::later::later_components! {
+    alphabeta_tools: game_panel => GamePanel(GamePanelProps, seen: false) =
+        |p| html! { <GamePanelNow ..p.clone() /> };
+    alphabeta_tools: compare_body => CompareBody(CompareProps, seen: true) =
+        |p| html! { <CompareBodyNow ..p.clone() /> };
+    alphabeta_tools: leaf_editor => LeafEditor(LeafEditorProps, seen: false) =
+        |p| html! { <LeafEditorNow ..p.clone() /> };
+}
+
+crate::later::later_code! {
+    alphabeta_tools: alphabeta_trace -> fn(&Run, &Settings) -> String = trace_json;
+}
+
 /// The export menu's trace of `run`, searched with `settings`, as JSON (its code is fetched
-/// the first time it is asked for: [`crate::parts::alphabeta_trace`]).
+/// the first time it is asked for: [`alphabeta_trace`]).
 pub(crate) fn trace_json(run: &Run, settings: &Settings) -> String {
     let mut route = Route::new(View::AlphaBeta);
     settings.to_route(&mut route);

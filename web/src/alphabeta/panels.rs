@@ -1,7 +1,7 @@
 //! The stepper's side panels: the legend, the counts, and the comparison of move orders.
 
+use super::CompareBody;
 use crate::components::whole_tree::TreeSvg;
-use crate::parts::CompareBody;
 use crate::store::Store;
 use arbor_app::alphabeta::page::{Action, State};
 use arbor_app::alphabeta::{ordering_key, ordering_title, Algorithm, Comparison, OrderResult, Run};
@@ -105,7 +105,7 @@ pub(crate) struct CompareProps {
 }
 
 /// The comparison, open: each order's counts and tree, and minimax's. (Drawn through
-/// [`crate::parts::CompareBody`]: its code is fetched with the tools, once it is in view.)
+/// [`super::CompareBody`]: its code is fetched with the tools, once it is in view.)
 #[component]
 pub(crate) fn CompareBodyNow(props: &CompareProps) -> Html {
     let results = use_comparison(props);

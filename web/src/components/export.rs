@@ -277,7 +277,7 @@ pub type TraceJson = Callback<(), std::pin::Pin<Box<dyn std::future::Future<Outp
 pub type Report = Callback<Option<String>>;
 
 /// What the export buttons do. Fetched the first time a button is pressed
-/// ([`crate::parts::export_code`]): a page's first view carries only the buttons.
+/// ([`export_code`]): a page's first view carries only the buttons.
 pub struct ExportCode {
     /// Offers the drawing `selector` names as `name`.svg.
     pub svg: fn(&str, &str) -> Result<(), String>,
@@ -300,6 +300,10 @@ pub const EXPORT_CODE: ExportCode = ExportCode {
     },
     text: download_text,
 };
+
+crate::later::later_code! {
+    export: export_code -> &'static ExportCode = &EXPORT_CODE;
+}
 
 /// Props of [`ExportMenu`].
 #[derive(Properties, PartialEq)]
@@ -339,7 +343,7 @@ pub fn ExportMenu(props: &ExportProps) -> Html {
             let (selector, name, report) = (selector.clone(), name.clone(), report.clone());
             let trace = trace.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let Ok(code) = crate::parts::export_code().await else {
+                let Ok(code) = export_code().await else {
                     report.emit(Some(
                         "its code could not be fetched: check the connection".into(),
                     ));

@@ -9,7 +9,11 @@ mod panels;
 pub(crate) mod practice;
 mod puzzle_editor;
 mod shown;
-pub(crate) use shown::{trace as trace_json, TraceFn};
+use shown::{trace as trace_json, TraceFn};
+
+crate::later::later_code! {
+    search_tools: search_trace -> TraceFn = trace_json;
+}
 
 use std::rc::Rc;
 

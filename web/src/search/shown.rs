@@ -202,7 +202,7 @@ pub(super) fn nodes_in_all(run: &Run, recorded_nodes: usize) -> u64 {
 }
 
 /// The export menu's trace of the recorded search, as JSON (its code is fetched the first
-/// time it is asked for: [`crate::parts::search_trace`]).
+/// time it is asked for: [`super::search_trace`]).
 #[hook]
 pub(super) fn use_trace(
     recorded: &Option<Rc<Recorded>>,
@@ -220,7 +220,7 @@ pub(super) fn use_trace(
             let (settings, recorded, summary) =
                 (settings.clone(), recorded.clone(), summary.clone());
             Box::pin(async move {
-                match crate::parts::search_trace().await {
+                match super::search_trace().await {
                     Ok(trace) => trace(&settings, &recorded, summary.as_deref()),
                     Err(_) => "{\"error\": \"the trace's code could not be fetched\"}".into(),
                 }
