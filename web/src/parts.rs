@@ -22,46 +22,39 @@ use crate::later::call;
 pub type PageFn = fn(&Route) -> Html;
 
 /// The split points, one a page, each named as the build names the page's files
-/// (`part-<name>.bin`: the route's first path segment, `home` for home). Each gives the page's
-/// view: a stepped page keyed by the whole link, so opening another link remounts it with its
-/// state (pages keep the address in step with `replace_url`, which fires no `hashchange`, so
-/// their own changes do not remount them).
+/// (`part-<name>.bin`: the route's first path segment, `home` for home), and `make`, which
+/// calls the one of a view. Each gives the page's view: a stepped page keyed by the whole link,
+/// so opening another link remounts it with its state (pages keep the address in step with
+/// `replace_url`, which fires no `hashchange`, so their own changes do not remount them).
 macro_rules! split_points {
-    ($($name:ident => $page:expr;)*) => {$(
-        #[cfg_attr(feature = "split", wasm_split($name, fallible))]
-        fn $name() -> Result<PageFn, SplitLoaderError> {
-            Ok($page)
+    ($($view:ident: $name:ident => $page:expr;)*) => {
+        $(
+            #[cfg_attr(feature = "split", wasm_split($name, fallible))]
+            fn $name() -> Result<PageFn, SplitLoaderError> {
+                Ok($page)
+            }
+        )*
+        /// Makes the page of `view` from its part, fetched first if the module is split;
+        /// `None` for the view the shell draws itself (a path that names no page).
+        async fn make(view: &View) -> Option<Result<PageFn, SplitLoaderError>> {
+            Some(match view {
+                $(View::$view => call!($name),)*
+                View::NotFound(_) => return None,
+            })
         }
-    )*};
+    };
 }
 
 split_points! {
-    home => |_| html! { <crate::home::Home /> };
-    alphabeta => |route| html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> };
-    chance => |route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> };
-    mcts => |route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> };
-    search => |route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> };
-    heuristics => |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
-    play => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };
-    practice => |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
-    teachers => |_| html! { <crate::teachers::Teachers /> };
-}
-
-/// Makes the page of `view` from its part, fetched first if the module is split; `None` for
-/// the view the shell draws itself (a path that names no page).
-async fn make(view: &View) -> Option<Result<PageFn, SplitLoaderError>> {
-    Some(match view {
-        View::Home => call!(home),
-        View::AlphaBeta => call!(alphabeta),
-        View::Chance => call!(chance),
-        View::Mcts => call!(mcts),
-        View::Search => call!(search),
-        View::Heuristics => call!(heuristics),
-        View::Play => call!(play),
-        View::Practice => call!(practice),
-        View::Teachers => call!(teachers),
-        View::NotFound(_) => return None,
-    })
+    Home: home => |_| html! { <crate::home::Home /> };
+    AlphaBeta: alphabeta => |route| html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> };
+    Chance: chance => |route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> };
+    Mcts: mcts => |route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> };
+    Search: search => |route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> };
+    Heuristics: heuristics => |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
+    Play: play => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };
+    Practice: practice => |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
+    Teachers: teachers => |_| html! { <crate::teachers::Teachers /> };
 }
 
 thread_local! {
