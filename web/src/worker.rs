@@ -34,6 +34,11 @@ fn value_bytes(value: &JsValue) -> Result<Vec<u8>, String> {
         .ok_or_else(|| "the message is not bytes".to_string())
 }
 
+/// Why a message from the worker is not read.
+fn unreadable(why: &str) -> String {
+    format!("the worker's answer could not be read: {why}")
+}
+
 /// What the handle passes on: a message about a job, as bytes, or why the worker failed.
 type Heard = Result<Vec<u8>, String>;
 
@@ -59,10 +64,7 @@ impl SearchWorker {
     /// failure of the worker itself is told as a failed job).
     pub fn for_job<J: Job>(on_reply: Callback<Reply<J::Answer>>) -> Result<SearchWorker, String> {
         let on_message = Callback::from(move |heard: Heard| {
-            let read = heard.and_then(|bytes| {
-                reply::<J>(&bytes)
-                    .map_err(|e| format!("the worker's answer could not be read: {e}"))
-            });
+            let read = heard.and_then(|bytes| reply::<J>(&bytes).map_err(|e| unreadable(&e)));
             match read {
                 Ok(Some(r)) => on_reply.emit(r),
                 Ok(None) => {}
@@ -123,22 +125,14 @@ impl Live {
                 if dead.get() {
                     return;
                 }
-                let bytes = match value_bytes(&e.data()) {
-                    Ok(b) => b,
-                    Err(err) => {
-                        on_message
-                            .emit(Err(format!("the worker's answer could not be read: {err}")));
-                        return;
-                    }
-                };
-                match news(&bytes) {
-                    Ok(Some(News::Ready)) => {
+                match value_bytes(&e.data()).and_then(|b| Ok((news(&b)?, b))) {
+                    Ok((Some(News::Ready), _)) => {
                         ready.set(true);
                         for message in queue.borrow_mut().drain(..) {
                             let _ = worker.post_message(&message);
                         }
                     }
-                    Ok(Some(News::Panicked(what))) => {
+                    Ok((Some(News::Panicked(what)), _)) => {
                         dead.set(true);
                         on_message.emit(Err(format!(
                             "The search worker hit an internal error and stopped: {what}. \
@@ -146,9 +140,8 @@ impl Live {
                              starts a new worker."
                         )));
                     }
-                    Ok(None) => on_message.emit(Ok(bytes)),
-                    Err(err) => on_message
-                        .emit(Err(format!("the worker's answer could not be read: {err}"))),
+                    Ok((None, bytes)) => on_message.emit(Ok(bytes)),
+                    Err(err) => on_message.emit(Err(unreadable(&err))),
                 }
             })
         };
