@@ -1,10 +1,13 @@
-//! The Web Worker that runs searches off the main thread, and the page's handle on it.
+//! The Web Workers that run searches off the main thread, and the page's handle on them.
 //!
-//! The worker posts [`FromWorker::Ready`] once its WebAssembly is running; the handle queues
-//! requests until then. The handle reads the worker's own news; a page's hook reads its own
-//! job's replies ([`arbor_app::protocol::reply`]), so no page's part decodes every page's
-//! answers. Stopping a search terminates the worker (a running search cannot
-//! read messages); the next request starts a fresh one.
+//! Each kind of job has a worker of its own, holding only the engines it uses
+//! ([`arbor_app::protocol::Job::WORKER`]): a page fetches its own job's worker, the first time
+//! it asks for a search. The worker posts its news, ready, once its WebAssembly is running;
+//! the handle queues requests until then. The handle reads the worker's own news; a page's hook
+//! reads its own job's replies ([`arbor_app::protocol::reply`]), and a page writes its own
+//! job's requests ([`arbor_app::protocol::request_bytes`]), so no page's part carries every
+//! page's messages. Stopping a search terminates the worker (a running search cannot read
+//! messages); the next request starts a fresh one.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -14,12 +17,15 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::{hook, use_effect_with, use_mut_ref};
 use yew::Callback;
 
-use arbor_app::protocol::{news, reply, to_bytes, Job, News, ToWorker};
+use arbor_app::protocol::{news, panic_request, reply, request_bytes, Job, News};
 use arbor_app::work::Reply;
 
-/// The worker script, next to the page: `web/arbor-worker_loader.js`, which loads the worker
-/// binary (Trunk names its files after the binary).
-const WORKER_URL: &str = "./arbor-worker_loader.js";
+/// The worker script for `J`'s jobs, next to the page: `web/arbor-worker_loader.js`, which
+/// loads the worker binary of that kind of job (Trunk names its files after the binary), so a
+/// page fetches the engines of its own job only.
+fn worker_url<J: Job>() -> String {
+    format!("./arbor-worker_loader.js?{}", J::WORKER)
+}
 
 /// A message's bytes as what `postMessage` carries.
 fn bytes_value(bytes: &[u8]) -> JsValue {
@@ -45,6 +51,7 @@ type Heard = Result<Vec<u8>, String>;
 /// The page's handle on a worker. Dropping it terminates the worker. A worker that panicked
 /// (or failed to load) is dead; the next request starts a new one.
 pub struct SearchWorker {
+    url: String,
     on_message: Callback<Heard>,
     live: RefCell<Live>,
 }
@@ -71,29 +78,26 @@ impl SearchWorker {
                 Err(e) => on_reply.emit(Reply::Failed(e)),
             }
         });
+        let url = worker_url::<J>();
         Ok(SearchWorker {
-            live: RefCell::new(Live::start(on_message.clone())?),
+            live: RefCell::new(Live::start(&url, on_message.clone())?),
+            url,
             on_message,
         })
     }
 
-    /// Sends a page's job (see [`SearchWorker::send`]).
-    pub fn send_job<J: Job>(&self, request: J) -> Result<(), String> {
-        self.send(&request.to_worker())
-    }
-
-    /// Sends a request (queued until the worker is ready), first starting a new worker if the
-    /// last one died.
-    pub fn send(&self, request: &ToWorker) -> Result<(), String> {
+    /// Sends a page's job (queued until the worker is ready), first starting a new worker if
+    /// the last one died. The worker is the one this handle was started for.
+    pub fn send_job<J: Job>(&self, request: &J) -> Result<(), String> {
         if self.live.borrow().dead.get() {
-            let fresh = Live::start(self.on_message.clone())?;
+            let fresh = Live::start(&self.url, self.on_message.clone())?;
             self.live.replace(fresh).stop();
         }
         let mut messages = Vec::with_capacity(2);
         if crate::crash::take_worker_panic() {
-            messages.push(bytes_value(&to_bytes(&ToWorker::Panic)?));
+            messages.push(bytes_value(&panic_request()));
         }
-        messages.push(bytes_value(&to_bytes(request)?));
+        messages.push(bytes_value(&request_bytes(request)?));
         let live = self.live.borrow();
         for message in messages {
             if live.ready.get() {
@@ -109,8 +113,8 @@ impl SearchWorker {
 }
 
 impl Live {
-    fn start(on_message: Callback<Heard>) -> Result<Live, String> {
-        let worker = web_sys::Worker::new(WORKER_URL)
+    fn start(url: &str, on_message: Callback<Heard>) -> Result<Live, String> {
+        let worker = web_sys::Worker::new(url)
             .map_err(|e| format!("the search worker could not start: {e:?}"))?;
         let ready = Rc::new(Cell::new(false));
         let dead = Rc::new(Cell::new(false));
@@ -208,7 +212,7 @@ pub fn use_worker_runs<J: Job>(
                 let spawned = SearchWorker::for_job::<J>(Callback::from(move |r| {
                     on.emit((id, r));
                 }))
-                .and_then(|w| w.send(&request.to_worker()).map(|()| w));
+                .and_then(|w| w.send_job(&request).map(|()| w));
                 match spawned {
                     Ok(w) => *worker.borrow_mut() = Some(w),
                     Err(e) => on_reply.emit((id, Reply::Failed(e))),
@@ -244,11 +248,10 @@ pub fn use_kept_worker<J: Job>(
                     worker.borrow_mut().take();
                 }
                 let mut slot = worker.borrow_mut();
-                let message = request.to_worker();
                 let sent = match slot.as_ref() {
-                    Some(w) => w.send(&message),
+                    Some(w) => w.send_job(&request),
                     None => SearchWorker::for_job::<J>(on_reply.clone())
-                        .and_then(|w| w.send(&message).map(|()| *slot = Some(w))),
+                        .and_then(|w| w.send_job(&request).map(|()| *slot = Some(w))),
                 };
                 if let Err(e) = sent {
                     on_reply.emit(Reply::Failed(e));

@@ -287,7 +287,8 @@ mod tests {
         assert!(content_hashed("arbor-web-306eb39d9988ef9_bg.wasm"));
         assert!(!content_hashed("arbor-web-worker.js"));
         assert!(!content_hashed("index.html"));
-        assert!(!content_hashed("arbor-worker_bg.wasm"));
+        assert!(!content_hashed("arbor-worker-search_bg.wasm"));
+        assert!(!content_hashed("arbor-worker-heuristics.js"));
         assert!(!content_hashed("arbor-worker_loader.js"));
         assert!(!content_hashed("course-notes.html"));
         assert!(!content_hashed("x-a15d891923cd99dz.js"), "not hex");

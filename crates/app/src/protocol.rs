@@ -50,12 +50,18 @@ pub enum FromWorker {
 }
 
 /// A page's request: how it travels, and which replies are its own.
-pub trait Job: Clone + PartialEq + 'static {
+pub trait Job: Clone + PartialEq + Serialize + serde::de::DeserializeOwned + 'static {
     /// What the worker answers.
-    type Answer: serde::de::DeserializeOwned + 'static;
+    type Answer: Serialize + serde::de::DeserializeOwned + 'static;
     /// The index of the [`FromWorker`] variant that carries this job's replies: the first
     /// byte of such a message (see [`reply`]).
     const VARIANT: u8;
+    /// The index of the [`ToWorker`] variant that carries this job: the first byte of its
+    /// request (see [`request_bytes`]).
+    const REQUEST: u8;
+    /// The worker that runs this job: each kind of job has a worker of its own, which holds
+    /// only the engines it uses (`arbor-worker-<name>.js` and its wasm, beside the page).
+    const WORKER: &'static str;
     /// The request in the envelope.
     fn to_worker(self) -> ToWorker;
     /// The reply, if the message is about this kind of job (a request that could not be read
@@ -64,10 +70,12 @@ pub trait Job: Clone + PartialEq + 'static {
 }
 
 macro_rules! job {
-    ($request:ty, $answer:ty, $variant:ident, $index:expr) => {
+    ($request:ty, $answer:ty, $variant:ident, $index:expr, $asked:expr, $worker:literal) => {
         impl Job for $request {
             type Answer = $answer;
             const VARIANT: u8 = $index;
+            const REQUEST: u8 = $asked;
+            const WORKER: &'static str = $worker;
             fn to_worker(self) -> ToWorker {
                 ToWorker::$variant(self)
             }
@@ -82,11 +90,28 @@ macro_rules! job {
     };
 }
 
-job!(search::Request, search::Answer, Search, 3);
-job!(play::Request, play::Answer, Play, 4);
-job!(alphabeta::Request, alphabeta::Answer, AlphaBeta, 5);
-job!(mcts::Request, mcts::Answer, Mcts, 6);
-job!(heuristics::Request, heuristics::Answer, Heuristics, 7);
+job!(search::Request, search::Answer, Search, 3, 0, "search");
+job!(play::Request, play::Answer, Play, 4, 1, "play");
+job!(
+    alphabeta::Request,
+    alphabeta::Answer,
+    AlphaBeta,
+    5,
+    2,
+    "alphabeta"
+);
+job!(mcts::Request, mcts::Answer, Mcts, 6, 3, "mcts");
+job!(
+    heuristics::Request,
+    heuristics::Answer,
+    Heuristics,
+    7,
+    4,
+    "heuristics"
+);
+
+/// The index of [`ToWorker::Panic`].
+const PANIC: u8 = 5;
 
 /// The indices of [`FromWorker`]'s variants that are not about one page's job.
 const READY: u8 = 0;
@@ -134,12 +159,77 @@ pub fn reply<J: Job>(bytes: &[u8]) -> Result<Option<Reply<J::Answer>>, String> {
     })
 }
 
+/// A request for `J`'s worker as bytes: the same bytes as [`to_bytes`] of its [`ToWorker`],
+/// written without the envelope's encoder (which holds every page's requests).
+pub fn request_bytes<J: Job>(request: &J) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![J::REQUEST];
+    bytes.extend(to_bytes(request)?);
+    Ok(bytes)
+}
+
+/// [`ToWorker::Panic`] as bytes.
+pub fn panic_request() -> Vec<u8> {
+    vec![PANIC]
+}
+
+/// What a worker for `J`'s jobs was asked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Asked<J> {
+    /// A job of its kind.
+    Job(J),
+    /// [`ToWorker::Panic`].
+    Panic,
+}
+
+/// Reads a request from its bytes in the worker for `J`'s jobs, which decodes its own kind of
+/// request only; another page's request is an error (it was sent to the wrong worker).
+pub fn asked<J: Job>(bytes: &[u8]) -> Result<Asked<J>, String> {
+    let (&variant, rest) = bytes.split_first().ok_or("the request is empty")?;
+    match variant {
+        PANIC if rest.is_empty() => Ok(Asked::Panic),
+        v if v == J::REQUEST => from_bytes(rest).map(Asked::Job),
+        v if v < PANIC => Err(format!(
+            "the {} worker was sent another page's request (kind {v})",
+            J::WORKER
+        )),
+        other => Err(format!("the request is of no known kind ({other})")),
+    }
+}
+
+/// A reply about `J`'s job as bytes: the same bytes as [`to_bytes`] of its [`FromWorker`],
+/// written without the envelope's encoder (which holds every page's answers).
+pub fn reply_bytes<J: Job>(reply: &Reply<J::Answer>) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![J::VARIANT];
+    bytes.extend(to_bytes(reply)?);
+    Ok(bytes)
+}
+
+/// The worker's own news as bytes (the same as [`FromWorker::Ready`]'s or
+/// [`FromWorker::Panicked`]'s).
+pub fn news_bytes(news: &News) -> Result<Vec<u8>, String> {
+    Ok(match news {
+        News::Ready => vec![READY],
+        News::Panicked(what) => {
+            let mut bytes = vec![PANICKED];
+            bytes.extend(to_bytes(what)?);
+            bytes
+        }
+    })
+}
+
+/// [`FromWorker::Failed`] as bytes.
+pub fn failed_bytes(why: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![FAILED];
+    bytes.extend(to_bytes(why)?);
+    Ok(bytes)
+}
+
 /// A message as the bytes that cross between the page and its worker.
 ///
 /// A compact binary form (postcard): structs travel as their fields in order, enums as a
 /// variant number, so neither side carries code to match field names, and a large recorded
 /// search is one byte array instead of thousands of JavaScript objects.
-pub fn to_bytes<T: Serialize>(message: &T) -> Result<Vec<u8>, String> {
+pub fn to_bytes<T: Serialize + ?Sized>(message: &T) -> Result<Vec<u8>, String> {
     postcard::to_allocvec(message).map_err(|e| format!("the message could not be written: {e}"))
 }
 

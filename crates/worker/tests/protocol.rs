@@ -1,6 +1,9 @@
 //! The page and its worker exchange every kind of request and answer as bytes, unchanged.
 
-use arbor_app::protocol::{from_bytes, news, reply, to_bytes, FromWorker, Job, News, ToWorker};
+use arbor_app::protocol::{
+    asked, failed_bytes, from_bytes, news, news_bytes, panic_request, reply, reply_bytes,
+    request_bytes, to_bytes, Asked, FromWorker, Job, News, ToWorker,
+};
 use arbor_app::search::{Family, ProblemSpec, Request, ScaleRequest, SearchRequest};
 use arbor_app::work::Reply;
 use arbor_app::{alphabeta, heuristics, mcts, play, search};
@@ -88,10 +91,21 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
             o_first: false,
         }));
     }
+    requests.push(ToWorker::Mcts(mcts::Request::default()));
+    requests.push(ToWorker::Heuristics(heuristics::LabRequest {
+        run: 4,
+        job: heuristics::Job::Estimates {
+            rows: 3,
+            cols: 3,
+            tiles: vec![1, 2, 3, 4, 0, 6, 7, 5, 8],
+            goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+        },
+    }));
     let mut kinds = std::collections::BTreeSet::new();
     for request in &requests {
         let bytes = to_bytes(request).unwrap();
         assert_eq!(&from_bytes::<ToWorker>(&bytes).unwrap(), request);
+        read_as_a_worker(request, &bytes);
         let mut answers = Vec::new();
         // A clock that moves on (1 ms a reading): connect four's hints stop at their time.
         let clock = arbor_util::SteppingClock::new(1.0);
@@ -100,6 +114,7 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
             let bytes = to_bytes(&message).unwrap();
             let back: FromWorker = from_bytes(&bytes).unwrap();
             assert_eq!(back, message);
+            assert_eq!(written_by_a_worker(&message), bytes, "{message:?}");
             read_as_a_page(&message);
             // The answer's own kind: `Search(Answer(Recorded(…` is "Recorded".
             let debug = format!("{message:?}");
@@ -109,6 +124,11 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
                 .unwrap_or_default()
                 .to_string();
             kinds.insert(kind);
+            if let FromWorker::Heuristics(Reply::Answer((4, heuristics::LabAnswer::Estimates(_)))) =
+                message
+            {
+                kinds.insert("Estimates".into());
+            }
         }
     }
     let progress = arbor_app::work::Progress {
@@ -127,8 +147,14 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
             from_bytes::<FromWorker>(&to_bytes(&message).unwrap()).unwrap(),
             message
         );
+        assert_eq!(
+            written_by_a_worker(&message),
+            to_bytes(&message).unwrap(),
+            "{message:?}"
+        );
         read_as_a_page(&message);
     }
+    read_as_a_worker(&ToWorker::Panic, &to_bytes(&ToWorker::Panic).unwrap());
     for kind in [
         "Recorded",
         "Done",
@@ -137,6 +163,8 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
         "Thought",
         "Hints",
         "ExplainedView",
+        "MctsView",
+        "Estimates",
     ] {
         assert!(kinds.contains(kind), "no {kind} among {kinds:?}");
     }
@@ -147,6 +175,88 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
     assert!(reply::<search::Request>(&[8]).is_err());
     assert!(reply::<play::Request>(&[4, 250]).is_err());
     assert!(from_bytes::<ToWorker>(&[]).is_err());
+    assert!(asked::<search::Request>(&[]).is_err());
+    assert!(asked::<search::Request>(&[9]).is_err());
+    assert!(asked::<search::Request>(&[5, 0]).is_err());
+    assert!(asked::<mcts::Request>(&[3, 250]).is_err());
+}
+
+/// A page writes its request without the envelope's encoder, and each worker reads its own kind
+/// of request only (and the request to panic): each gives what the whole envelope gives, and a
+/// worker sent another page's request says so.
+fn read_as_a_worker(request: &ToWorker, bytes: &[u8]) {
+    fn only<J: Job + std::fmt::Debug>(bytes: &[u8], request: &ToWorker, mine: Option<&J>) {
+        match (asked::<J>(bytes), mine) {
+            (Ok(Asked::Job(j)), Some(mine)) => assert_eq!(&j, mine),
+            (Ok(Asked::Panic), None) => assert_eq!(request, &ToWorker::Panic),
+            (Err(e), None) => {
+                assert_ne!(request, &ToWorker::Panic);
+                assert!(e.contains("another page's request"), "{e}");
+            }
+            (got, _) => panic!("{request:?} read by the {} worker as {got:?}", J::WORKER),
+        }
+        if let Some(mine) = mine {
+            assert_eq!(request_bytes(mine).unwrap(), bytes);
+        }
+    }
+    if request == &ToWorker::Panic {
+        assert_eq!(panic_request(), bytes);
+    }
+    only::<search::Request>(
+        bytes,
+        request,
+        match request {
+            ToWorker::Search(j) => Some(j),
+            _ => None,
+        },
+    );
+    only::<play::Request>(
+        bytes,
+        request,
+        match request {
+            ToWorker::Play(j) => Some(j),
+            _ => None,
+        },
+    );
+    only::<alphabeta::Request>(
+        bytes,
+        request,
+        match request {
+            ToWorker::AlphaBeta(j) => Some(j),
+            _ => None,
+        },
+    );
+    only::<mcts::Request>(
+        bytes,
+        request,
+        match request {
+            ToWorker::Mcts(j) => Some(j),
+            _ => None,
+        },
+    );
+    only::<heuristics::Request>(
+        bytes,
+        request,
+        match request {
+            ToWorker::Heuristics(j) => Some(j),
+            _ => None,
+        },
+    );
+}
+
+/// A message as a worker writes it, without the envelope's encoder.
+fn written_by_a_worker(message: &FromWorker) -> Vec<u8> {
+    match message {
+        FromWorker::Ready => news_bytes(&News::Ready),
+        FromWorker::Panicked(what) => news_bytes(&News::Panicked(what.clone())),
+        FromWorker::Failed(why) => failed_bytes(why),
+        FromWorker::Search(r) => reply_bytes::<search::Request>(r),
+        FromWorker::Play(r) => reply_bytes::<play::Request>(r),
+        FromWorker::AlphaBeta(r) => reply_bytes::<alphabeta::Request>(r),
+        FromWorker::Mcts(r) => reply_bytes::<mcts::Request>(r),
+        FromWorker::Heuristics(r) => reply_bytes::<heuristics::Request>(r),
+    }
+    .unwrap()
 }
 
 /// A page reads a message in two steps, the worker's news and then its own job's reply

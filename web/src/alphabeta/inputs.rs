@@ -283,7 +283,7 @@ fn use_game_recording(
                 }));
             match spawned {
                 Ok(w) => {
-                    if let Err(e) = w.send_job(request) {
+                    if let Err(e) = w.send_job(&request) {
                         dispatch.dispatch(Action::GameFailed(e));
                     }
                     *worker.borrow_mut() = Some(w);

@@ -142,7 +142,7 @@ fn send_job(
         }
     }
     if let Some(w) = worker.borrow().as_ref() {
-        if let Err(e) = w.send_job(request) {
+        if let Err(e) = w.send_job(&request) {
             dispatch.dispatch(Action::Worker(job, Reply::Failed(e)));
         }
     }

@@ -3,11 +3,11 @@
 
 use std::rc::Rc;
 
-use arbor_app::protocol::Job;
 use arbor_app::route::Route;
 use arbor_app::work::Reply;
 use arbor_app::Reducer;
 use arbor_game::{GameTree, RandomSpec};
+use arbor_worker::WorkerJob;
 use proptest::prelude::*;
 
 /// Applies an action, as Yew's `use_reducer` does.
@@ -147,7 +147,7 @@ pub fn text_of(tree: &GameTree) -> String {
 
 /// The worker's replies to `request`, as the worker would post them (computed natively by the
 /// same code, with a clock that advances five milliseconds per reading).
-pub fn worker<J: Job>(request: J) -> Vec<Reply<J::Answer>> {
+pub fn worker<J: WorkerJob>(request: J) -> Vec<Reply<J::Answer>> {
     let clock = std::cell::Cell::new(0.0);
     let now = || {
         clock.set(clock.get() + 5.0);

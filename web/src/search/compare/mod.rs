@@ -118,7 +118,7 @@ fn on_compare(
         match SearchWorker::for_job::<Request>(row_filler(&rows, &received)) {
             Ok(w) => {
                 for a in order {
-                    let _ = w.send_job(Request::Search(comparison(&spec, a, mode)));
+                    let _ = w.send_job(&Request::Search(comparison(&spec, a, mode)));
                 }
                 *worker.borrow_mut() = Some(w);
             }
@@ -177,7 +177,7 @@ fn on_chart(
     Callback::from(move |_: MouseEvent| {
         points.set(Some((family, BTreeMap::new(), true, Vec::new())));
         if let Ok(w) = SearchWorker::for_job::<Request>(point_collector(&points, family)) {
-            let _ = w.send_job(Request::Scale(scale_request(family, mode)));
+            let _ = w.send_job(&Request::Scale(scale_request(family, mode)));
             *worker.borrow_mut() = Some(w);
         }
     })
