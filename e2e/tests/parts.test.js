@@ -84,3 +84,17 @@ test("a page opened before the others were fetched comes in one request, its par
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// A search loads the engines it uses: each kind of job has a worker of its own, and a page
+// fetches its own job's worker only (the search page's recorded search, the MCTS page's run).
+for (const [route, job] of [["#/search", "search"], ["#/mcts", "mcts"]]) {
+  test(`${route} fetches the ${job} worker and no other`, async () => {
+    const { context, page, fetched, problems } = await recorded();
+    await page.goto(new URL(route, BASE).href);
+    await page.locator("main svg.tree [data-node]").first().waitFor({ timeout: 30000 });
+    const workers = [...new Set(fetched.filter((f) => /arbor-worker/.test(f)).map((f) => f.replace(/\?.*$/, "")))].sort();
+    assert.deepEqual(workers, ["arbor-worker-" + job + ".js", "arbor-worker-" + job + "_bg.wasm", "arbor-worker_loader.js"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}

@@ -1,6 +1,6 @@
 //! Code a page's first view does not need (issue 36), in parts of the module of their own:
-//! `later_components!` draws a component from such a part (a loading line until its code is
-//! here), `later_code!` gives functions from one. A page invokes them in its own module (so no
+//! `later_part!` draws components from such a part (a loading line until its code is here) and
+//! gives functions from it. A page invokes them in its own module (so no
 //! page's code refers to the shell's list of parts); `crate::parts` fetches them all while the
 //! reader is idle, once every page is here. Without the `split` feature they are plain
 //! functions of one module.
@@ -13,109 +13,133 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_split_helpers::SplitLoaderError;
 use yew::prelude::*;
 
-/// Components a page's first view does not need, each drawn by code fetched the first time it
-/// is drawn (or while the reader is idle, once every page is here): the split point named
-/// first holds it (several components may share one), and a line says it is loading, or what
-/// went wrong. The component named is the one drawn; its props are the real one's. With
-/// `seen: true` its code is fetched only once its place scrolls into view (it is below the
-/// fold of a page's first view), or while the reader is idle.
-macro_rules! later_components {
-    ($($module:ident: $slot:ident => $name:ident($props:ty, seen: $seen:literal) = $view:expr;)*) => {
-        $(
-            mod $slot {
-                #[allow(unused_imports)]
-                use super::*;
-                use ::std::cell::Cell;
-                #[cfg(feature = "split")]
-                use ::wasm_split_helpers::wasm_split;
-                use ::wasm_split_helpers::SplitLoaderError;
-                #[allow(unused_imports)]
-                use ::yew::prelude::*;
-                thread_local! {
-                    static HERE: Cell<Option<fn(&$props) -> Html>> = const { Cell::new(None) };
-                }
-                #[cfg_attr(feature = "split", wasm_split($module, fallible))]
-                fn $slot() -> Result<fn(&$props) -> Html, SplitLoaderError> {
-                    Ok($view)
-                }
-                /// Its code, if here (always, in one module).
-                pub(super) fn here() -> Option<fn(&$props) -> Html> {
-                    let here = HERE.with(Cell::get);
-                    #[cfg(not(feature = "split"))]
-                    let here = here.or_else(|| $slot().ok());
-                    here
-                }
-                /// Fetches its code (once).
-                pub(super) async fn load() -> Result<(), SplitLoaderError> {
-                    if HERE.with(Cell::get).is_none() {
-                        let made = $crate::later::call!($slot)?;
-                        HERE.with(|h| h.set(Some(made)));
-                        // Other places waiting for code of the same part may have it now.
-                        $crate::later::wake_waiting();
-                    }
-                    Ok(())
-                }
-                #[component]
-                pub(crate) fn Piece(props: &$props) -> Html {
-                    let here = here();
-                    let waiting = $crate::later::use_later(here.is_none(), $seen, load);
-                    match here {
-                        Some(view) => view(props),
-                        None => waiting,
-                    }
-                }
+/// A part of the module a page's first view does not need: components, each drawn by code
+/// fetched the first time it is drawn (a loading line until then, or what went wrong), and
+/// code, each an `async fn` of the slot's name giving it (fetched first if it is not here).
+/// The whole part comes with one split point: each split point costs the shell a stub and the
+/// loader an entry, on every page.
+///
+/// A component's props are the real one's. With `seen: true` its code is fetched only once its
+/// place scrolls into view (it is below the fold of a page's first view). Every part is also
+/// fetched while the reader is idle, once every page is here
+/// (`fetch_later_part_when_idle`, which `crate::parts` calls).
+macro_rules! later_part {
+    (
+        $module:ident;
+        components { $($slot:ident => $name:ident($props:ty, seen: $seen:literal) = $view:expr;)* }
+        code { $($code:ident -> $ty:ty = $value:expr;)* }
+    ) => {
+        mod $module {
+            #[allow(unused_imports)]
+            use super::*;
+            use ::std::cell::Cell;
+            #[cfg(feature = "split")]
+            use ::wasm_split_helpers::wasm_split;
+            use ::wasm_split_helpers::SplitLoaderError;
+            #[allow(unused_imports)]
+            use ::yew::prelude::*;
+            /// Everything in the part.
+            #[derive(Clone, Copy)]
+            pub(crate) struct Part {
+                $(pub(crate) $slot: fn(&$props) -> Html,)*
+                $(pub(crate) $code: $ty,)*
             }
-            pub(crate) use $slot::Piece as $name;
-        )*
-        /// Fetches the code of every component above not yet here, one after another, while
-        /// the reader is idle.
-        pub(crate) async fn fetch_components_when_idle() {
+            thread_local! {
+                static HERE: Cell<Option<Part>> = const { Cell::new(None) };
+            }
+            #[cfg_attr(feature = "split", wasm_split($module, fallible))]
+            fn $module() -> Result<Part, SplitLoaderError> {
+                Ok(Part {
+                    $($slot: $view,)*
+                    $($code: $value,)*
+                })
+            }
+            /// The part, if here (always, in one module).
+            #[allow(dead_code)]
+            pub(crate) fn here() -> Option<Part> {
+                let here = HERE.with(Cell::get);
+                #[cfg(not(feature = "split"))]
+                let here = here.or_else(|| $module().ok());
+                here
+            }
+            /// The part, fetched first if it is not here.
+            pub(crate) async fn load() -> Result<Part, SplitLoaderError> {
+                if let Some(part) = HERE.with(Cell::get) {
+                    return Ok(part);
+                }
+                let part = $crate::later::call!($module)?;
+                HERE.with(|h| h.set(Some(part)));
+                // Other places waiting for this part may have it now.
+                $crate::later::wake_waiting();
+                Ok(part)
+            }
+            /// Fetches the part (once).
+            pub(crate) async fn fetch() -> Result<(), SplitLoaderError> {
+                load().await.map(|_| ())
+            }
             $(
-                if $slot::here().is_none() {
-                    $crate::later::idle().await;
-                    let _ = $crate::later::fetching_while_idle(stringify!($module), $slot::load()).await;
+                pub(crate) mod $slot {
+                    use super::*;
+                    #[component]
+                    pub(crate) fn Piece(props: &$props) -> Html {
+                        let here = here();
+                        let waiting = $crate::later::use_later(here.is_none(), $seen, fetch);
+                        match here {
+                            Some(part) => (part.$slot)(props),
+                            None => waiting,
+                        }
+                    }
                 }
             )*
         }
-    };
-}
-
-pub(crate) use later_components;
-
-/// Code a page fetches the first time it is used (or while the reader is idle, once every page
-/// is here): the split point named first holds it. Each gives an `async fn` of the same name.
-macro_rules! later_code {
-    ($($module:ident: $slot:ident -> $ty:ty = $value:expr;)*) => {
+        $(pub(crate) use $module::$slot::Piece as $name;)*
         $(
-            mod $slot {
-                #[allow(unused_imports)]
-                use super::*;
-                #[cfg(feature = "split")]
-                use ::wasm_split_helpers::wasm_split;
-                use ::wasm_split_helpers::SplitLoaderError;
-                #[cfg_attr(feature = "split", wasm_split($module, fallible))]
-                fn $slot() -> Result<$ty, SplitLoaderError> {
-                    Ok($value)
-                }
-                /// The code, fetched first if it is not here.
-                pub(crate) async fn get() -> Result<$ty, SplitLoaderError> {
-                    $crate::later::call!($slot)
-                }
+            /// The part's code, fetched first if it is not here.
+            pub(crate) async fn $code() -> Result<$ty, ::wasm_split_helpers::SplitLoaderError> {
+                $module::load().await.map(|part| part.$code)
             }
-            pub(crate) use $slot::get as $slot;
         )*
-        /// Fetches the code above not yet here, one after another, while the reader is idle
-        /// (a part already here answers at once).
-        pub(crate) async fn fetch_code_when_idle() {
-            $(
-                $crate::later::idle().await;
-                let _ = $crate::later::fetching_while_idle(stringify!($module), $slot()).await;
-            )*
-        }
+        /// The part, for its page's split point to list (`crate::parts`): fetched while the
+        /// reader is idle once every page is here.
+        pub(crate) const LATER_PART: $crate::later::LaterPart =
+            (stringify!($module), || ::std::boxed::Box::pin($module::fetch()));
     };
 }
 
-pub(crate) use later_code;
+/// A later part (see `later_part!`): its name, and what fetches it (at once if it is here).
+pub(crate) type LaterPart = (
+    &'static str,
+    fn() -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), SplitLoaderError>>>>,
+);
+
+thread_local! {
+    /// The later parts of the pages here, in the order their pages came.
+    static LATER_PARTS: RefCell<Vec<LaterPart>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Notes the later parts of a page whose part is here (its split point lists them), for
+/// [`fetch_later_parts_when_idle`]. The code that fetches them is in the page's part.
+pub(crate) fn note_later_parts(parts: &[LaterPart]) {
+    LATER_PARTS.with(|l| {
+        let mut l = l.borrow_mut();
+        for part in parts {
+            if !l.iter().any(|(name, _)| *name == part.0) {
+                l.push(*part);
+            }
+        }
+    });
+}
+
+/// Fetches the later parts of every page here, one after another while the reader is idle.
+pub(crate) async fn fetch_later_parts_when_idle() {
+    let parts = LATER_PARTS.with(|l| l.borrow().clone());
+    for (name, fetch) in parts {
+        idle().await;
+        let _ = fetching_while_idle(name, fetch()).await;
+    }
+}
+
+pub(crate) use later_part;
 
 /// While a component's code is missing: fetches it (at once, or once its place is seen when
 /// `when_seen`), draws the component again once it is here (fetched by it, or while the reader

@@ -26,11 +26,14 @@ pub type PageFn = fn(&Route) -> Html;
 /// calls the one of a view. Each gives the page's view: a stepped page keyed by the whole link,
 /// so opening another link remounts it with its state (pages keep the address in step with
 /// `replace_url`, which fires no `hashchange`, so their own changes do not remount them).
+/// The parts a page fetches later (`crate::later`), listed after its name, are noted when its
+/// part arrives, to be fetched while the reader is idle.
 macro_rules! split_points {
-    ($($view:ident: $name:ident => $page:expr;)*) => {
+    ($($view:ident: $name:ident [$($later:path),*] => $page:expr;)*) => {
         $(
             #[cfg_attr(feature = "split", wasm_split($name, fallible))]
             fn $name() -> Result<PageFn, SplitLoaderError> {
+                crate::later::note_later_parts(&[$($later),*]);
                 Ok($page)
             }
         )*
@@ -46,15 +49,21 @@ macro_rules! split_points {
 }
 
 split_points! {
-    Home: home => |_| html! { <crate::home::Home /> };
-    AlphaBeta: alphabeta => |route| html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> };
-    Chance: chance => |route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> };
-    Mcts: mcts => |route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> };
-    Search: search => |route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> };
-    Heuristics: heuristics => |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
-    Play: play => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };
-    Practice: practice => |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
-    Teachers: teachers => |_| html! { <crate::teachers::Teachers /> };
+    Home: home [] => |_| html! { <crate::home::Home /> };
+    AlphaBeta: alphabeta [crate::alphabeta::LATER_PART, crate::components::export::LATER_PART] =>
+        |route| html! { <crate::alphabeta::AlphaBeta key={route.to_hash()} route={route.clone()} /> };
+    Chance: chance [] =>
+        |route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> };
+    Mcts: mcts [] =>
+        |route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> };
+    Search: search [crate::search::LATER_PART, crate::components::export::LATER_PART] =>
+        |route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> };
+    Heuristics: heuristics [] =>
+        |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
+    Play: play [] => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };
+    Practice: practice [] =>
+        |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
+    Teachers: teachers [] => |_| html! { <crate::teachers::Teachers /> };
 }
 
 thread_local! {
@@ -157,11 +166,8 @@ fn fetch_the_rest_when_idle() {
                 let _ = crate::later::fetching_while_idle(&part_name(view), load(view)).await;
             }
         }
-        // Then the code pages fetch later (`crate::later`), each page's.
-        crate::alphabeta::fetch_components_when_idle().await;
-        crate::alphabeta::fetch_code_when_idle().await;
-        crate::components::export::fetch_code_when_idle().await;
-        crate::search::fetch_code_when_idle().await;
+        // Then the code pages fetch later (`crate::later`), as their split points list it.
+        crate::later::fetch_later_parts_when_idle().await;
         // Every page is here: a mark for the end-to-end tests (and anyone curious).
         if let Some(html) = web_sys::window()
             .and_then(|w| w.document())

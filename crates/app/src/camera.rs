@@ -8,6 +8,7 @@
 //! shrinks — so a fitted tree shows its shape. At readable scales both are equal.
 
 use crate::scene::{fold_top, shape_reach, type_size, Rect, Scene, FOLD_HEIGHT, PICTURES_BOTTOM};
+use arbor_util::clamp;
 
 /// The smallest and largest scale offered (a fitted 100,000-node tree is far smaller than 1%).
 pub const MIN_SCALE: f64 = 1e-5;
@@ -290,9 +291,7 @@ impl Camera {
     /// takes (stretched upright to fill the frame's height, if it is too small to read).
     pub fn fit((width, height): (f64, f64), frame: (f64, f64)) -> Camera {
         let tall = frame.1 / height.max(1.0);
-        let scale = (frame.0 / width.max(1.0))
-            .min(tall)
-            .clamp(MIN_SCALE, MAX_SCALE);
+        let scale = clamp((frame.0 / width.max(1.0)).min(tall), MIN_SCALE, MAX_SCALE);
         let vscale = upright(scale, tall);
         Camera {
             x: width / 2.0 - frame.0 / 2.0 / scale,
@@ -324,7 +323,7 @@ impl Camera {
     /// Zoomed by `factor` about the frame point `(px, py)` (pixels from its top left), which
     /// stays where it is.
     pub fn zoom_at(&self, factor: f64, (px, py): (f64, f64)) -> Camera {
-        let scale = (self.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
+        let scale = clamp(self.scale * factor, MIN_SCALE, MAX_SCALE);
         let vscale = upright(scale, self.vscale * factor.max(1.0));
         let (sx, sy) = self.to_scene(px, py);
         Camera {
@@ -351,8 +350,8 @@ impl Camera {
         let keep_x = (vw / 4.0).min(width);
         let keep_y = (vh / 4.0).min(height);
         Camera {
-            x: self.x.clamp(keep_x - vw, width - keep_x),
-            y: self.y.clamp(keep_y - vh, height - keep_y),
+            x: clamp(self.x, keep_x - vw, width - keep_x),
+            y: clamp(self.y, keep_y - vh, height - keep_y),
             ..*self
         }
     }
@@ -364,7 +363,7 @@ impl Camera {
         let (vw, vh) = (w / self.scale, h / self.vscale);
         let keep = |at: f64, size: f64, room: f64| {
             if room >= size {
-                at.clamp(size - room, 0.0)
+                clamp(at, size - room, 0.0)
             } else {
                 at
             }

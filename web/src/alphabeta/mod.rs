@@ -203,17 +203,19 @@ fn use_handlers(
     }
 }
 
-crate::later::later_components! {
-    alphabeta_tools: game_panel => GamePanel(GamePanelProps, seen: false) =
-        |p| html! { <GamePanelNow ..p.clone() /> };
-    alphabeta_tools: compare_body => CompareBody(CompareProps, seen: true) =
-        |p| html! { <CompareBodyNow ..p.clone() /> };
-    alphabeta_tools: leaf_editor => LeafEditor(LeafEditorProps, seen: false) =
-        |p| html! { <LeafEditorNow ..p.clone() /> };
-}
-
-crate::later::later_code! {
-    alphabeta_tools: alphabeta_trace -> fn(&Run, &Settings) -> String = trace_json;
+crate::later::later_part! {
+    alphabeta_tools;
+    components {
+        game_panel => GamePanel(GamePanelProps, seen: false) =
+            |p| html! { <GamePanelNow ..p.clone() /> };
+        compare_body => CompareBody(CompareProps, seen: true) =
+            |p| html! { <CompareBodyNow ..p.clone() /> };
+        leaf_editor => LeafEditor(LeafEditorProps, seen: false) =
+            |p| html! { <LeafEditorNow ..p.clone() /> };
+    }
+    code {
+        alphabeta_trace -> fn(&Run, &Settings) -> String = trace_json;
+    }
 }
 
 /// The export menu's trace of `run`, searched with `settings`, as JSON (its code is fetched

@@ -301,8 +301,12 @@ pub const EXPORT_CODE: ExportCode = ExportCode {
     text: download_text,
 };
 
-crate::later::later_code! {
-    export: export_code -> &'static ExportCode = &EXPORT_CODE;
+crate::later::later_part! {
+    export;
+    components {}
+    code {
+        export_code -> &'static ExportCode = &EXPORT_CODE;
+    }
 }
 
 /// Props of [`ExportMenu`].

@@ -58,9 +58,7 @@ const GOAL: &str = "#cc79a7";
 
 /// The side of a cell in CSS pixels for a grid this wide (the canvas scales with its box).
 fn cell_px(grid: &Grid) -> f64 {
-    (720.0 / grid.width().max(grid.height()) as f64)
-        .clamp(6.0, 36.0)
-        .floor()
+    arbor_util::clamp(720.0 / grid.width().max(grid.height()) as f64, 6.0, 36.0).floor()
 }
 
 /// The cell under a pointer event, from its position in the canvas's box.

@@ -17,15 +17,15 @@ pub(super) enum Tool {
     Erase,
 }
 
-#[derive(Properties, PartialEq)]
-pub(super) struct BlocksEditorProps {
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct BlocksEditorProps {
     pub text: String,
     pub heuristic: bool,
     pub dispatch: UseReducerDispatcher<Store<State>>,
 }
 
 #[component]
-pub(super) fn BlocksEditor(props: &BlocksEditorProps) -> Html {
+pub(super) fn BlocksEditorNow(props: &BlocksEditorProps) -> Html {
     crate::renders::count("BlocksEditor");
     let d = &props.dispatch;
     let tool = use_state(|| Tool::Agent);

@@ -1,8 +1,6 @@
 //! The problem panel: choose and edit the problem, and the search's options.
 
-use super::blocks_editor::BlocksEditor;
-use super::grid_editor::GridSettings;
-use super::puzzle_editor::PuzzleEditor;
+use super::{BlocksEditor, GridSettings, PuzzleEditor};
 use arbor_search::{Algorithm, Mode, TieBreak, GRAPH_PRESETS};
 use yew::prelude::*;
 

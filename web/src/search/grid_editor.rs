@@ -105,8 +105,8 @@ fn on_select_state(f: impl Fn(&str) + 'static) -> Callback<Event> {
     })
 }
 
-#[derive(Properties, PartialEq)]
-pub(super) struct GridBoardProps {
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct GridBoardProps {
     pub spec: GridSpec,
     pub dispatch: UseReducerDispatcher<Store<State>>,
     /// The search's marks at the step shown.
@@ -122,7 +122,7 @@ pub(super) struct GridBoardProps {
 
 /// The board: the tool, and the grid drawn on and searched.
 #[component]
-pub(super) fn GridBoard(props: &GridBoardProps) -> Html {
+pub(super) fn GridBoardNow(props: &GridBoardProps) -> Html {
     crate::renders::count("GridBoard");
     let edited = use_edited(&props.spec);
     let redraw = use_force_update();
@@ -347,8 +347,8 @@ fn weight_note(algorithm: Algorithm, w: &str, admissible: bool) -> String {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub(super) struct GridSettingsProps {
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct GridSettingsProps {
     pub spec: GridSpec,
     /// The search chosen: w's bound is stated only for the searches it holds for.
     pub algorithm: Algorithm,
@@ -357,7 +357,7 @@ pub(super) struct GridSettingsProps {
 
 /// The settings: a new grid or a maze, moves, heuristic, weighted A*'s w, Jump Point Search.
 #[component]
-pub(super) fn GridSettings(props: &GridSettingsProps) -> Html {
+pub(super) fn GridSettingsNow(props: &GridSettingsProps) -> Html {
     crate::renders::count("GridSettings");
     let d = &props.dispatch;
     let spec = &props.spec;

@@ -11,8 +11,25 @@ mod puzzle_editor;
 mod shown;
 use shown::{trace as trace_json, TraceFn};
 
-crate::later::later_code! {
-    search_tools: search_trace -> TraceFn = trace_json;
+// What the default view (a graph) does not need: the other problems' editors, the grid, the
+// comparison below the fold (fetched once scrolled into view) and the export menu's trace.
+crate::later::later_part! {
+    search_tools;
+    components {
+        compare_section => Compare(compare::CompareProps, seen: true) =
+            |p| html! { <compare::CompareNow ..p.clone() /> };
+        puzzle_panel => PuzzleEditor(puzzle_editor::PuzzleEditorProps, seen: false) =
+            |p| html! { <puzzle_editor::PuzzleEditorNow ..p.clone() /> };
+        blocks_panel => BlocksEditor(blocks_editor::BlocksEditorProps, seen: false) =
+            |p| html! { <blocks_editor::BlocksEditorNow ..p.clone() /> };
+        grid_panel => GridSettings(grid_editor::GridSettingsProps, seen: false) =
+            |p| html! { <grid_editor::GridSettingsNow ..p.clone() /> };
+        grid_canvas => GridBoard(grid_editor::GridBoardProps, seen: false) =
+            |p| html! { <grid_editor::GridBoardNow ..p.clone() /> };
+    }
+    code {
+        search_trace -> TraceFn = trace_json;
+    }
 }
 
 use std::rc::Rc;
@@ -100,7 +117,7 @@ pub fn Search(props: &SearchProps) -> Html {
                 </div>
                 { explain(&state.settings, &recorded, &frame, current_line) }
             </div>
-            <compare::Compare problem={state.settings.problem.clone()} mode={state.settings.mode} />
+            <Compare problem={state.settings.problem.clone()} mode={state.settings.mode} />
         </section>
     }
 }
@@ -223,7 +240,7 @@ fn grid_view(
 ) -> Html {
     html! {
         <div class="grid-view">
-            <grid_editor::GridBoard spec={spec.clone()} dispatch={dispatch.clone()}
+            <GridBoard spec={spec.clone()} dispatch={dispatch.clone()}
                 marks={grid_marks.as_ref().map(|m| m.0.clone())} path={grid_marks.as_ref().map(|m| m.1.clone())}
                 status={status} />
             <ul class="legend grid-legend" aria-label="Legend">

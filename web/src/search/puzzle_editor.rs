@@ -9,8 +9,8 @@ use arbor_app::url::UrlSettings;
 use arbor_puzzles::{Dir, Heuristic, NPuzzle};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub(super) struct PuzzleEditorProps {
+#[derive(Properties, PartialEq, Clone)]
+pub(crate) struct PuzzleEditorProps {
     pub rows: u8,
     pub cols: u8,
     pub tiles: Vec<u8>,
@@ -52,7 +52,7 @@ impl Shape {
 }
 
 #[component]
-pub(super) fn PuzzleEditor(props: &PuzzleEditorProps) -> Html {
+pub(super) fn PuzzleEditorNow(props: &PuzzleEditorProps) -> Html {
     crate::renders::count("PuzzleEditor");
     let d = &props.dispatch;
     let moves = use_state(|| 12u32);

@@ -326,7 +326,7 @@ impl State {
         Some(match &self.building {
             Some((fraction, what)) => format!(
                 "Building the {what} pattern database before solving: {}%…",
-                (100.0 * fraction).clamp(0.0, 100.0).round() as u32
+                arbor_util::clamp(100.0 * fraction, 0.0, 100.0).round() as u32
             ),
             None if !self.korf_ready => {
                 "Getting the pattern database ready before solving…".to_string()

@@ -131,8 +131,8 @@ pub fn shape_half_at(node: &SceneNode, y0: f64, y1: f64) -> Option<f64> {
     let w = node.half_width;
     let half = match node.shape {
         // Widest at the lowest point of the band inside the triangle.
-        Shape::Max => w * ((y1.min(bottom) - top) / 40.0).clamp(0.0, 1.0),
-        Shape::Min => w * ((bottom - y0.max(top)) / 40.0).clamp(0.0, 1.0),
+        Shape::Max => w * arbor_util::clamp((y1.min(bottom) - top) / 40.0, 0.0, 1.0),
+        Shape::Min => w * arbor_util::clamp((bottom - y0.max(top)) / 40.0, 0.0, 1.0),
         _ => w,
     };
     Some(half + STROKE)

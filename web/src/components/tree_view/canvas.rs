@@ -84,7 +84,7 @@ pub(super) fn paint(
         ctx.stroke();
     }
     // Nodes, as small squares: at least a pixel and a half, so a fitted tree shows its shape.
-    let speck = |half: f64| (2.0 * half * cam.scale).clamp(1.5, 24.0);
+    let speck = |half: f64| arbor_util::clamp(2.0 * half * cam.scale, 1.5, 24.0);
     for &i in &indices {
         let n = &scene.nodes[i];
         let sketch = painter.sketch(scene, i);

@@ -40,9 +40,7 @@ pub(super) fn overview_size(scene: &Scene, frame: (f64, f64)) -> (f64, f64) {
     let most_h = 110f64.min((frame.1 * 0.26).max(24.0));
     (
         most_w,
-        (most_w * scene.height / scene.width.max(1.0))
-            .clamp(24.0, most_h)
-            .round(),
+        arbor_util::clamp(most_w * scene.height / scene.width.max(1.0), 24.0, most_h).round(),
     )
 }
 

@@ -24,7 +24,7 @@ pub(crate) use chart::marker;
 const BUDGET: u64 = 3_000_000;
 
 /// Props of [`Compare`].
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct CompareProps {
     /// The problem.
     pub problem: Problem,
@@ -52,7 +52,7 @@ enum Row {
 
 /// The comparison section.
 #[component]
-pub fn Compare(props: &CompareProps) -> Html {
+pub fn CompareNow(props: &CompareProps) -> Html {
     crate::renders::count("Compare");
     let rows = use_state(|| None::<Rows>);
     let points = use_state(|| None::<Sample>);
