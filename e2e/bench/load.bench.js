@@ -105,7 +105,7 @@ try {
       });
     }
   }
-  for (const [from, to] of [["#/teachers", "#/alphabeta"], ["#/", "#/search"]]) {
+  for (const [from, to] of [["#/teachers", "#/alphabeta"], ["#/", "#/search"], ["#/", "#/practice"]]) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await move(browser, from, to));
     moves.push({ from, to, ms: median(runs.map((r) => r[0])), bytes: median(runs.map((r) => r[1])), part: median(runs.map((r) => r[2])) });

@@ -61,7 +61,7 @@ split_points! {
     Heuristics: heuristics [] =>
         |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
     Play: play [] => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };
-    Practice: practice [] =>
+    Practice: practice [crate::practice::LATER_PART] =>
         |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
     Teachers: teachers [] => |_| html! { <crate::teachers::Teachers /> };
 }

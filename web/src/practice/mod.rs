@@ -21,6 +21,28 @@ use yew::prelude::*;
 use arbor_app::practice::{Kind, Settings};
 use arbor_app::route::{Route, View};
 
+/// Props of a tab's practice.
+#[derive(Properties, PartialEq, Clone)]
+pub struct TabProps {
+    /// The practice's settings.
+    pub settings: Settings,
+}
+
+// The tabs a first view of the page (alpha-beta's, the default) does not show: their code is
+// fetched when one is opened, or while the reader is idle.
+crate::later::later_part! {
+    practice_tabs;
+    components {
+        search_tab => SearchTab(TabProps, seen: false) =
+            |p| html! { <SearchPractice settings={p.settings.clone()} /> };
+        chance_tab => ChanceTab(TabProps, seen: false) =
+            |p| html! { <ChancePractice settings={p.settings.clone()} /> };
+        mcts_tab => McTab(TabProps, seen: false) =
+            |p| html! { <McPractice settings={p.settings.clone()} /> };
+    }
+    code {}
+}
+
 /// Props of [`Practice`].
 #[derive(Properties, PartialEq)]
 pub struct PracticeProps {
@@ -58,9 +80,9 @@ pub fn Practice(props: &PracticeProps) -> Html {
             {
                 match settings.kind {
                     Kind::AlphaBeta => html! { <AbPractice settings={settings.clone()} /> },
-                    Kind::Search => html! { <SearchPractice settings={settings.clone()} /> },
-                    Kind::Chance => html! { <ChancePractice settings={settings.clone()} /> },
-                    Kind::Mcts => html! { <McPractice settings={settings.clone()} /> },
+                    Kind::Search => html! { <SearchTab settings={settings.clone()} /> },
+                    Kind::Chance => html! { <ChanceTab settings={settings.clone()} /> },
+                    Kind::Mcts => html! { <McTab settings={settings.clone()} /> },
                 }
             }
         </section>
