@@ -1,0 +1,52 @@
+// Pages that print (issue 37): printed, a page shows what it shows on screen without its
+// controls — no site navigation, buttons, inputs or menus (a board's cells are its drawing) —
+// and a stepper keeps its tree, caption and legend. Chromium prints each to a PDF.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openPage } from "./helpers.js";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const STEPPERS = ["#/alphabeta?preset=seed003-alphabeta&step=12", "#/search", "#/chance", "#/mcts"];
+
+for (const route of [...STEPPERS, "#/play", "#/practice", "#/heuristics", "#/", "#/teachers"]) {
+  test(`${route} prints without its controls`, async () => {
+    const page = await openPage(browser, route);
+    await page.locator("main h1").first().waitFor();
+    if (STEPPERS.includes(route)) await page.locator("main svg.tree [data-node]").first().waitFor();
+    await page.emulateMedia({ media: "print" });
+    const shown = await page.evaluate(() => {
+      const visible = (e) => {
+        const s = getComputedStyle(e);
+        const b = e.getBoundingClientRect();
+        return s.display !== "none" && s.visibility !== "hidden" && b.width > 0 && b.height > 0;
+      };
+      const count = (selector) => [...document.querySelectorAll(selector)].filter(visible).length;
+      return {
+        controls: count("button:not(.cell), input, select, textarea, nav, header.site"),
+        trees: count("main svg.tree, main canvas.tree-canvas"),
+        captions: count("main .caption"),
+        legends: count("main .legend"),
+        background: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    assert.equal(shown.controls, 0, "no buttons, inputs, menus or navigation printed");
+    assert.equal(shown.background, "rgb(255, 255, 255)", "printed on white");
+    if (STEPPERS.includes(route)) {
+      assert.ok(shown.trees >= 1, "the tree is printed");
+      assert.equal(shown.captions, 1, "the caption is printed");
+      assert.ok(shown.legends >= 1, "the legend is printed");
+    }
+    const pdf = await page.pdf({ format: "A4" });
+    assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
+    assert.ok(pdf.length > 5000, `a PDF with the page on it (${pdf.length} bytes)`);
+    page.assertHealthy();
+    await page.context().close();
+  });
+}
