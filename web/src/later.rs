@@ -1,8 +1,8 @@
 //! Code a page's first view does not need (issue 36), in parts of the module of their own:
 //! `later_part!` draws components from such a part (a loading line until its code is here) and
-//! gives functions from it. A page invokes them in its own module (so no
-//! page's code refers to the shell's list of parts); `crate::parts` fetches them all while the
-//! reader is idle, once every page is here. Without the `split` feature they are plain
+//! gives functions from it. A page invokes it in its own module (so no page's code refers to
+//! the shell's list of parts); the parts a page's part arrives with are fetched while the reader
+//! is idle, once every page is here. Without the `split` feature they are plain
 //! functions of one module.
 
 use std::cell::RefCell;
@@ -21,8 +21,8 @@ use yew::prelude::*;
 ///
 /// A component's props are the real one's. With `seen: true` its code is fetched only once its
 /// place scrolls into view (it is below the fold of a page's first view). Every part is also
-/// fetched while the reader is idle, once every page is here
-/// (`fetch_later_part_when_idle`, which `crate::parts` calls).
+/// fetched while the reader is idle, once every page is here: its `LATER_PART` is listed on its
+/// page's line in `crate::parts` (see [`note_later_parts`]).
 macro_rules! later_part {
     (
         $module:ident;

@@ -48,12 +48,13 @@ fn unreadable(why: &str) -> String {
 /// What the handle passes on: a message about a job, as bytes, or why the worker failed.
 type Heard = Result<Vec<u8>, String>;
 
-/// The page's handle on a worker. Dropping it terminates the worker. A worker that panicked
-/// (or failed to load) is dead; the next request starts a new one.
-pub struct SearchWorker {
-    url: String,
+/// The page's handle on the worker of `J`'s jobs: it sends `J`'s requests only, to that worker.
+/// Dropping it terminates the worker. A worker that panicked (or failed to load) is dead; the
+/// next request starts a new one.
+pub struct SearchWorker<J: Job> {
     on_message: Callback<Heard>,
     live: RefCell<Live>,
+    job: std::marker::PhantomData<fn(J)>,
 }
 
 /// One running worker and its handlers.
@@ -66,10 +67,10 @@ struct Live {
     _onerror: Closure<dyn FnMut(web_sys::Event)>,
 }
 
-impl SearchWorker {
+impl<J: Job> SearchWorker<J> {
     /// Starts a worker for one page's jobs: only that page's replies reach `on_reply` (a
     /// failure of the worker itself is told as a failed job).
-    pub fn for_job<J: Job>(on_reply: Callback<Reply<J::Answer>>) -> Result<SearchWorker, String> {
+    pub fn for_job(on_reply: Callback<Reply<J::Answer>>) -> Result<SearchWorker<J>, String> {
         let on_message = Callback::from(move |heard: Heard| {
             let read = heard.and_then(|bytes| reply::<J>(&bytes).map_err(|e| unreadable(&e)));
             match read {
@@ -78,19 +79,18 @@ impl SearchWorker {
                 Err(e) => on_reply.emit(Reply::Failed(e)),
             }
         });
-        let url = worker_url::<J>();
         Ok(SearchWorker {
-            live: RefCell::new(Live::start(&url, on_message.clone())?),
-            url,
+            live: RefCell::new(Live::start(&worker_url::<J>(), on_message.clone())?),
             on_message,
+            job: std::marker::PhantomData,
         })
     }
 
     /// Sends a page's job (queued until the worker is ready), first starting a new worker if
-    /// the last one died. The worker is the one this handle was started for.
-    pub fn send_job<J: Job>(&self, request: &J) -> Result<(), String> {
+    /// the last one died.
+    pub fn send_job(&self, request: &J) -> Result<(), String> {
         if self.live.borrow().dead.get() {
-            let fresh = Live::start(&self.url, self.on_message.clone())?;
+            let fresh = Live::start(&worker_url::<J>(), self.on_message.clone())?;
             self.live.replace(fresh).stop();
         }
         let mut messages = Vec::with_capacity(2);
@@ -185,7 +185,7 @@ impl Live {
     }
 }
 
-impl Drop for SearchWorker {
+impl<J: Job> Drop for SearchWorker<J> {
     fn drop(&mut self) {
         self.live.borrow().stop();
     }
@@ -202,14 +202,14 @@ pub fn use_worker_runs<J: Job>(
     stopped: bool,
     on_reply: Callback<(u64, Reply<J::Answer>)>,
 ) {
-    let worker = use_mut_ref(|| None::<SearchWorker>);
+    let worker = use_mut_ref(|| None::<SearchWorker<J>>);
     {
         let worker = worker.clone();
         use_effect_with(id, move |&id| {
             if let Some(request) = request.filter(|_| id > 0) {
                 worker.borrow_mut().take();
                 let on = on_reply.clone();
-                let spawned = SearchWorker::for_job::<J>(Callback::from(move |r| {
+                let spawned = SearchWorker::<J>::for_job(Callback::from(move |r| {
                     on.emit((id, r));
                 }))
                 .and_then(|w| w.send_job(&request).map(|()| w));
@@ -239,7 +239,7 @@ pub fn use_kept_worker<J: Job>(
     stops: u64,
     on_reply: Callback<Reply<J::Answer>>,
 ) {
-    let worker = use_mut_ref(|| None::<SearchWorker>);
+    let worker = use_mut_ref(|| None::<SearchWorker<J>>);
     {
         let worker = worker.clone();
         use_effect_with(id, move |&id| {
@@ -250,7 +250,7 @@ pub fn use_kept_worker<J: Job>(
                 let mut slot = worker.borrow_mut();
                 let sent = match slot.as_ref() {
                     Some(w) => w.send_job(&request),
-                    None => SearchWorker::for_job::<J>(on_reply.clone())
+                    None => SearchWorker::<J>::for_job(on_reply.clone())
                         .and_then(|w| w.send_job(&request).map(|()| *slot = Some(w))),
                 };
                 if let Err(e) = sent {

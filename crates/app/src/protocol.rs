@@ -162,8 +162,13 @@ pub fn reply<J: Job>(bytes: &[u8]) -> Result<Option<Reply<J::Answer>>, String> {
 /// A request for `J`'s worker as bytes: the same bytes as [`to_bytes`] of its [`ToWorker`],
 /// written without the envelope's encoder (which holds every page's requests).
 pub fn request_bytes<J: Job>(request: &J) -> Result<Vec<u8>, String> {
-    let mut bytes = vec![J::REQUEST];
-    bytes.extend(to_bytes(request)?);
+    tagged(J::REQUEST, request)
+}
+
+/// A variant's bytes as postcard writes an enum: its index, then what it holds.
+fn tagged<T: Serialize + ?Sized>(index: u8, body: &T) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![index];
+    bytes.extend(to_bytes(body)?);
     Ok(bytes)
 }
 
@@ -199,29 +204,21 @@ pub fn asked<J: Job>(bytes: &[u8]) -> Result<Asked<J>, String> {
 /// A reply about `J`'s job as bytes: the same bytes as [`to_bytes`] of its [`FromWorker`],
 /// written without the envelope's encoder (which holds every page's answers).
 pub fn reply_bytes<J: Job>(reply: &Reply<J::Answer>) -> Result<Vec<u8>, String> {
-    let mut bytes = vec![J::VARIANT];
-    bytes.extend(to_bytes(reply)?);
-    Ok(bytes)
+    tagged(J::VARIANT, reply)
 }
 
 /// The worker's own news as bytes (the same as [`FromWorker::Ready`]'s or
 /// [`FromWorker::Panicked`]'s).
 pub fn news_bytes(news: &News) -> Result<Vec<u8>, String> {
-    Ok(match news {
-        News::Ready => vec![READY],
-        News::Panicked(what) => {
-            let mut bytes = vec![PANICKED];
-            bytes.extend(to_bytes(what)?);
-            bytes
-        }
-    })
+    match news {
+        News::Ready => Ok(vec![READY]),
+        News::Panicked(what) => tagged(PANICKED, what),
+    }
 }
 
 /// [`FromWorker::Failed`] as bytes.
 pub fn failed_bytes(why: &str) -> Result<Vec<u8>, String> {
-    let mut bytes = vec![FAILED];
-    bytes.extend(to_bytes(why)?);
-    Ok(bytes)
+    tagged(FAILED, why)
 }
 
 /// A message as the bytes that cross between the page and its worker.

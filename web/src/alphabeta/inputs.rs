@@ -268,13 +268,13 @@ fn use_game_recording(
         explain: g.request(depth, arbor_app::alphabeta::RECORD_LIMIT),
         o_first: g.o_first,
     });
-    let worker = use_mut_ref(|| None::<SearchWorker>);
+    let worker = use_mut_ref(|| None::<SearchWorker<arbor_app::alphabeta::Request>>);
     use_effect_with((), move |_| {
         if let Some(request) = request {
             let d = dispatch.clone();
             // The worker stays until the page closes (it is idle once it has answered).
             let spawned =
-                SearchWorker::for_job::<arbor_app::alphabeta::Request>(Callback::from(move |m| {
+                SearchWorker::<arbor_app::alphabeta::Request>::for_job(Callback::from(move |m| {
                     match m {
                         Reply::Answer(view) => d.dispatch(Action::GameLoaded(view)),
                         Reply::Failed(e) => d.dispatch(Action::GameFailed(e)),

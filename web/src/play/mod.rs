@@ -87,7 +87,8 @@ pub fn Play(props: &PlayProps) -> Html {
 /// The worker behind the page: each job goes to it, and Stop terminates it.
 #[hook]
 fn use_play_worker(state: &State, dispatch: &UseReducerDispatcher<Store<State>>) {
-    let worker: Rc<RefCell<Option<SearchWorker>>> = use_mut_ref(|| None::<SearchWorker>).clone();
+    let worker: Rc<RefCell<Option<SearchWorker<Request>>>> =
+        use_mut_ref(|| None::<SearchWorker<Request>>).clone();
     // The job the worker is on: its messages are tagged with it.
     let current_job: Rc<RefCell<u64>> = use_mut_ref(|| 0u64);
 
@@ -125,7 +126,7 @@ fn use_play_worker(state: &State, dispatch: &UseReducerDispatcher<Store<State>>)
 /// Sends `request` to the worker as job `job`, starting a worker first if there is none; a
 /// failure is the job's answer.
 fn send_job(
-    worker: &RefCell<Option<SearchWorker>>,
+    worker: &RefCell<Option<SearchWorker<Request>>>,
     current_job: &Rc<RefCell<u64>>,
     dispatch: &UseReducerDispatcher<Store<State>>,
     job: u64,
@@ -134,7 +135,7 @@ fn send_job(
     *current_job.borrow_mut() = job;
     if worker.borrow().is_none() {
         let (d, current) = (dispatch.clone(), current_job.clone());
-        match SearchWorker::for_job::<Request>(Callback::from(move |m| {
+        match SearchWorker::<Request>::for_job(Callback::from(move |m| {
             d.dispatch(Action::Worker(*current.borrow(), m))
         })) {
             Ok(w) => *worker.borrow_mut() = Some(w),

@@ -56,7 +56,7 @@ pub fn CompareNow(props: &CompareProps) -> Html {
     crate::renders::count("Compare");
     let rows = use_state(|| None::<Rows>);
     let points = use_state(|| None::<Sample>);
-    let worker = use_mut_ref(|| None::<SearchWorker>);
+    let worker = use_mut_ref(|| None::<SearchWorker<Request>>);
     let received: Rc<RefCell<Rows>> = use_mut_ref(Vec::new).clone();
     // A new problem makes old results meaningless.
     {
@@ -103,7 +103,7 @@ pub fn CompareNow(props: &CompareProps) -> Html {
 /// Run every search on the problem in a new worker, each row filled in as its search ends.
 fn on_compare(
     rows: &UseStateHandle<Option<Rows>>,
-    worker: &Rc<RefCell<Option<SearchWorker>>>,
+    worker: &Rc<RefCell<Option<SearchWorker<Request>>>>,
     received: &Rc<RefCell<Rows>>,
     problem: &Problem,
     mode: Mode,
@@ -115,7 +115,7 @@ fn on_compare(
         let order: Vec<Algorithm> = Algorithm::ALL.to_vec();
         *received.borrow_mut() = order.iter().map(|&a| (a, Row::Waiting)).collect();
         rows.set(Some(received.borrow().clone()));
-        match SearchWorker::for_job::<Request>(row_filler(&rows, &received)) {
+        match SearchWorker::<Request>::for_job(row_filler(&rows, &received)) {
             Ok(w) => {
                 for a in order {
                     let _ = w.send_job(&Request::Search(comparison(&spec, a, mode)));
@@ -169,14 +169,14 @@ fn comparison(spec: &ProblemSpec, a: Algorithm, mode: Mode) -> SearchRequest {
 /// Sample the scalability chart's puzzle in a new worker, the chart drawn as points arrive.
 fn on_chart(
     points: &UseStateHandle<Option<Sample>>,
-    worker: &Rc<RefCell<Option<SearchWorker>>>,
+    worker: &Rc<RefCell<Option<SearchWorker<Request>>>>,
     family: Family,
     mode: Mode,
 ) -> Callback<MouseEvent> {
     let (points, worker) = (points.clone(), worker.clone());
     Callback::from(move |_: MouseEvent| {
         points.set(Some((family, BTreeMap::new(), true, Vec::new())));
-        if let Ok(w) = SearchWorker::for_job::<Request>(point_collector(&points, family)) {
+        if let Ok(w) = SearchWorker::<Request>::for_job(point_collector(&points, family)) {
             let _ = w.send_job(&Request::Scale(scale_request(family, mode)));
             *worker.borrow_mut() = Some(w);
         }
