@@ -46,12 +46,17 @@ pub fn App() -> Html {
     });
     let view = page(&route);
     let problems = problems(&route);
-    if route.embedded() {
+    if route.chromeless() {
+        let present = route.presenting();
         return html! {
-            <main id="main" class="embedded" tabindex="-1">
+            <main id="main" class={classes!("embedded", present.then_some("present"))} tabindex="-1">
                 { problems }
                 { view }
-                <OpenInArbor />
+                if present {
+                    <crate::lecture::Lecture route={(*route).clone()} />
+                } else {
+                    <OpenInArbor />
+                }
             </main>
         };
     }
@@ -115,7 +120,7 @@ fn site_header(route: &Route) -> Html {
                     </>
                 })) }
             </nav>
-            <ShareBar />
+            <ShareBar view={route.view.clone()} />
         </header>
     }
 }

@@ -12,6 +12,7 @@ pub mod crash;
 mod heuristics;
 mod home;
 mod later;
+mod lecture;
 mod mcts;
 mod not_found;
 mod page;
@@ -22,8 +23,10 @@ mod renders;
 mod search;
 mod store;
 mod teachers;
+mod tours;
 mod url;
 pub mod worker;
+mod worksheet;
 
 pub use app::App;
 

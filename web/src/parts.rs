@@ -64,6 +64,15 @@ split_points! {
     Practice: practice [crate::practice::LATER_PART] =>
         |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
     Teachers: teachers [] => |_| html! { <crate::teachers::Teachers /> };
+    Tours: tours [] => |route| html! { <crate::tours::Tours key={route.to_hash()} route={route.clone()} /> };
+    Tour: tour [] => |route| html! { <crate::tours::Tour key={route.to_hash()} route={route.clone()} show={show as fn(&Route) -> Html} /> };
+    Worksheet: worksheet [] =>
+        |route| html! { <crate::worksheet::Worksheet key={route.to_hash()} route={route.clone()} /> };
+}
+
+/// A view drawn by its page's part (how a tour shows its stops).
+fn show(route: &Route) -> Html {
+    html! { <PagePart route={route.clone()} /> }
 }
 
 thread_local! {

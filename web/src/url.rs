@@ -14,6 +14,10 @@ pub fn use_address<T: PartialEq + Clone + 'static>(
     write: fn(&T, &mut Route),
 ) {
     use_effect_with(value, move |value| {
+        // A view a tour shows keeps its settings to itself: the address is the tour's.
+        if hosting() && view != View::Tour {
+            return;
+        }
         let mut route = Route::new(view);
         write(value, &mut route);
         replace_url(&route);
@@ -81,19 +85,45 @@ fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// True when the location hash `hash` has `mode=1` (read without unpacking anything).
+pub fn asks(hash: &str, mode: &str) -> bool {
+    hash.split(['?', '&'])
+        .skip(1)
+        .any(|part| part.strip_prefix(mode) == Some("=1"))
+}
+
+/// True when the location's link asks for lecture mode.
+pub fn presenting() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .is_some_and(|h| asks(&h, "present"))
+}
+
+thread_local! {
+    static HOSTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// True while a tour shows a view: the view's settings and step keys are not its own.
+pub fn hosting() -> bool {
+    HOSTING.with(|h| h.get())
+}
+
+/// Marks that a tour shows views (while the tour is open).
+pub fn set_hosting(on: bool) {
+    HOSTING.with(|h| h.set(on));
+}
+
 fn write_url(route: &Route) {
     let Some(window) = web_sys::window() else {
         return;
     };
     let current = window.location().hash().unwrap_or_default();
     let mut route = route.clone();
-    // Embed mode stays (read from the query without unpacking anything).
-    if current
-        .split(['?', '&'])
-        .skip(1)
-        .any(|part| part == "embed=1")
-    {
-        route.set("embed", "1");
+    // Embed and lecture mode stay (read from the query without unpacking anything).
+    for mode in ["embed", "present"] {
+        if asks(&current, mode) {
+            route.set(mode, "1");
+        }
     }
     let hash = route.to_link();
     if current == hash {

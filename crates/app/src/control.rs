@@ -33,11 +33,15 @@ pub const SPEEDS: [(u32, &str); 4] = [
 
 impl Control {
     /// The control a key stands for: → forward, ← back, Space play or pause, Home the start,
-    /// End the end.
-    pub fn for_key(key: &str) -> Option<Control> {
+    /// End the end; in lecture mode (`presenting`) Page Down forward and Page Up back.
+    pub fn for_key(key: &str, presenting: bool) -> Option<Control> {
         Some(match key {
             "ArrowRight" => Control::Forward,
             "ArrowLeft" => Control::Back,
+            // A presenter's clicker sends Page Down and Page Up: in lecture mode they step (they
+            // scroll the page otherwise).
+            "PageDown" if presenting => Control::Forward,
+            "PageUp" if presenting => Control::Back,
             " " | "Spacebar" => Control::TogglePlay,
             "Home" => Control::Start,
             "End" => Control::End,
@@ -153,13 +157,19 @@ mod tests {
 
     #[test]
     fn the_step_keys_are_the_arrows_space_home_and_end() {
-        assert_eq!(Control::for_key("ArrowRight"), Some(Control::Forward));
-        assert_eq!(Control::for_key("ArrowLeft"), Some(Control::Back));
-        assert_eq!(Control::for_key(" "), Some(Control::TogglePlay));
-        assert_eq!(Control::for_key("Home"), Some(Control::Start));
-        assert_eq!(Control::for_key("End"), Some(Control::End));
-        assert_eq!(Control::for_key("a"), None);
-        assert_eq!(Control::for_key("ArrowUp"), None);
+        assert_eq!(
+            Control::for_key("ArrowRight", false),
+            Some(Control::Forward)
+        );
+        assert_eq!(Control::for_key("ArrowLeft", false), Some(Control::Back));
+        assert_eq!(Control::for_key(" ", false), Some(Control::TogglePlay));
+        assert_eq!(Control::for_key("Home", false), Some(Control::Start));
+        assert_eq!(Control::for_key("End", false), Some(Control::End));
+        assert_eq!(Control::for_key("a", false), None);
+        assert_eq!(Control::for_key("ArrowUp", false), None);
+        assert_eq!(Control::for_key("PageDown", true), Some(Control::Forward));
+        assert_eq!(Control::for_key("PageUp", true), Some(Control::Back));
+        assert_eq!(Control::for_key("PageDown", false), None);
     }
 
     #[test]

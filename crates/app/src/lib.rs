@@ -28,8 +28,10 @@ pub mod same;
 pub mod scene;
 pub mod search;
 pub mod teachers;
+pub mod tours;
 pub mod url;
 pub mod work;
+pub mod worksheet;
 
 /// A page's state and what can happen to it: the page's reducer. The web crate wraps it for
 /// Yew's `use_reducer`; tests drive it directly.

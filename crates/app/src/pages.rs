@@ -126,6 +126,30 @@ pub const PAGES: &[Page] = &[
         start: Some("Teachers: start here — every seed example as a ready link, and how to embed a view in a course page."),
         embed_title: "Arbor: for teachers",
     },
+    Page {
+        view: &View::Tours,
+        title: "Guided tours",
+        nav: nav("Tours"),
+        card: Some("Guided tours: a worked example stop by stop, with the teacher's words beside it — or write your own and share it."),
+        start: None,
+        embed_title: "Arbor: guided tours",
+    },
+    Page {
+        view: &View::Tour,
+        title: "A guided tour",
+        nav: None,
+        card: None,
+        start: None,
+        embed_title: "Arbor: a guided tour",
+    },
+    Page {
+        view: &View::Worksheet,
+        title: "Worksheet",
+        nav: None,
+        card: Some("Worksheets to print: alpha-beta, minimax, search orders, expectimax and UCB1 exercises, with the answer key after a page break."),
+        start: None,
+        embed_title: "Arbor: worksheet",
+    },
 ];
 
 /// The registry's entry for a view (`None` for a page not found).
@@ -163,7 +187,9 @@ pub fn params(view: &View) -> &'static [Param] {
         View::Heuristics => crate::heuristics::PARAMS,
         View::Play => crate::play::PARAMS,
         View::Practice => crate::practice::PARAMS,
-        View::Home | View::Teachers | View::NotFound(_) => &[],
+        View::Tour => crate::tours::page::PARAMS,
+        View::Worksheet => crate::worksheet::PARAMS,
+        View::Home | View::Teachers | View::Tours | View::NotFound(_) => &[],
     }
 }
 
@@ -179,7 +205,9 @@ pub fn link_reader(view: &View) -> Option<ReadLink> {
         View::Heuristics => canonical::<crate::heuristics::page::Settings>,
         View::Play => canonical::<crate::play::Setup>,
         View::Practice => canonical::<crate::practice::Settings>,
-        View::Home | View::Teachers | View::NotFound(_) => return None,
+        View::Tour => canonical::<crate::tours::page::Settings>,
+        View::Worksheet => canonical::<crate::worksheet::Settings>,
+        View::Home | View::Teachers | View::Tours | View::NotFound(_) => return None,
     })
 }
 
@@ -261,6 +289,9 @@ mod tests {
             View::Play,
             View::Practice,
             View::Teachers,
+            View::Tours,
+            View::Tour,
+            View::Worksheet,
         ];
         // Each view reads back from its slug: a new view must be added to this list.
         for v in &views {
@@ -270,7 +301,10 @@ mod tests {
         for v in &views {
             assert_eq!(PAGES.iter().filter(|p| p.view == v).count(), 1, "{v:?}");
         }
-        for p in PAGES.iter().filter(|p| *p.view != View::Home) {
+        // A tour and a worksheet are reached from the tours and the teachers' pages (and a
+        // worksheet from its card); every other page is in the navigation and has a card.
+        let reached_otherwise = [View::Home, View::Tour, View::Worksheet];
+        for p in PAGES.iter().filter(|p| !reached_otherwise.contains(p.view)) {
             assert!(p.nav.is_some(), "{:?} is not in the navigation", p.view);
             assert!(p.card.is_some(), "{:?} has no card", p.view);
             assert!(p.embed_title.starts_with("Arbor: "), "{:?}", p.view);
@@ -312,6 +346,20 @@ mod tests {
                     page.view
                 );
                 assert_eq!(again, written, "{link} on {:?}", page.view);
+            }
+        }
+    }
+
+    /// Every stop of every shipped tour is a link its page reads without a complaint.
+    #[test]
+    fn every_shipped_tour_stop_reads_without_a_warning() {
+        for s in crate::tours::shipped() {
+            for (i, stop) in s.tour.stops.iter().enumerate() {
+                let route = stop.route();
+                let read = link_reader(&route.view)
+                    .unwrap_or_else(|| panic!("{} stop {i}: no reader", s.id));
+                let (_, warnings) = read(&route);
+                assert!(warnings.is_empty(), "{} stop {i}: {warnings:?}", s.id);
             }
         }
     }

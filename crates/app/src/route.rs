@@ -28,6 +28,12 @@ pub enum View {
     Practice,
     /// How to link, embed and export; every seed example as a link; the URL parameters.
     Teachers,
+    /// The guided tours: the shipped ones, and a teacher's own in the making.
+    Tours,
+    /// One guided tour, stop by stop.
+    Tour,
+    /// A worksheet of exercises with its answer key.
+    Worksheet,
     /// Anything else: the path that was asked for.
     NotFound(String),
 }
@@ -45,6 +51,9 @@ impl View {
             View::Play => "play",
             View::Practice => "practice",
             View::Teachers => "teachers",
+            View::Tours => "tours",
+            View::Tour => "tour",
+            View::Worksheet => "worksheet",
             View::NotFound(path) => path,
         }
     }
@@ -61,6 +70,9 @@ impl View {
             "play" => View::Play,
             "practice" => View::Practice,
             "teachers" => View::Teachers,
+            "tours" => View::Tours,
+            "tour" => View::Tour,
+            "worksheet" => View::Worksheet,
             other => View::NotFound(decode(other)),
         }
     }
@@ -102,10 +114,21 @@ impl Route {
         self.get("embed") == Some("1")
     }
 
+    /// True when the link asks for lecture mode: the view alone, sized for a projector.
+    pub fn presenting(&self) -> bool {
+        self.get("present") == Some("1")
+    }
+
+    /// True when the view is shown without the site's chrome: embedded or in lecture mode.
+    pub fn chromeless(&self) -> bool {
+        self.embedded() || self.presenting()
+    }
+
     /// The link to share: [`Route::to_hash`], with long values packed into `z`. Short values
     /// stay readable (and editable) beside it.
     pub fn to_link(&self) -> String {
-        let long = |k: &str, v: &str| k != "embed" && encode(v).len() > PACK_VALUES_OVER;
+        let long =
+            |k: &str, v: &str| k != "embed" && k != "present" && encode(v).len() > PACK_VALUES_OVER;
         if !self.query.iter().any(|(k, v)| long(k, v)) {
             return self.to_hash();
         }

@@ -378,6 +378,14 @@ mod tests {
                 w
             }
             View::Heuristics => crate::heuristics::page::Settings::from_route(route).1,
+            View::Tour => {
+                // The tour must exist, not only read.
+                let state = crate::tours::page::State::new(route);
+                let mut w = state.notices.clone();
+                w.extend(state.tour.err());
+                w
+            }
+            View::Worksheet => crate::worksheet::page::State::new(route).notices,
             _ => vec!["not a view with settings".into()],
         }
     }

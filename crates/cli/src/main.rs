@@ -9,6 +9,7 @@ mod graph;
 mod input;
 mod npuzzle;
 mod tree;
+mod worksheet;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,10 @@ enum Command {
     C4(c4::Args),
     /// Measure speed (release builds): `arbor bench observer`.
     Bench(bench::Args),
+    /// Print a worksheet with its answer key as Markdown with SVG trees: `arbor worksheet
+    /// --kind alphabeta|minimax|search|expectimax|ucb1 [--n N] [--seed S]
+    /// [--level easy|medium|hard] [--no-key]`.
+    Worksheet(worksheet::Args),
 }
 
 /// A failure the user can fix: printed as `arbor: <message>` with exit status 2.
@@ -56,6 +61,7 @@ fn main() -> ExitCode {
             c4::run(&args).map(|all_read| if all_read { ok } else { ExitCode::from(1) })
         }
         Command::Bench(args) => bench::run(&args).map(|()| ok),
+        Command::Worksheet(args) => worksheet::run(&args).map(|()| ok),
     };
     match result {
         Ok(code) => code,

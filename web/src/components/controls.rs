@@ -41,10 +41,15 @@ pub fn use_step_keys(on: Callback<Control>) {
                 let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                     return;
                 };
-                if e.ctrl_key() || e.meta_key() || e.alt_key() || owns_key(e) {
+                if e.ctrl_key()
+                    || e.meta_key()
+                    || e.alt_key()
+                    || owns_key(e)
+                    || crate::url::hosting()
+                {
                     return;
                 }
-                let Some(control) = Control::for_key(&e.key()) else {
+                let Some(control) = Control::for_key(&e.key(), crate::url::presenting()) else {
                     return;
                 };
                 e.prevent_default();

@@ -6,7 +6,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use arbor_app::pages::{embed_snippet, EMBED_SIZES};
-use arbor_app::route::Route;
+use arbor_app::route::{Route, View};
 
 /// The page's address without its hash, and its hash parsed (any address update still waiting
 /// is written first).
@@ -59,9 +59,36 @@ struct Copied {
     ok: bool,
 }
 
-/// "Copy link" and "Embed", for the site header.
+/// Props of [`ShareBar`].
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    /// The view shown.
+    pub view: View,
+}
+
+/// Opens what is shown now in lecture mode (a new history entry: Back leaves it too).
+fn present(_: MouseEvent) {
+    if let Some((_, mut route)) = here() {
+        route.query.retain(|(k, _)| k != "embed");
+        route.set("present", "1");
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&route.to_link());
+        }
+    }
+}
+
+/// Opens the tours page to add what is shown now as a stop of the teacher's own tour.
+fn add_to_tour(_: MouseEvent) {
+    if let (Some((_, route)), Some(w)) = (here(), web_sys::window()) {
+        let mut tours = Route::new(View::Tours);
+        tours.set("add", route.without_embed().to_link());
+        let _ = w.location().set_hash(&tours.to_link());
+    }
+}
+
+/// "Copy link", "Embed", "Lecture mode" and "Add to tour", for the site header.
 #[component]
-pub fn ShareBar() -> Html {
+pub fn ShareBar(props: &ShareBarProps) -> Html {
     crate::renders::count("ShareBar");
     let copied = use_state(|| None::<Copied>);
     let embed = use_embed();
@@ -75,6 +102,10 @@ pub fn ShareBar() -> Html {
         <div class="share">
             <button type="button" onclick={on_copy}>{ "Copy link" }</button>
             <button type="button" onclick={on_embed}>{ "Embed" }</button>
+            <button type="button" onclick={Callback::from(present)} title="The view alone, sized for a projector: Page Down / Page Up step, B blanks, Escape leaves">{ "Lecture mode" }</button>
+            if arbor_app::tours::stop_view_allowed(&props.view) && !matches!(props.view, View::Home | View::Teachers) {
+                <button type="button" onclick={Callback::from(add_to_tour)} title="Add this view, at this step, as a stop of your own guided tour">{ "Add to tour" }</button>
+            }
             if let Some(c) = &*copied {
                 { copied_popover(c, close_copied) }
             }

@@ -138,6 +138,34 @@ impl CameraState {
         Callback::from(move |()| camera_set(Camera::fit((scene.width, scene.height), frame_size)))
     }
 
+    /// Printing: fits the whole drawing in the frame while the page prints (`fit`), then puts
+    /// the camera back as it was (`restore`).
+    pub(super) fn on_print(
+        &self,
+        scene: &Rc<Scene>,
+        frame_size: (f64, f64),
+    ) -> (Callback<()>, Callback<()>) {
+        let saved = Rc::new(RefCell::new(None::<Camera>));
+        let fit = {
+            let (camera, saved, set) = (self.camera.clone(), saved.clone(), self.setter());
+            let size = (scene.width, scene.height);
+            Callback::from(move |()| {
+                let now = *camera.borrow();
+                if saved.borrow().is_none() {
+                    *saved.borrow_mut() = now;
+                }
+                set(Camera::fit(size, frame_size));
+            })
+        };
+        let set = self.setter();
+        let restore = Callback::from(move |()| {
+            if let Some(c) = saved.borrow_mut().take() {
+                set(c);
+            }
+        });
+        (fit, restore)
+    }
+
     /// Turns the following on or off.
     pub(super) fn on_follow(&self) -> Callback<()> {
         let (follow, followed) = (self.follow.clone(), self.followed.clone());

@@ -39,6 +39,10 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
         );
     }
     use_focus_when_drawn(&frame, &pending_focus, &scene);
+    use_print_fit(
+        camera.on_print(&scene, frame_size),
+        (scene.width, scene.height, frame_size),
+    );
     let sight = Sight::of(&scene, camera.get(), frame_size);
     // Specks on the canvas where the drawing is too small to read.
     let specks = Specks {
@@ -85,6 +89,22 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// A printed page shows the whole tree, scaled to the page: the camera fits it on `beforeprint`
+/// and comes back on `afterprint`.
+#[hook]
+fn use_print_fit(calls: (Callback<()>, Callback<()>), key: (f64, f64, (f64, f64))) {
+    let (fit, restore) = calls;
+    use_effect_with(format!("{key:?}"), move |_| {
+        let listeners = web_sys::window().map(|w| {
+            (
+                gloo_events::EventListener::new(&w, "beforeprint", move |_| fit.emit(())),
+                gloo_events::EventListener::new(&w, "afterprint", move |_| restore.emit(())),
+            )
+        });
+        move || drop(listeners)
+    });
 }
 
 /// The frame's size: now, and whenever it changes (the window, or the frame's own height,
@@ -149,7 +169,7 @@ fn drawing_svg(
     let (cam, view) = (sight.cam, sight.view);
     html! {
         <svg class="tree" role="group" aria-label={props.title.clone()}
-            width={fmt(frame_size.0)} height={fmt(frame_size.1)} preserveAspectRatio="none"
+            width={fmt(frame_size.0)} height={fmt(frame_size.1)} preserveAspectRatio="xMidYMid meet"
             viewBox={format!("{} {} {} {}", fmt(view.x0), fmt(view.y0), fmt(view.x1 - view.x0), fmt(view.y1 - view.y0))}
             data-width={fmt(scene.width)} data-height={fmt(scene.height)} data-scale={fixed(cam.scale, 4)}
             data-keys={operable.then_some("own")} onkeydown={operable.then_some(onkeydown)}
