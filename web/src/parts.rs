@@ -65,7 +65,7 @@ split_points! {
         |route| html! { <crate::practice::Practice key={route.to_hash()} route={route.clone()} /> };
     Teachers: teachers [] => |_| html! { <crate::teachers::Teachers /> };
     Tours: tours [] => |route| html! { <crate::tours::Tours key={route.to_hash()} route={route.clone()} /> };
-    Tour: tour [] => |route| html! { <crate::tours::Tour key={route.to_hash()} route={route.clone()} show={show as fn(&Route) -> Html} /> };
+    Tour: tour [] => |route| html! { <crate::tours::Tour key={route.to_hash()} route={route.clone()} show={crate::tours::ShowView(show)} /> };
     Worksheet: worksheet [] =>
         |route| html! { <crate::worksheet::Worksheet key={route.to_hash()} route={route.clone()} /> };
 }

@@ -11,17 +11,21 @@ use std::path::{Path, PathBuf};
 /// Issue 36's lines: `#/` and `#/alphabeta` at most 250 KiB (256,000 bytes), every route at
 /// most 350 KiB (358,400 bytes). `#/alphabeta` was 249,528 bytes when set (249,799 with the
 /// print style), 6.2 KB under its line: what its first view needs must make room for anything
-/// it adds.
-pub const CEILINGS: [(&str, usize); 9] = [
-    ("#/", 161_300),
-    ("#/alphabeta", 251_000),
-    ("#/chance", 215_400),
-    ("#/mcts", 222_900),
-    ("#/search", 255_700),
-    ("#/heuristics", 162_500),
-    ("#/play", 178_400),
-    ("#/practice", 246_300),
-    ("#/teachers", 135_300),
+/// it adds. Issue 37's lecture mode, share buttons and three new pages in the registry added
+/// about 5.6 KB to the shell, so every route's ceiling rose by that; `#/alphabeta`'s is its line.
+pub const CEILINGS: [(&str, usize); 12] = [
+    ("#/", 166_500),
+    ("#/alphabeta", 256_000),
+    ("#/chance", 221_700),
+    ("#/mcts", 229_400),
+    ("#/search", 261_700),
+    ("#/heuristics", 167_000),
+    ("#/play", 183_000),
+    ("#/practice", 252_800),
+    ("#/teachers", 141_200),
+    ("#/tours", 160_000),
+    ("#/tour", 154_000),
+    ("#/worksheet", 224_000),
 ];
 
 /// A route and the bytes of its first visit.

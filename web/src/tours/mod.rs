@@ -4,7 +4,7 @@
 
 mod tour;
 
-pub use tour::Tour;
+pub use tour::{ShowView, Tour};
 
 use std::rc::Rc;
 
@@ -16,6 +16,9 @@ use arbor_app::tours::page::{Settings, Which};
 use arbor_app::tours::{shipped, Stop, Tour as TourModel};
 use arbor_app::url::UrlSettings;
 use arbor_app::Reducer;
+
+/// The tours' own style (in their part: no other page's first visit carries it).
+pub(crate) const STYLE: &str = include_str!("style.css");
 
 /// Where the browser keeps the teacher's tour.
 const STORAGE_KEY: &str = "arbor-tour";
@@ -71,6 +74,7 @@ pub fn Tours(props: &ToursProps) -> Html {
     let adding = props.route.get("add").map(str::to_string);
     html! {
         <section class="page tours narrow-wide">
+            <style>{ STYLE }</style>
             <h1>{ "Guided tours" }</h1>
             <p class="lede">{ "A tour walks through a worked example stop by stop: the view at a step, with a note on what to see. → and ← move between stops, and " }<strong>{ "Lecture mode" }</strong>{ " in the header puts a tour on a projector. Every tour is a link, and embeds in a course page like any view." }</p>
             if let Some(link) = adding {
@@ -119,10 +123,18 @@ fn AddStop(props: &AddStopProps) -> Html {
                 .cast::<web_sys::HtmlTextAreaElement>()
                 .map(|t| t.value())
                 .unwrap_or_default();
-            draft.dispatch(DraftAction::Add(Stop {
+            let stop = Stop {
                 link: link.clone(),
                 note: text,
-            }));
+            };
+            // Kept at once (the page is left straight away), and shown if it stays.
+            let stored = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+            let kept =
+                Rc::new(Draft::from_storage(stored.as_deref())).reduce(DraftAction::Add(stop));
+            if let Some(s) = storage() {
+                let _ = s.set_item(STORAGE_KEY, &kept.tour.to_json());
+            }
+            draft.dispatch(DraftAction::Load(kept.tour.clone()));
             back_to(&link);
         })
     };

@@ -18,7 +18,18 @@ pub struct TourProps {
     /// The route it was opened with.
     pub route: Route,
     /// Draws a stop's view (from its page's part).
-    pub show: fn(&Route) -> Html,
+    pub show: ShowView,
+}
+
+/// How a tour draws a stop's view: the app's one way of drawing a page from its part (handed
+/// in by the parts, which the tour does not import). There is only one, so any two are equal.
+#[derive(Clone, Copy)]
+pub struct ShowView(pub fn(&Route) -> Html);
+
+impl PartialEq for ShowView {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// While the tour is open, the views it shows keep their settings to themselves, and the
@@ -82,10 +93,11 @@ pub fn Tour(props: &TourProps) -> Html {
     let stop = &tour.stops[at];
     html! {
         <section class="page tour" aria-label={format!("Guided tour: {}", tour.title)}>
+            <style>{ super::STYLE }</style>
             { notices }
             <div class="tour-body">
                 <div class="tour-view">
-                    { (props.show)(&stop.route()) }
+                    { (props.show.0)(&stop.route()) }
                 </div>
                 { note_panel(&state, tour, at) }
             </div>

@@ -31,6 +31,7 @@ pub fn Worksheet(props: &WorksheetProps) -> Html {
     let sheet = &state.sheet;
     html! {
         <section class="page worksheet">
+            <style>{ include_str!("style.css") }</style>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
             { settings_bar(&state) }
             <article class="sheet" aria-labelledby="sheet-title">

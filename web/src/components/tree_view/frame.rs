@@ -41,7 +41,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     use_focus_when_drawn(&frame, &pending_focus, &scene);
     use_print_fit(
         camera.on_print(&scene, frame_size),
-        (scene.width, scene.height, frame_size),
+        [scene.width, scene.height, frame_size.0, frame_size.1].map(f64::to_bits),
     );
     let sight = Sight::of(&scene, camera.get(), frame_size);
     // Specks on the canvas where the drawing is too small to read.
@@ -94,9 +94,10 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
 /// A printed page shows the whole tree, scaled to the page: the camera fits it on `beforeprint`
 /// and comes back on `afterprint`.
 #[hook]
-fn use_print_fit(calls: (Callback<()>, Callback<()>), key: (f64, f64, (f64, f64))) {
+fn use_print_fit(calls: (Callback<()>, Callback<()>), key: [u64; 4]) {
     let (fit, restore) = calls;
-    use_effect_with(format!("{key:?}"), move |_| {
+    // (The key as bits: formatting floats would bring Rust's float formatting to every page.)
+    use_effect_with(key, move |_| {
         let listeners = web_sys::window().map(|w| {
             (
                 gloo_events::EventListener::new(&w, "beforeprint", move |_| fit.emit(())),
