@@ -50,6 +50,9 @@ for (const link of STEPPED) {
   test(`${link} in lecture mode: the view alone, large, stepped by a clicker`, async () => {
     const page = await openPage(browser, `${link}&present=1`, PROJECTOR);
     await page.locator("main svg.tree [data-node]").first().waitFor();
+    // Lecture mode's code and style come in a part of their own.
+    await page.locator(".leave-lecture").waitFor();
+    await page.waitForTimeout(300);
     const l = await looks(page);
     assert.equal(l.header, false, "no site navigation");
     assert.ok(l.presentClass, "lecture mode is on");
@@ -96,6 +99,7 @@ test("the header's Lecture mode button puts the view on the projector, Back leav
   await page.locator("main svg.tree [data-node]").first().waitFor();
   await page.getByRole("button", { name: "Lecture mode" }).click();
   await page.locator("main.present").waitFor();
+  await page.locator(".leave-lecture").waitFor();
   await urlMatching(page, /present=1/);
   assert.match(page.url(), /step=7/);
   assert.equal(await page.locator("header.site").count(), 0);
@@ -113,6 +117,7 @@ test("Play in lecture mode: the board alone, large, and the game goes on", async
   const page = await openPage(browser, "#/play?game=ttt&present=1", PROJECTOR);
   const cells = page.locator(".ttt-board .cell");
   await cells.first().waitFor();
+  await page.locator(".leave-lecture").waitFor();
   assert.equal(await page.locator("header.site").count(), 0);
   const size = await cells.first().evaluate((e) => e.getBoundingClientRect().width);
   assert.ok(size >= 60, `a cell is ${size}px wide`);
@@ -129,6 +134,8 @@ test("lecture mode at 1366 × 900 and 1280 × 720: screenshots", async () => {
     for (const viewport of [PROJECTOR, { width: 1366, height: 900 }]) {
       const page = await openPage(browser, link, viewport);
       await page.locator("main svg.tree [data-node]").first().waitFor();
+      await page.locator(".leave-lecture").waitFor();
+      await page.waitForTimeout(300);
       await page.screenshot({ path: new URL(`../../docs/screenshots/${name}-${viewport.width}.png`, import.meta.url).pathname });
       page.assertHealthy();
       await page.context().close();

@@ -50,3 +50,41 @@ for (const route of [...STEPPERS, "#/play", "#/practice", "#/heuristics", "#/", 
     await page.context().close();
   });
 }
+
+// A large tree prints whole: while the page prints, the view fits the whole drawing (and the
+// drawing keeps its proportions); afterwards the view is as it was.
+test("a large tree is scaled to the printed page, and the view comes back after", async () => {
+  const page = await openPage(browser, "#/alphabeta?random=5,3,3,-9,9,4&step=30");
+  await page.locator("main svg.tree").first().waitFor();
+  const view = () =>
+    page.evaluate(() => {
+      const svg = document.querySelector("main svg.tree");
+      const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+      return { x, y, w, h, width: Number(svg.dataset.width), height: Number(svg.dataset.height), aspect: svg.getAttribute("preserveAspectRatio") };
+    });
+  const before = await view();
+  assert.ok(before.w < before.width, "on screen, part of the large tree is in view");
+  await page.emulateMedia({ media: "print" });
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await page.waitForFunction(() => {
+    const svg = document.querySelector("main svg.tree");
+    const [x, , w] = svg.getAttribute("viewBox").split(" ").map(Number);
+    return x <= 0 && x + w >= Number(svg.dataset.width);
+  });
+  const printed = await view();
+  assert.ok(printed.x <= 0 && printed.x + printed.w >= printed.width, "the whole width printed");
+  assert.ok(printed.y <= 0 && printed.y + printed.h >= printed.height, "the whole height printed");
+  assert.equal(printed.aspect, "xMidYMid meet", "the drawing keeps its proportions");
+  const pdf = await page.pdf({ format: "A4" });
+  assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await page.emulateMedia({ media: "screen" });
+  await page.waitForFunction((w) => {
+    const svg = document.querySelector("main svg.tree");
+    return Number(svg.getAttribute("viewBox").split(" ")[2]) < w;
+  }, printed.width);
+  const after = await view();
+  assert.ok(Math.abs(after.w - before.w) < 1 && Math.abs(after.x - before.x) < 1, "the view is as it was");
+  page.assertHealthy();
+  await page.context().close();
+});

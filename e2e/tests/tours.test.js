@@ -65,6 +65,7 @@ test("a tour moves between stops with → and ←, the view and the note followi
 test("a tour in lecture mode: Page Down moves on, the note large, B blanks", async () => {
   const page = await openPage(browser, "#/tour?id=romania&present=1", { width: 1280, height: 720 });
   await note(page).waitFor();
+  await page.locator(".leave-lecture").waitFor();
   assert.equal(await page.locator("header.site").count(), 0);
   const size = await note(page).evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
   assert.ok(size >= 20, `the note is ${size}px`);

@@ -53,7 +53,7 @@ pub fn App() -> Html {
                 { problems }
                 { view }
                 if present {
-                    <crate::lecture::Lecture route={(*route).clone()} />
+                    <crate::lecture::Lecture />
                 } else {
                     <OpenInArbor />
                 }

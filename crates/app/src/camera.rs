@@ -14,6 +14,8 @@ use arbor_util::clamp;
 pub const MIN_SCALE: f64 = 1e-5;
 /// The largest scale.
 pub const MAX_SCALE: f64 = 4.0;
+/// The largest scale lecture mode draws a whole tree at, to fill a projector's screen.
+pub const LECTURE_SCALE: f64 = 2.0;
 /// Below this scale nodes are too small to read: they are drawn as specks, and the drawing
 /// may be stretched upright.
 pub const DETAIL_SCALE: f64 = 0.3;
@@ -301,6 +303,22 @@ impl Camera {
         }
     }
 
+    /// [`Camera::fit`], at a scale of at most `most` (lecture mode enlarges a tree that fits,
+    /// within reason).
+    pub fn fit_at_most(size: (f64, f64), frame: (f64, f64), most: f64) -> Camera {
+        let fit = Camera::fit(size, frame);
+        if fit.scale <= most && fit.vscale <= most {
+            return fit;
+        }
+        let (scale, vscale) = (fit.scale.min(most), fit.vscale.min(most));
+        Camera {
+            x: size.0 / 2.0 - frame.0 / 2.0 / scale,
+            y: size.1 / 2.0 - frame.1 / 2.0 / vscale,
+            scale,
+            vscale,
+        }
+    }
+
     /// Centred on scene point (`cx`, `cy`) at `scale`.
     pub fn centred(cx: f64, cy: f64, scale: f64, (w, h): (f64, f64)) -> Camera {
         Camera {
@@ -561,6 +579,18 @@ mod tests {
             if inside(&cam.view(frame), &with_margin) {
                 assert_eq!(next, cam, "in view already: no move");
             }
+        }
+    }
+
+    #[test]
+    fn a_lecture_fit_is_centred_and_never_above_its_largest_scale() {
+        for (size, frame) in [((100.0, 50.0), (1200.0, 500.0)), ((2000.0, 300.0), (1200.0, 500.0))] {
+            let c = Camera::fit_at_most(size, frame, LECTURE_SCALE);
+            assert!(c.scale <= LECTURE_SCALE && c.vscale <= LECTURE_SCALE);
+            let v = c.view(frame);
+            assert!((v.x0 + v.x1 - size.0).abs() < 1e-9, "centred across");
+            assert!((v.y0 + v.y1 - size.1).abs() < 1e-9, "centred down");
+            assert!(v.x0 <= 0.0 && v.x1 >= size.0, "the whole width in view");
         }
     }
 

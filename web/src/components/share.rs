@@ -102,9 +102,9 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         <div class="share">
             <button type="button" onclick={on_copy}>{ "Copy link" }</button>
             <button type="button" onclick={on_embed}>{ "Embed" }</button>
-            <button type="button" onclick={Callback::from(present)} title="The view alone, sized for a projector: Page Down / Page Up step, B blanks, Escape leaves">{ "Lecture mode" }</button>
+            <button type="button" onclick={Callback::from(present)}>{ "Lecture mode" }</button>
             if arbor_app::tours::stop_view_allowed(&props.view) && !matches!(props.view, View::Home | View::Teachers) {
-                <button type="button" onclick={Callback::from(add_to_tour)} title="Add this view, at this step, as a stop of your own guided tour">{ "Add to tour" }</button>
+                <button type="button" onclick={Callback::from(add_to_tour)}>{ "Add to tour" }</button>
             }
             if let Some(c) = &*copied {
                 { copied_popover(c, close_copied) }

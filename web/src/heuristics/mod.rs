@@ -47,6 +47,7 @@ pub fn Lab(props: &LabProps) -> Html {
     let busy = state.running;
     html! {
         <section class="page lab">
+            <style>{ include_str!("style.css") }</style>
             <h1>{ "Heuristics lab" }</h1>
             <p class="lede">{ "The same puzzle, the same optimal answer — and a thousand times fewer nodes with a better heuristic. Every estimate beside the true distance, pattern databases built here in your browser, Korf's 100 15-puzzles solved in this tab, and the textbook's table of effective branching factors." }</p>
             { notices(&state) }

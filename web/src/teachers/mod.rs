@@ -37,6 +37,7 @@ pub fn Teachers() -> Html {
     let examples = examples();
     html! {
         <section class="page teachers narrow-wide">
+            <style>{ include_str!("style.css") }</style>
             <h1>{ "For teachers" }</h1>
             <p class="lede">{ "Every view of Arbor is a link: the tree or problem, the search and its options, the step, the game's position and the AI's level are all in the address. Send it, put it in your slides, or embed the view in a course page." }</p>
 

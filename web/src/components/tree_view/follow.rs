@@ -3,7 +3,9 @@
 //! the frame, and the following turned on and off.
 
 use super::DrawingId;
-use arbor_app::camera::{first_view, follow_target, path_target, Camera, FOLLOW_MARGIN};
+use arbor_app::camera::{
+    first_view, follow_target, path_target, Camera, FOLLOW_MARGIN, LECTURE_SCALE,
+};
 use arbor_app::same::Same;
 use arbor_app::scene::Scene;
 use std::cell::RefCell;
@@ -89,7 +91,13 @@ impl CameraState {
             *self.started_for.borrow_mut() = Some((drawing.clone(), size, *self.moved));
             // With the focus node's whole path in view (the overview is hidden at first: no
             // corner); following starts from there.
-            *cam = Some(first_view(scene, frame_size, 0.0, index, whole_path).camera);
+            let first = first_view(scene, frame_size, 0.0, index, whole_path);
+            // In lecture mode a tree that fits is drawn as large as the screen allows.
+            *cam = Some(if first.whole && crate::url::presenting() {
+                Camera::fit_at_most((scene.width, scene.height), frame_size, LECTURE_SCALE)
+            } else {
+                first.camera
+            });
             *self.followed.borrow_mut() = Some(inputs);
             return;
         }
