@@ -584,7 +584,10 @@ mod tests {
 
     #[test]
     fn a_lecture_fit_is_centred_and_never_above_its_largest_scale() {
-        for (size, frame) in [((100.0, 50.0), (1200.0, 500.0)), ((2000.0, 300.0), (1200.0, 500.0))] {
+        for (size, frame) in [
+            ((100.0, 50.0), (1200.0, 500.0)),
+            ((2000.0, 300.0), (1200.0, 500.0)),
+        ] {
             let c = Camera::fit_at_most(size, frame, LECTURE_SCALE);
             assert!(c.scale <= LECTURE_SCALE && c.vscale <= LECTURE_SCALE);
             let v = c.view(frame);

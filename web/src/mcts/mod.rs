@@ -104,6 +104,7 @@ pub fn Mcts(props: &MctsProps) -> Html {
     };
     html! {
         <section class="page stepper mcts">
+            <style>{ include_str!("style.css") }</style>
             <h1>{ "Monte Carlo tree search, step by step" }</h1>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
             if let Some(text) = run_status(&state) {

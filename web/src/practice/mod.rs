@@ -70,6 +70,7 @@ pub fn Practice(props: &PracticeProps) -> Html {
     html! {
         <section class="page practice">
             <style>{ include_str!("style.css") }</style>
+            <style>{ include_str!("../mcts/style.css") }</style>
             <h1>{ "Practice" }</h1>
             { for notes.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
             <nav class="tabs" aria-label="Practice">

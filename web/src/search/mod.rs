@@ -93,6 +93,7 @@ pub fn Search(props: &SearchProps) -> Html {
     });
     html! {
         <section class="page stepper search-view">
+            <style>{ include_str!("grid.css") }</style>
             <h1>{ "Search, step by step" }</h1>
             { notices(&state) }
             <div class="stepper-grid search-grid">
