@@ -5,8 +5,6 @@
 //! Its code and style are a part of their own, fetched when a link asks for lecture mode: the
 //! shell holds only what fetches it.
 
-use gloo_events::{EventListener, EventListenerOptions};
-use wasm_bindgen::JsCast;
 #[cfg(feature = "split")]
 use wasm_split_helpers::wasm_split;
 use wasm_split_helpers::SplitLoaderError;
@@ -64,28 +62,13 @@ fn LectureNow() -> Html {
     {
         let blank = blank.clone();
         use_effect_with((), move |_| {
-            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-                let options = EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&doc, "keydown", options, move |e| {
-                    let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.ctrl_key()
-                        || e.meta_key()
-                        || e.alt_key()
-                        || crate::components::controls::owns_key(e)
-                    {
-                        return;
-                    }
-                    match e.key().as_str() {
-                        "b" | "B" | "." => {
-                            e.prevent_default();
-                            blank.set(!*blank);
-                        }
-                        "Escape" => leave(),
-                        _ => {}
-                    }
-                })
+            let listener = crate::components::controls::document_keys(move |e| {
+                match e.key().as_str() {
+                    "b" | "B" | "." => blank.set(!*blank),
+                    "Escape" => leave(),
+                    _ => return false,
+                }
+                true
             });
             move || drop(listener)
         });

@@ -115,6 +115,35 @@ fn practice() {
 }
 
 #[test]
+fn tour() {
+    use arbor_app::tours::page::{Action, State};
+    let s = Rc::new(State::new(&open("#/tour?id=alphabeta-worked")));
+    assert!(kept(&s, Action::Back), "at the first stop");
+    assert!(kept(&s, Action::Go(0)));
+    assert!(kept(&s, Action::Go(999)));
+    assert!(!kept(&s, Action::Next));
+    let end = s.clone().reduce(Action::Go(s.len() - 1));
+    assert!(kept(&end, Action::Next));
+}
+
+#[test]
+fn worksheet() {
+    use arbor_app::worksheet::page::{Action, State};
+    let s = Rc::new(State::new(&open("#/worksheet?kind=alphabeta&n=2&seed=3")));
+    assert!(kept(&s, Action::Kind(s.settings.kind)));
+    assert!(kept(&s, Action::Seed(3)));
+    assert!(kept(&s, Action::Count(2)));
+    assert!(kept(&s, Action::ShowKey(true)));
+    assert!(!kept(&s, Action::ShowKey(false)));
+    let more = s.clone().reduce(Action::Count(3));
+    assert_eq!(
+        more.sheet.exercises.len(),
+        3,
+        "another count, another sheet"
+    );
+}
+
+#[test]
 fn routes_name_the_pages_here() {
     // Every page with a reducer is tested above (the registry lists them).
     let tested = [
@@ -125,6 +154,8 @@ fn routes_name_the_pages_here() {
         View::Heuristics,
         View::Play,
         View::Practice,
+        View::Tour,
+        View::Worksheet,
     ];
     for p in arbor_app::pages::PAGES
         .iter()

@@ -29,32 +29,42 @@ pub fn owns_key(e: &web_sys::KeyboardEvent) -> bool {
     (presses && pressable) || el.closest("[data-keys=\"own\"]").ok().flatten().is_some()
 }
 
+/// Listens to the document's key presses (until dropped): `on` gets each one no modifier holds
+/// and the focused element does not need ([`owns_key`]), and says whether it used it (its
+/// default action is then prevented). The step keys, lecture mode and a tour's keys use it.
+pub fn document_keys(
+    on: impl Fn(&web_sys::KeyboardEvent) -> bool + 'static,
+) -> Option<EventListener> {
+    let doc = web_sys::window()?.document()?;
+    let options = EventListenerOptions::enable_prevent_default();
+    Some(EventListener::new_with_options(
+        &doc,
+        "keydown",
+        options,
+        move |e| {
+            let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            if !(e.ctrl_key() || e.meta_key() || e.alt_key() || owns_key(e)) && on(e) {
+                e.prevent_default();
+            }
+        },
+    ))
+}
+
 /// The step keys of a stepped view — → step forward, ← back, Space play or pause, Home the
-/// start, End the end — sent to `on`, unless the focused element needs the key
-/// ([`owns_key`]) or a modifier is held.
+/// start, End the end; in lecture mode Page Down and Page Up too — sent to `on`, unless the
+/// focused element needs the key ([`owns_key`]), a modifier is held, or a tour shows the view
+/// (the arrows are the tour's).
 #[hook]
 pub fn use_step_keys(on: Callback<Control>) {
     use_effect_with((), move |_| {
-        let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-            let options = EventListenerOptions::enable_prevent_default();
-            EventListener::new_with_options(&doc, "keydown", options, move |e| {
-                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                if e.ctrl_key()
-                    || e.meta_key()
-                    || e.alt_key()
-                    || owns_key(e)
-                    || crate::url::hosting()
-                {
-                    return;
-                }
-                let Some(control) = Control::for_key(&e.key(), crate::url::presenting()) else {
-                    return;
-                };
-                e.prevent_default();
-                on.emit(control);
-            })
+        let listener = document_keys(move |e| {
+            if crate::url::hosting() {
+                return false;
+            }
+            let control = Control::for_key(&e.key(), crate::url::presenting());
+            control.map(|c| on.emit(c)).is_some()
         });
         move || drop(listener)
     });

@@ -2,8 +2,6 @@
 //! (and a clicker's Page Down / Page Up) move between stops; the view's own controls still step
 //! it.
 
-use gloo_events::{EventListener, EventListenerOptions};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use arbor_app::route::Route;
@@ -38,27 +36,14 @@ impl PartialEq for ShowView {
 fn use_tour_keys(dispatch: UseReducerDispatcher<crate::store::Store<State>>) {
     use_effect_with((), move |_| {
         crate::url::set_hosting(true);
-        let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-            let options = EventListenerOptions::enable_prevent_default();
-            EventListener::new_with_options(&doc, "keydown", options, move |e| {
-                let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                if e.ctrl_key()
-                    || e.meta_key()
-                    || e.alt_key()
-                    || crate::components::controls::owns_key(e)
-                {
-                    return;
-                }
-                let action = match e.key().as_str() {
-                    "ArrowRight" | "PageDown" => Action::Next,
-                    "ArrowLeft" | "PageUp" => Action::Back,
-                    _ => return,
-                };
-                e.prevent_default();
-                dispatch.dispatch(action);
-            })
+        let listener = crate::components::controls::document_keys(move |e| {
+            let action = match e.key().as_str() {
+                "ArrowRight" | "PageDown" => Action::Next,
+                "ArrowLeft" | "PageUp" => Action::Back,
+                _ => return false,
+            };
+            dispatch.dispatch(action);
+            true
         });
         move || {
             crate::url::set_hosting(false);

@@ -1,4 +1,3 @@
-use super::draft::{Draft, DraftAction};
 use super::page::{Action, Settings, State, Which};
 use super::*;
 use crate::url::UrlSettings;
@@ -98,7 +97,10 @@ fn the_tour_page_moves_between_stops_and_stays_in_range() {
     assert_eq!(s.settings.stop, 0);
 }
 
+// (Property tests run natively: proptest has no wasm32-unknown-unknown source of randomness.)
+#[cfg(not(target_arch = "wasm32"))]
 mod properties {
+    use super::super::draft::{Draft, DraftAction};
     use super::*;
     use proptest::prelude::*;
 

@@ -83,3 +83,46 @@ impl crate::PageState for State {
         &self.settings
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::worksheet::{KINDS, LEVELS};
+    use proptest::prelude::*;
+    use std::rc::Rc;
+
+    fn action() -> impl Strategy<Value = Action> {
+        prop_oneof![
+            (0..KINDS.len()).prop_map(|i| Action::Kind(KINDS[i])),
+            (0..LEVELS.len()).prop_map(|i| Action::Level(LEVELS[i])),
+            (0..30usize).prop_map(Action::Count),
+            (0..4u64).prop_map(Action::Seed),
+            any::<bool>().prop_map(Action::ShowKey),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Whatever is chosen, the sheet shown is the sheet its settings make (so its link
+        /// makes it again), with as many exercises as asked, within the limits; an ignored
+        /// action changes nothing.
+        #[test]
+        fn the_sheet_is_always_its_settings_sheet(actions in proptest::collection::vec(action(), 0..8)) {
+            let mut s = Rc::new(State::new(&Route::parse("#/worksheet?n=2&level=easy")));
+            for a in actions {
+                let before = (*s).clone();
+                let ignored = s.ignores(&a);
+                s = s.reduce(a);
+                if ignored {
+                    prop_assert_eq!(&*s, &before);
+                }
+                prop_assert!((1..=MOST_EXERCISES).contains(&s.settings.n));
+                prop_assert_eq!(s.sheet.exercises.len(), s.settings.n);
+                prop_assert_eq!(&s.sheet, &sheet(&s.settings));
+                let mut route = Route::new(crate::route::View::Worksheet);
+                s.settings.to_route(&mut route);
+                prop_assert_eq!(&State::new(&route).sheet, &s.sheet);
+            }
+        }
+    }
+}

@@ -77,7 +77,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
                 { props.children.clone() }
             </ViewTools>
             <div class={classes!("tree-frame", (!sight.detail).then_some("sketch"))} ref={frame}
-                style={format!("--natural: {}px", fixed(natural_height(&scene, frame_size.0), 0))}
+                style={format!("--natural: {}px; --aspect: {} / {}", fixed(natural_height(&scene, frame_size.0), 0), fixed(frame_size.0.max(1.0), 0), fixed(frame_size.1.max(1.0), 0))}
                 onpointerdown={gestures.onpointerdown} onpointermove={gestures.onpointermove}
                 onpointerup={gestures.onpointerup.clone()} onpointercancel={gestures.onpointerup}
                 onwheel={gestures.onwheel}>
@@ -170,7 +170,7 @@ fn drawing_svg(
     let (cam, view) = (sight.cam, sight.view);
     html! {
         <svg class="tree" role="group" aria-label={props.title.clone()}
-            width={fmt(frame_size.0)} height={fmt(frame_size.1)} preserveAspectRatio="xMidYMid meet"
+            width={fmt(frame_size.0)} height={fmt(frame_size.1)} preserveAspectRatio="none"
             viewBox={format!("{} {} {} {}", fmt(view.x0), fmt(view.y0), fmt(view.x1 - view.x0), fmt(view.y1 - view.y0))}
             data-width={fmt(scene.width)} data-height={fmt(scene.height)} data-scale={fixed(cam.scale, 4)}
             data-keys={operable.then_some("own")} onkeydown={operable.then_some(onkeydown)}
