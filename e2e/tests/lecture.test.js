@@ -97,6 +97,7 @@ for (const link of STEPPED) {
 test("the header's Lecture mode button puts the view on the projector, Back leaves", async () => {
   const page = await openPage(browser, "#/alphabeta?preset=seed003-alphabeta&step=7", PROJECTOR);
   await page.locator("main svg.tree [data-node]").first().waitFor();
+  await page.locator("header .teach summary").click();
   await page.getByRole("button", { name: "Lecture mode" }).click();
   await page.locator("main.present").waitFor();
   await page.locator(".leave-lecture").waitFor();

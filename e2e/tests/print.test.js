@@ -68,8 +68,9 @@ test("a large tree is scaled to the printed page, and the view comes back after"
     const f = document.querySelector("main .tree-frame").getBoundingClientRect();
     return f.width / f.height;
   });
-  await page.emulateMedia({ media: "print" });
+  // As a browser prints: beforeprint, the page laid out for paper, printed; back on screen, afterprint.
   await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await page.emulateMedia({ media: "print" });
   await page.waitForFunction(() => {
     const svg = document.querySelector("main svg.tree");
     const [x, , w] = svg.getAttribute("viewBox").split(" ").map(Number);
@@ -85,8 +86,8 @@ test("a large tree is scaled to the printed page, and the view comes back after"
   assert.ok(Math.abs(frames / screenAspect - 1) < 0.03, `the printed frame keeps the screen's proportions (${frames} against ${screenAspect})`);
   const pdf = await page.pdf({ format: "A4" });
   assert.equal(pdf.subarray(0, 5).toString(), "%PDF-");
-  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
   await page.emulateMedia({ media: "screen" });
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
   await page.waitForFunction((w) => {
     const svg = document.querySelector("main svg.tree");
     return Number(svg.getAttribute("viewBox").split(" ")[2]) < w;

@@ -90,12 +90,14 @@ test("a tour in lecture mode: Page Down moves on, the note large, B blanks", asy
 test("a teacher's own tour: added from views, noted, ordered, shared as a link and a file", async () => {
   const page = await openPage(browser, "#/alphabeta?preset=seed003-alphabeta&step=4", { width: 1366, height: 900 });
   await page.locator("main svg.tree [data-node]").first().waitFor();
+  await page.locator("header .teach summary").click();
   await page.getByRole("button", { name: "Add to tour" }).click();
   await page.getByLabel("Your note for this stop").fill("Four steps in: the first leaf values are in.");
   await page.getByRole("button", { name: "Add stop" }).click();
   await urlMatching(page, /#\/alphabeta\?.*step=4/);
   await page.goto(new URL("#/search?preset=romania&algo=ucs&step=3", page.url()).href);
   await page.locator("main svg.tree [data-node]").first().waitFor();
+  await page.locator("header .teach summary").click();
   await page.getByRole("button", { name: "Add to tour" }).click();
   await page.getByLabel("Your note for this stop").fill("Uniform cost takes the cheapest path so far.");
   await page.getByRole("button", { name: "Add stop" }).click();

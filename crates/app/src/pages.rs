@@ -129,7 +129,8 @@ pub const PAGES: &[Page] = &[
     Page {
         view: &View::Tours,
         title: "Guided tours",
-        nav: nav("Tours"),
+        // (In the header's Teach menu, with lecture mode.)
+        nav: None,
         card: Some("Guided tours: a worked example stop by stop, with the teacher's words beside it — or write your own and share it."),
         start: None,
         embed_title: "Arbor: guided tours",
@@ -301,9 +302,10 @@ mod tests {
         for v in &views {
             assert_eq!(PAGES.iter().filter(|p| p.view == v).count(), 1, "{v:?}");
         }
-        // A tour and a worksheet are reached from the tours and the teachers' pages (and a
-        // worksheet from its card); every other page is in the navigation and has a card.
-        let reached_otherwise = [View::Home, View::Tour, View::Worksheet];
+        // The tours are in the header's Teach menu; a tour and a worksheet are reached from the
+        // tours and the teachers' pages (and from their cards); every other page is in the
+        // navigation and has a card.
+        let reached_otherwise = [View::Home, View::Tours, View::Tour, View::Worksheet];
         for p in PAGES.iter().filter(|p| !reached_otherwise.contains(p.view)) {
             assert!(p.nav.is_some(), "{:?} is not in the navigation", p.view);
             assert!(p.card.is_some(), "{:?} has no card", p.view);

@@ -135,7 +135,7 @@ pub const fn pe(
 /// Parameters every view takes.
 pub const COMMON_PARAMS: &[Param] = &[
     p("embed", "1", "The view alone, without Arbor's header, for an <iframe>; a small “Open in Arbor” link leads to the full app."),
-    pe("present", "1", "Lecture mode: the view alone, sized for a projector (large caption and labels, high contrast). Page Down / → step forward, Page Up / ← back, B blanks the screen, Escape leaves. “Lecture mode” in the header sets it.", &["#/alphabeta?preset=seed003-alphabeta&step=5&present=1", "#/tour?id=alphabeta-worked&present=1"]),
+    pe("present", "1", "Lecture mode: the view alone, sized for a projector (large caption and labels, high contrast). Page Down / → step forward, Page Up / ← back, B blanks the screen, Escape leaves. “Lecture mode” in the header's Teach menu sets it.", &["#/alphabeta?preset=seed003-alphabeta&step=5&present=1", "#/tour?id=alphabeta-worked&present=1"]),
     p("z", "packed text", "Long values (a large tree's text) packed to keep links short: raw deflate, then base64url. Arbor writes it; values written after it override it."),
     pe("step", "0, 1, 2, …", "The step shown in the alpha-beta and search views (0: before the search starts).", &["#/alphabeta?preset=seed003-alphabeta&step=5", "#/search?algo=bfs&step=4"]),
 ];

@@ -102,10 +102,16 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         <div class="share">
             <button type="button" onclick={on_copy}>{ "Copy link" }</button>
             <button type="button" onclick={on_embed}>{ "Embed" }</button>
-            <button type="button" onclick={Callback::from(present)}>{ "Lecture mode" }</button>
-            if arbor_app::tours::stop_view_allowed(&props.view) && !matches!(props.view, View::Home | View::Teachers) {
-                <button type="button" onclick={Callback::from(add_to_tour)}>{ "Add to tour" }</button>
-            }
+            <details class="teach">
+                <summary>{ "Teach" }</summary>
+                <div class="teach-menu">
+                    <button type="button" onclick={Callback::from(present)}>{ "Lecture mode" }</button>
+                    if arbor_app::tours::stop_view_allowed(&props.view) && !matches!(props.view, View::Home | View::Teachers) {
+                        <button type="button" onclick={Callback::from(add_to_tour)}>{ "Add to tour" }</button>
+                    }
+                    <a href="#/tours">{ "Guided tours" }</a>
+                </div>
+            </details>
             if let Some(c) = &*copied {
                 { copied_popover(c, close_copied) }
             }

@@ -56,8 +56,8 @@ pub fn Teachers() -> Html {
             <p>{ "In " }<a href="#/practice">{ "Practice" }</a>{ ", students mark the branches alpha-beta prunes and type values (and, at the hardest level, (α, β)), or click the node BFS, DFS, uniform-cost, greedy or A* takes next (or order the whole frontier). The answers come from the engine's own run, so they are right by construction. An exercise is its link: the settings and seed make the same tree and questions; " }<code>{ "tree=" }</code>{ " or " }<code>{ "text=" }</code>{ " fixes a tree of your own." }</p>
 
             <h2 id="lecture">{ "Lecture mode, tours and worksheets" }</h2>
-            <p><strong>{ "Lecture mode" }</strong>{ " in the header (" }<code>{ "present=1" }</code>{ ") puts the view alone on a projector, the caption large: Page Down and Page Up (a clicker's keys) or → ← step, B blanks the screen, Escape leaves." }</p>
-            <p><a href="#/tours">{ "Guided tours" }</a>{ " walk through every worked example of the course notes stop by stop, with a note beside each view. " }<strong>{ "Add to tour" }</strong>{ " in the header makes your own, shared as a link or a file." }</p>
+            <p><strong>{ "Lecture mode" }</strong>{ " in the header's Teach menu (" }<code>{ "present=1" }</code>{ ") puts the view alone on a projector, the caption large: Page Down and Page Up (a clicker's keys) or → ← step, B blanks the screen, Escape leaves." }</p>
+            <p><a href="#/tours">{ "Guided tours" }</a>{ " walk through every worked example of the course notes stop by stop, with a note beside each view. " }<strong>{ "Add to tour" }</strong>{ " in the header's Teach menu makes your own, shared as a link or a file." }</p>
             <p>{ "Worksheets make exercises with their answer key, the same sheet for the same seed: " }
                 <a href="#/worksheet?kind=alphabeta&n=6&seed=7">{ "alpha-beta" }</a>{ ", " }
                 <a href="#/worksheet?kind=minimax&n=4&seed=2">{ "minimax" }</a>{ ", " }

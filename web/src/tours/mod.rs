@@ -1,5 +1,5 @@
 //! The guided tours (`#/tours`): the tours Arbor ships, and the teacher's own in the making —
-//! stops added from any view ("Add to tour" in the header), notes written, stops moved, the tour
+//! stops added from any view ("Add to tour" in the header's Teach menu), notes written, stops moved, the tour
 //! shared as a link or a JSON file, and a tour file opened.
 
 mod tour;
@@ -76,7 +76,7 @@ pub fn Tours(props: &ToursProps) -> Html {
         <section class="page tours narrow-wide">
             <style>{ STYLE }</style>
             <h1>{ "Guided tours" }</h1>
-            <p class="lede">{ "A tour walks through a worked example stop by stop: the view at a step, with a note on what to see. → and ← move between stops, and " }<strong>{ "Lecture mode" }</strong>{ " in the header puts a tour on a projector. Every tour is a link, and embeds in a course page like any view." }</p>
+            <p class="lede">{ "A tour walks through a worked example stop by stop: the view at a step, with a note on what to see. → and ← move between stops, and " }<strong>{ "Lecture mode" }</strong>{ " in the header's Teach menu puts a tour on a projector. Every tour is a link, and embeds in a course page like any view." }</p>
             if let Some(link) = adding {
                 <AddStop {link} draft={draft.dispatcher()} />
             }
@@ -183,7 +183,7 @@ fn own_tour(draft: &UseReducerHandle<Kept>) -> Html {
         <section class="own-tour" aria-labelledby="own-title">
             <h2 id="own-title">{ "Your tour" }</h2>
             if tour.stops.is_empty() {
-                <p>{ "Open any view, step it where you want the class to look, and press " }<strong>{ "Add to tour" }</strong>{ " in the header. Your stops gather here (kept in this browser) to be noted, ordered and shared." }</p>
+                <p>{ "Open any view, step it where you want the class to look, and press " }<strong>{ "Add to tour" }</strong>{ " in the header's Teach menu. Your stops gather here (kept in this browser) to be noted, ordered and shared." }</p>
             } else {
                 <label class="stack">{ "Title" }
                     <input type="text" value={tour.title.clone()} onchange={on_title} />
