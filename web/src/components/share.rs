@@ -66,8 +66,20 @@ pub struct ShareBarProps {
     pub view: View,
 }
 
+/// Closes the menu a click came from (the page stays: the menu would stay open).
+fn close_menu(e: &MouseEvent) {
+    let menu = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("details").ok().flatten());
+    if let Some(menu) = menu {
+        let _ = menu.remove_attribute("open");
+    }
+}
+
 /// Opens what is shown now in lecture mode (a new history entry: Back leaves it too).
-fn present(_: MouseEvent) {
+fn present(e: MouseEvent) {
+    close_menu(&e);
     if let Some((_, mut route)) = here() {
         route.query.retain(|(k, _)| k != "embed");
         route.set("present", "1");
@@ -78,7 +90,8 @@ fn present(_: MouseEvent) {
 }
 
 /// Opens the tours page to add what is shown now as a stop of the teacher's own tour.
-fn add_to_tour(_: MouseEvent) {
+fn add_to_tour(e: MouseEvent) {
+    close_menu(&e);
     if let (Some((_, route)), Some(w)) = (here(), web_sys::window()) {
         let mut tours = Route::new(View::Tours);
         tours.set("add", route.without_embed().to_link());
@@ -109,7 +122,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                     if arbor_app::tours::stop_view_allowed(&props.view) && !matches!(props.view, View::Home | View::Teachers) {
                         <button type="button" onclick={Callback::from(add_to_tour)}>{ "Add to tour" }</button>
                     }
-                    <a href="#/tours">{ "Guided tours" }</a>
+                    <a href="#/tours" onclick={Callback::from(|e: MouseEvent| close_menu(&e))}>{ "Guided tours" }</a>
                 </div>
             </details>
             if let Some(c) = &*copied {

@@ -30,6 +30,8 @@ pub(super) struct CameraState {
     /// of moves then: while nothing has moved it, a new frame size starts it again.
     started_for: Rc<RefCell<Option<Started>>>,
     followed: Rc<RefCell<Option<Followed>>>,
+    /// The camera before the page printed (the print fits the whole drawing).
+    before_print: Rc<RefCell<Option<Camera>>>,
 }
 
 /// The camera of the view of `drawing`: a new drawing follows the search again.
@@ -41,6 +43,7 @@ pub(super) fn use_camera(drawing: &DrawingId) -> CameraState {
         follow: use_state(|| true),
         started_for: use_mut_ref(|| None),
         followed: use_mut_ref(|| None),
+        before_print: use_mut_ref(|| None),
     };
     // A new tree follows the search again.
     {
@@ -153,7 +156,7 @@ impl CameraState {
         scene: &Rc<Scene>,
         frame_size: (f64, f64),
     ) -> (Callback<()>, Callback<()>) {
-        let saved = Rc::new(RefCell::new(None::<Camera>));
+        let saved = self.before_print.clone();
         let fit = {
             let (camera, saved, set) = (self.camera.clone(), saved.clone(), self.setter());
             let size = (scene.width, scene.height);
