@@ -16,6 +16,15 @@ use yew::prelude::*;
 /// and the frame's size (as bits).
 type Followed = ((Option<usize>, bool), Same<Scene>, (u64, u64));
 
+/// The page printing: the camera before it and what it followed then, to come back to; `back`
+/// once the print is over (the frame may not have its screen size back yet).
+#[derive(Clone)]
+struct Printing {
+    camera: Option<Camera>,
+    followed: Option<Followed>,
+    back: bool,
+}
+
 /// What the camera was started for: the drawing, the frame's size (as bits), the moves made.
 type Started = (DrawingId, (u64, u64), u64);
 
@@ -30,8 +39,9 @@ pub(super) struct CameraState {
     /// of moves then: while nothing has moved it, a new frame size starts it again.
     started_for: Rc<RefCell<Option<Started>>>,
     followed: Rc<RefCell<Option<Followed>>>,
-    /// The camera before the page printed (the print fits the whole drawing).
-    before_print: Rc<RefCell<Option<Camera>>>,
+    /// While the page prints (the print fits the whole drawing), and until the frame is back
+    /// at its screen size after it.
+    printing: Rc<RefCell<Option<Printing>>>,
 }
 
 /// The camera of the view of `drawing`: a new drawing follows the search again.
@@ -43,7 +53,7 @@ pub(super) fn use_camera(drawing: &DrawingId) -> CameraState {
         follow: use_state(|| true),
         started_for: use_mut_ref(|| None),
         followed: use_mut_ref(|| None),
-        before_print: use_mut_ref(|| None),
+        printing: use_mut_ref(|| None),
     };
     // A new tree follows the search again.
     {
@@ -90,6 +100,26 @@ impl CameraState {
         let index = focus
             .and_then(|key| scene.index_of_key.get(key).copied().flatten())
             .map(|i| i as usize);
+        // While the page prints, the whole drawing, in whatever frame the paper gives; after,
+        // the camera as it was, kept until the frame has its screen size back (or the view
+        // moves on), so that the frame's return does not move it.
+        let printing = self.printing.borrow().clone();
+        if let Some(p) = printing {
+            if !p.back {
+                *cam = Some(Camera::fit((scene.width, scene.height), frame_size));
+                return;
+            }
+            *cam = p.camera;
+            let waiting = p
+                .followed
+                .as_ref()
+                .is_some_and(|f| f.2 != inputs.2 && f.0 == inputs.0 && f.1 == inputs.1);
+            if waiting {
+                return;
+            }
+            *self.followed.borrow_mut() = p.followed;
+            *self.printing.borrow_mut() = None;
+        }
         if start {
             *self.started_for.borrow_mut() = Some((drawing.clone(), size, *self.moved));
             // With the focus node's whole path in view (the overview is hidden at first: no
@@ -156,23 +186,32 @@ impl CameraState {
         scene: &Rc<Scene>,
         frame_size: (f64, f64),
     ) -> (Callback<()>, Callback<()>) {
-        let saved = self.before_print.clone();
         let fit = {
-            let (camera, saved, set) = (self.camera.clone(), saved.clone(), self.setter());
+            let (camera, followed) = (self.camera.clone(), self.followed.clone());
+            let (printing, set) = (self.printing.clone(), self.setter());
             let size = (scene.width, scene.height);
             Callback::from(move |()| {
-                let now = *camera.borrow();
-                if saved.borrow().is_none() {
-                    *saved.borrow_mut() = now;
+                let mut p = printing.borrow_mut();
+                match p.as_mut() {
+                    Some(p) => p.back = false,
+                    None => {
+                        *p = Some(Printing {
+                            camera: *camera.borrow(),
+                            followed: followed.borrow().clone(),
+                            back: false,
+                        })
+                    }
                 }
+                drop(p);
                 set(Camera::fit(size, frame_size));
             })
         };
-        let set = self.setter();
+        let (printing, moved) = (self.printing.clone(), self.moved.clone());
         let restore = Callback::from(move |()| {
-            if let Some(c) = saved.borrow_mut().take() {
-                set(c);
+            if let Some(p) = printing.borrow_mut().as_mut() {
+                p.back = true;
             }
+            moved.set(*moved + 1);
         });
         (fit, restore)
     }
