@@ -29,7 +29,7 @@ fn ida_star_against_the_plain_one() {
         let start = performance.now();
         let out = search(&puzzle, &options, &Budget::unlimited(), &mut Quiet);
         arbor = arbor.min(performance.now() - start);
-        assert_eq!(out.solution.map(|s| s.cost), Some(LENGTH));
+        assert_eq!(out.solution.map(|s| s.depth() as u32), Some(LENGTH));
         assert_eq!(out.stats.generated, NODES);
         let start = performance.now();
         let got = plain_ida::solve(&TILES);

@@ -98,7 +98,7 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Vec<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    cost: Option<u32>,
+    cost: Option<u64>,
     stats: Stats,
 }
 

@@ -6,6 +6,7 @@
 mod bench;
 mod c4;
 mod graph;
+mod grid;
 mod input;
 mod npuzzle;
 mod tree;
@@ -30,6 +31,9 @@ enum Command {
     /// A tree or graph given as text, as on the search page: `arbor graph search`, `arbor graph
     /// check` (its heuristic).
     Graph(graph::Args),
+    /// The Moving AI grid benchmark's scenarios: `arbor grid scen FILE.scen [--algo astar|jps|
+    /// bfs|ucs|greedy|weighted --w W|bidirectional] [--every K]`.
+    Grid(grid::Args),
     /// Solve sliding-tile puzzles: `arbor npuzzle solve`.
     Npuzzle(npuzzle::Args),
     /// Score connect-four positions exactly: `arbor c4 solve`.
@@ -53,6 +57,9 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree::run(&args).map(|()| ok),
         Command::Graph(args) => {
             graph::run(&args).map(|clean| if clean { ok } else { ExitCode::from(1) })
+        }
+        Command::Grid(args) => {
+            grid::run(&args).map(|all_match| if all_match { ok } else { ExitCode::from(1) })
         }
         Command::Npuzzle(args) => {
             npuzzle::run(&args).map(|all_read| if all_read { ok } else { ExitCode::from(1) })

@@ -403,7 +403,7 @@ impl Problem for BlocksWorld {
 
     /// The blocks' Manhattan distances to their goal cells: each move moves at most one block
     /// one cell, so this never overestimates.
-    fn heuristic(&self, state: &Blocks) -> u32 {
+    fn heuristic(&self, state: &Blocks) -> arbor_search::Cost {
         if !self.heuristic {
             return 0;
         }
@@ -413,7 +413,8 @@ impl Problem for BlocksWorld {
             .filter_map(|(i, g)| g.map(|c| (state.blocks[i] as usize, c as usize)))
             .map(|(a, b)| {
                 ((a % self.width).abs_diff(b % self.width)
-                    + (a / self.width).abs_diff(b / self.width)) as u32
+                    + (a / self.width).abs_diff(b / self.width))
+                    as arbor_search::Cost
             })
             .sum()
     }

@@ -1,9 +1,12 @@
 //! Path-finding on a grid: walls, cells that cost more to enter, moves in four or eight
 //! directions, and the grid heuristics — Manhattan, octile, Euclidean and Chebyshev distance.
 //!
-//! Costs are in hundredths: a straight step costs 100 and a diagonal one 142 (√2 rounded *up*,
-//! so that straight-line distance never overestimates), each times the weight (1–9) of the cell
-//! entered. A diagonal step may not cut a wall's corner: both cells beside it must be free.
+//! Costs are in units of 10⁻¹⁰ of a step: a straight step costs [`STRAIGHT`] (10¹⁰) and a
+//! diagonal one [`DIAGONAL`] (√2 · 10¹⁰, rounded *up*, so that straight-line distance never
+//! overestimates), each times the weight (1–9) of the cell entered. Sums are exact integers;
+//! a path's length read from them is within 3 · 10⁻¹¹ of the true one per diagonal step, far
+//! inside the 10⁻⁴ the benchmark's published lengths are compared to. A diagonal step may not
+//! cut a wall's corner: both cells beside it must be free (the Moving AI benchmark's rule).
 //!
 //! Weighted A* is A* with the heuristic inflated by w ≥ 1 ([`Grid::with_inflation`]): it finds
 //! a path costing at most w times the cheapest. Jump Point Search (Harabor and Grastien, 2011)
@@ -15,18 +18,20 @@
 //! Text form: one line per row; `#` a wall, `.` (or a space) a free cell, `2`–`9` a cell of that
 //! weight (`1` is `.`), `S` the start, `G` the goal.
 
-use arbor_search::Problem;
+use arbor_search::{Cost, Problem};
 use arbor_util::SplitMix64;
 use serde::{Deserialize, Serialize};
 
-/// Most cells on a grid (100 × 100).
+/// Most cells on a grid typed as text or drawn in the editor (100 × 100).
 pub const MAX_PATH_CELLS: usize = 100 * 100;
-/// Longest side of a grid.
+/// Longest side of a grid typed as text or drawn in the editor.
 pub const MAX_SIDE: usize = 100;
-/// The cost of a straight step (hundredths of a step).
-pub const STRAIGHT: u32 = 100;
-/// The cost of a diagonal step: √2 rounded up, in hundredths.
-pub const DIAGONAL: u32 = 142;
+/// Longest side of a grid read from a map file (the benchmark's largest maps are 1024 × 1024).
+pub const MAX_MAP_SIDE: usize = 1024;
+/// The cost of a straight step: one step is 10¹⁰ units.
+pub const STRAIGHT: Cost = 10_000_000_000;
+/// The cost of a diagonal step: √2 = 1.414213562373095… steps, in units, rounded up.
+pub const DIAGONAL: Cost = 14_142_135_624;
 /// The largest heuristic inflation of weighted A*, in tenths (w = 5).
 pub const MAX_INFLATION: u32 = 50;
 
@@ -37,7 +42,7 @@ pub enum GridHeuristic {
     /// No estimate: A* becomes Dijkstra's algorithm.
     Zero,
     /// |dx| + |dy|: exact on an open four-way grid; it overestimates once diagonal moves are
-    /// allowed (a diagonal step covers two of its units for 1.42).
+    /// allowed (a diagonal step covers two of its units for √2).
     #[default]
     Manhattan,
     /// The cost of the best mix of diagonal and straight steps: exact on an open eight-way grid.
@@ -80,7 +85,8 @@ impl GridHeuristic {
     }
 
     /// The estimate for a difference of (dx, dy) cells.
-    pub fn value(self, dx: u32, dy: u32) -> u32 {
+    pub fn value(self, dx: u32, dy: u32) -> Cost {
+        let (dx, dy) = (Cost::from(dx), Cost::from(dy));
         let (lo, hi) = (dx.min(dy), dx.max(dy));
         match self {
             GridHeuristic::Zero => 0,
@@ -88,12 +94,52 @@ impl GridHeuristic {
             GridHeuristic::Octile => STRAIGHT * (hi - lo) + DIAGONAL * lo,
             GridHeuristic::Chebyshev => STRAIGHT * hi,
             GridHeuristic::Euclidean => {
-                // ⌊100·√(dx² + dy²)⌋, exactly, by integer square root.
-                let square = u64::from(STRAIGHT * dx).pow(2) + u64::from(STRAIGHT * dy).pow(2);
-                square.isqrt() as u32
+                // ⌊10¹⁰·√(dx² + dy²)⌋, exactly, by integer square root.
+                let square = u128::from(STRAIGHT * dx).pow(2) + u128::from(STRAIGHT * dy).pow(2);
+                square.isqrt() as Cost
             }
         }
     }
+}
+
+/// A grid cost (in units of 10⁻¹⁰ of a step) as steps, written with at most `decimals` (0 to
+/// 10) decimals, rounded to the nearest, with no zeros at the end: `1.4142`, `2.5`, `3`.
+/// (Whole numbers only: no floating point between the sum and the text.)
+///
+/// ```
+/// use arbor_puzzles::{show_steps, DIAGONAL, STRAIGHT};
+/// assert_eq!(show_steps(DIAGONAL, 4), "1.4142");
+/// assert_eq!(show_steps(3 * STRAIGHT + 2 * DIAGONAL, 8), "5.82842712");
+/// assert_eq!(show_steps(5 * STRAIGHT, 6), "5");
+/// ```
+pub fn show_steps(cost: Cost, decimals: u32) -> String {
+    let (whole, digits) = steps_parts(cost, decimals);
+    match digits.trim_end_matches('0') {
+        "" => whole,
+        fraction => format!("{whole}.{fraction}"),
+    }
+}
+
+/// A grid cost as steps with exactly `decimals` (1 to 10) decimals, rounded to the nearest:
+/// `2.82842712`, `3.00000000`.
+pub fn fixed_steps(cost: Cost, decimals: u32) -> String {
+    let (whole, digits) = steps_parts(cost, decimals.max(1));
+    format!("{whole}.{digits}")
+}
+
+/// A grid cost rounded to `decimals` decimals (at most 10): its whole steps, and its decimals
+/// as digits (`decimals` of them).
+fn steps_parts(cost: Cost, decimals: u32) -> (String, String) {
+    let decimals = decimals.min(10);
+    let unit = 10u128.pow(10 - decimals);
+    let rounded = (u128::from(cost) + unit / 2) / unit;
+    let scale = 10u128.pow(decimals);
+    let digits = if decimals == 0 {
+        String::new()
+    } else {
+        format!("{:0width$}", rounded % scale, width = decimals as usize)
+    };
+    ((rounded / scale).to_string(), digits)
 }
 
 /// The eight directions as (dx, dy), straight ones first; a direction's opposite is 7 − d.
@@ -199,7 +245,8 @@ pub struct Grid {
 /// in (`dir + 1` in the bits above the cell; 0 at the start and for other searches).
 pub type GridState = u32;
 
-const CELL_BITS: u32 = 16;
+/// Bits of a state that hold the cell (a map of 1024 × 1024 has 2²⁰ cells).
+const CELL_BITS: u32 = 20;
 
 /// The cell of a state.
 pub fn cell_of(state: GridState) -> u32 {
@@ -214,7 +261,7 @@ impl Grid {
     /// use arbor_search::{search, Algorithm, Options, Quiet, Budget};
     /// let g = Grid::parse("S.#\n..#\n#.G", false, GridHeuristic::Manhattan).unwrap();
     /// let out = search(&g, &Options::new(Algorithm::AStar), &Budget::unlimited(), &mut Quiet);
-    /// assert_eq!(out.solution.unwrap().cost, 400); // four steps of 100
+    /// assert_eq!(out.solution.unwrap().cost, 4 * arbor_puzzles::STRAIGHT); // four steps
     /// ```
     pub fn parse(text: &str, diagonal: bool, heuristic: GridHeuristic) -> Result<Grid, String> {
         let rows: Vec<&str> = text
@@ -281,6 +328,48 @@ impl Grid {
             inflation: 10,
             jumps: false,
         })
+    }
+
+    /// A map's grid ([`crate::GridMap::grid`]): its cells' weights (0 blocked, 1 free), eight-way
+    /// moves, octile distance.
+    pub(crate) fn from_map_cells(
+        width: usize,
+        height: usize,
+        weight: Vec<u8>,
+        start: u32,
+        goal: u32,
+    ) -> Grid {
+        debug_assert!(width <= MAX_MAP_SIDE && height <= MAX_MAP_SIDE);
+        Grid {
+            width,
+            height,
+            weight,
+            start,
+            goal,
+            diagonal: true,
+            heuristic: GridHeuristic::Octile,
+            inflation: 10,
+            jumps: false,
+        }
+    }
+
+    /// Moves the start and the goal (each (x, y)): the next scenario on the same map, without a
+    /// copy of it. Refused (nothing changed) off the grid or on a wall.
+    pub fn set_ends(&mut self, start: (usize, usize), goal: (usize, usize)) -> Result<(), String> {
+        for (what, (x, y)) in [("start", start), ("goal", goal)] {
+            if x >= self.width || y >= self.height {
+                return Err(format!(
+                    "the {what} ({x}, {y}) is off the {} × {} grid",
+                    self.width, self.height
+                ));
+            }
+            if self.weight[y * self.width + x] == 0 {
+                return Err(format!("the {what} ({x}, {y}) is on a wall"));
+            }
+        }
+        self.start = (start.1 * self.width + start.0) as u32;
+        self.goal = (goal.1 * self.width + goal.0) as u32;
+        Ok(())
     }
 
     /// An open grid, the start in the top-left corner and the goal in the bottom-right one.
@@ -501,7 +590,7 @@ impl Grid {
 
     /// The step from `cell` in direction `d`, if allowed: on the grid, free, and for a diagonal
     /// step both cells beside it free (no cutting a corner).
-    #[inline]
+    #[cfg(test)]
     fn step(&self, cell: usize, d: usize) -> Option<usize> {
         let to = self.free(cell, d)?;
         if d >= 4 {
@@ -514,48 +603,118 @@ impl Grid {
         Some(to)
     }
 
-    fn is_goal_cell(&self, cell: usize) -> bool {
-        cell as u32 == self.goal
+    /// True if the cell at (x, y) is on the grid and free. (Coordinates, not a cell's index:
+    /// a run along the grid then takes no division at each step.)
+    #[inline(always)]
+    fn open_at(&self, x: isize, y: isize) -> bool {
+        x >= 0
+            && y >= 0
+            && (x as usize) < self.width
+            && (y as usize) < self.height
+            && self.weight[y as usize * self.width + x as usize] != 0
     }
 
     /// Jump Point Search: from `cell`, run in direction `d` until a cell worth stopping at (the
     /// goal, or one with a forced neighbour), or a wall. Returns it and the cells crossed.
-    fn jump(&self, mut cell: usize, d: usize) -> Option<(usize, u32)> {
+    fn jump(&self, cell: usize, d: usize) -> Option<(usize, u32)> {
+        let (x, y) = ((cell % self.width) as isize, (cell / self.width) as isize);
+        self.jump_from(x, y, d)
+            .map(|(x, y, run)| (y as usize * self.width + x as usize, run))
+    }
+
+    /// [`Grid::jump`] from (x, y): the jump point's coordinates and the cells crossed.
+    #[inline]
+    fn jump_from(&self, mut x: isize, mut y: isize, d: usize) -> Option<(isize, isize, u32)> {
+        let (dx, dy) = (DIRS[d].0 as isize, DIRS[d].1 as isize);
+        let (gx, gy) = (
+            (self.goal as usize % self.width) as isize,
+            (self.goal as usize / self.width) as isize,
+        );
         let mut run = 0;
         loop {
-            cell = self.step(cell, d)?;
-            run += 1;
-            if self.is_goal_cell(cell) || self.forced(cell, d) {
-                return Some((cell, run));
+            // The step: onto a free cell, and for a diagonal one, past no wall's corner.
+            if !self.open_at(x + dx, y + dy)
+                || (d >= 4 && !(self.open_at(x + dx, y) && self.open_at(x, y + dy)))
+            {
+                return None;
             }
-            if d >= 4 {
+            x += dx;
+            y += dy;
+            run += 1;
+            if (x, y) == (gx, gy) {
+                return Some((x, y, run));
+            }
+            if d < 4 {
+                // A forced neighbour: free beside the run here, walled beside the cell before.
+                let forced = if dy == 0 {
+                    (self.open_at(x, y - 1) && !self.open_at(x - dx, y - 1))
+                        || (self.open_at(x, y + 1) && !self.open_at(x - dx, y + 1))
+                } else {
+                    (self.open_at(x - 1, y) && !self.open_at(x - 1, y - dy))
+                        || (self.open_at(x + 1, y) && !self.open_at(x + 1, y - dy))
+                };
+                if forced {
+                    return Some((x, y, run));
+                }
+            } else {
                 // A diagonal run stops where a straight run from it would stop.
-                let (dx, dy) = DIRS[d];
                 let horizontal = if dx < 0 { 1 } else { 2 };
                 let vertical = if dy < 0 { 0 } else { 3 };
-                if self.jump(cell, horizontal).is_some() || self.jump(cell, vertical).is_some() {
-                    return Some((cell, run));
+                if self.jump_from(x, y, horizontal).is_some()
+                    || self.jump_from(x, y, vertical).is_some()
+                {
+                    return Some((x, y, run));
                 }
             }
         }
     }
 
-    /// True if a straight move into `cell` in direction `d` has a forced neighbour: a cell
-    /// beside the run that is free here but was walled beside the cell before, so the only
-    /// short way to it turns here.
-    fn forced(&self, cell: usize, d: usize) -> bool {
-        if d >= 4 {
-            return false;
-        }
-        let back = OPPOSITE[d] as usize;
-        let Some(behind) = self.free(cell, back) else {
-            return false;
+    /// The steps out of `cell` in the order of [`DIRS`]: the four straight ones, then (eight-way)
+    /// the diagonals whose two sides are free. (Its neighbours read once each, by index: the
+    /// inner loop of every search on a grid.)
+    #[inline]
+    fn plain_moves(&self, cell: usize) -> GridMoves {
+        let w = self.width;
+        let (x, y) = (cell % w, cell / w);
+        let free = |c: usize| self.weight[c] != 0;
+        let up = y > 0 && free(cell - w);
+        let left = x > 0 && free(cell - 1);
+        let right = x + 1 < w && free(cell + 1);
+        let down = y + 1 < self.height && free(cell + w);
+        let mut out = GridMoves::empty();
+        let mut add = |ok: bool, to: usize, dir: u8| {
+            if ok {
+                out.list[out.len as usize & 7] = GridMove {
+                    to: to as u32,
+                    dir,
+                    run: 1,
+                };
+                out.len += 1;
+            }
         };
-        // The two directions across the run.
-        let across: [usize; 2] = if d == 0 || d == 3 { [1, 2] } else { [0, 3] };
-        across
-            .iter()
-            .any(|&a| self.free(cell, a).is_some() && self.free(behind, a).is_none())
+        add(up, cell.wrapping_sub(w), 0);
+        add(left, cell.wrapping_sub(1), 1);
+        add(right, cell + 1, 2);
+        add(down, cell + w, 3);
+        if self.diagonal {
+            add(
+                up && left && free(cell - w - 1),
+                cell.wrapping_sub(w + 1),
+                4,
+            );
+            add(
+                up && right && free(cell - w + 1),
+                cell.wrapping_sub(w).wrapping_add(1),
+                5,
+            );
+            add(
+                down && left && free(cell + w - 1),
+                (cell + w).wrapping_sub(1),
+                6,
+            );
+            add(down && right && free(cell + w + 1), cell + w + 1, 7);
+        }
+        out
     }
 
     /// Jump Point Search's successors of a state: from each direction the pruning keeps, the
@@ -631,19 +790,7 @@ impl Problem for Grid {
         if self.jumps {
             return self.jump_moves(*state);
         }
-        let cell = cell_of(*state) as usize;
-        let mut out = GridMoves::empty();
-        for d in 0..if self.diagonal { 8 } else { 4 } {
-            if let Some(to) = self.step(cell, d) {
-                out.list[out.len as usize] = GridMove {
-                    to: to as u32,
-                    dir: d as u8,
-                    run: 1,
-                };
-                out.len += 1;
-            }
-        }
-        out
+        self.plain_moves(cell_of(*state) as usize)
     }
 
     fn apply(&self, state: &mut GridState, action: GridMove) -> GridState {
@@ -659,16 +806,21 @@ impl Problem for Grid {
         *state = undo;
     }
 
-    fn step_cost(&self, _state: &GridState, action: GridMove) -> u32 {
+    fn step_cost(&self, _state: &GridState, action: GridMove) -> Cost {
         let base = if action.dir >= 4 { DIAGONAL } else { STRAIGHT };
-        base * action.run * u32::from(self.weight[action.to as usize])
+        base * Cost::from(action.run) * Cost::from(self.weight[action.to as usize])
     }
 
-    fn heuristic(&self, state: &GridState) -> u32 {
+    fn heuristic(&self, state: &GridState) -> Cost {
         let (a, b) = (cell_of(*state) as usize, self.goal as usize);
         let dx = (a % self.width).abs_diff(b % self.width) as u32;
         let dy = (a / self.width).abs_diff(b / self.width) as u32;
-        self.heuristic.value(dx, dy) * self.inflation / 10
+        let h = self.heuristic.value(dx, dy);
+        if self.inflation == 10 {
+            h
+        } else {
+            h * Cost::from(self.inflation) / 10
+        }
     }
 
     fn reverses(&self, action: GridMove, previous: GridMove) -> bool {
@@ -687,7 +839,7 @@ impl Problem for Grid {
 
     /// The cells a step leads here from: the neighbours a step from here reaches, each stepping
     /// back the opposite way, at the cost of entering this cell.
-    fn predecessors(&self, state: &GridState, out: &mut Vec<(GridState, GridMove, u32)>) {
+    fn predecessors(&self, state: &GridState, out: &mut Vec<(GridState, GridMove, Cost)>) {
         let cell = cell_of(*state);
         for m in self.actions(state) {
             let back = GridMove {
@@ -734,7 +886,7 @@ mod tests {
             &mut Quiet,
         );
         // Every way from S to G crosses the 5 or the 9: the cheapest crosses the 5.
-        assert_eq!(out.solution.unwrap().cost, 100 + 500 + 100 + 100 + 100);
+        assert_eq!(out.solution.unwrap().cost, STRAIGHT * (1 + 5 + 1 + 1 + 1));
     }
 
     #[test]
@@ -764,11 +916,16 @@ mod tests {
 
     #[test]
     fn heuristic_values() {
-        assert_eq!(GridHeuristic::Manhattan.value(3, 4), 700);
-        assert_eq!(GridHeuristic::Octile.value(3, 4), 100 + 3 * 142);
-        assert_eq!(GridHeuristic::Chebyshev.value(3, 4), 400);
-        assert_eq!(GridHeuristic::Euclidean.value(3, 4), 500);
-        assert_eq!(GridHeuristic::Euclidean.value(1, 1), 141);
+        assert_eq!(GridHeuristic::Manhattan.value(3, 4), 7 * STRAIGHT);
+        assert_eq!(GridHeuristic::Octile.value(3, 4), STRAIGHT + 3 * DIAGONAL);
+        assert_eq!(GridHeuristic::Chebyshev.value(3, 4), 4 * STRAIGHT);
+        assert_eq!(GridHeuristic::Euclidean.value(3, 4), 5 * STRAIGHT);
+        // ⌊√2 · 10¹⁰⌋, one under the diagonal step (rounded up).
+        assert_eq!(GridHeuristic::Euclidean.value(1, 1), DIAGONAL - 1);
+        assert_eq!(
+            GridHeuristic::Euclidean.value(1024, 1024),
+            14_481_546_878_700
+        );
         assert!(!GridHeuristic::Manhattan.admissible(true));
         assert!(GridHeuristic::Euclidean.admissible(true));
     }

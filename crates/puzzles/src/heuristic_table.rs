@@ -205,7 +205,11 @@ impl HeuristicTable {
                 let mut options = Options::new(algorithm).mode(mode);
                 options.cycle_check = column != Column::Ids;
                 let out = search(&puzzle, &options, &Budget::unlimited(), &mut Quiet);
-                debug_assert_eq!(out.solution.map(|s| s.cost), Some(depth), "{column:?}");
+                debug_assert_eq!(
+                    out.solution.map(|s| s.cost),
+                    Some(u64::from(depth)),
+                    "{column:?}"
+                );
                 sums[i] += out.stats.generated.saturating_sub(1);
             }
             progress(done + 1);

@@ -35,7 +35,7 @@ fn random_text(w: usize, h: usize, walls: u64, weighted: bool, rng: &mut SplitMi
 }
 
 /// The oracle: Dijkstra over cells from the text, with the documented rules.
-fn oracle(text: &str, diagonal: bool) -> Option<u32> {
+fn oracle(text: &str, diagonal: bool) -> Option<u64> {
     let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
     let (h, w) = (rows.len() as i32, rows[0].len() as i32);
     let at = |x: i32, y: i32| -> Option<char> {
@@ -43,7 +43,7 @@ fn oracle(text: &str, diagonal: bool) -> Option<u32> {
             .then(|| rows[y as usize][x as usize])
             .filter(|&c| c != '#')
     };
-    let weight = |c: char| -> u32 { c.to_digit(10).unwrap_or(1) };
+    let weight = |c: char| -> u64 { u64::from(c.to_digit(10).unwrap_or(1)) };
     let find = |ch: char| {
         (0..h)
             .flat_map(|y| (0..w).map(move |x| (x, y)))
@@ -80,7 +80,7 @@ fn oracle(text: &str, diagonal: bool) -> Option<u32> {
     .map(|(_, cost)| cost)
 }
 
-fn cost(g: &Grid, algorithm: Algorithm) -> Option<u32> {
+fn cost(g: &Grid, algorithm: Algorithm) -> Option<u64> {
     search(
         g,
         &Options::new(algorithm).mode(Mode::Graph),
@@ -149,7 +149,7 @@ fn weighted_a_star_stays_within_w_times_the_cheapest() {
             let g = Grid::parse(&text, diagonal, hk).unwrap().with_inflation(w);
             let got = cost(&g, Algorithm::AStar).unwrap();
             assert!(
-                got >= truth && u64::from(got) * 10 <= u64::from(truth) * u64::from(w),
+                got >= truth && got * 10 <= truth * u64::from(w),
                 "w {w}: {got} vs {truth}:\n{text}"
             );
         }

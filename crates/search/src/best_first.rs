@@ -11,7 +11,9 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 use arbor_util::{Budget, FxBuildHasher};
 
 use crate::observe::{Cut, Dropped, NodeId, Observer, Rank};
-use crate::outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak};
+use crate::outcome::{
+    add_cost, Algorithm, Cost, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak,
+};
 use crate::problem::Problem;
 
 /// A node kept in the search tree.
@@ -20,8 +22,8 @@ struct Node<S, A> {
     id: NodeId,
     parent: Option<u32>,
     action: Option<A>,
-    g: u32,
-    h: u32,
+    g: Cost,
+    h: Cost,
     depth: u32,
 }
 
@@ -41,7 +43,7 @@ struct Node<S, A> {
 /// rule.
 enum Frontier {
     Fifo(VecDeque<u32>),
-    Heap(BinaryHeap<Reverse<u128>>),
+    Heap(BinaryHeap<HeapKey>),
 }
 
 impl Frontier {
@@ -55,20 +57,20 @@ impl Frontier {
     fn pop(&mut self) -> Option<u32> {
         match self {
             Frontier::Fifo(q) => q.pop_front(),
-            Frontier::Heap(h) => h.pop().map(|Reverse(key)| key as u32),
+            Frontier::Heap(h) => h.pop().map(|Reverse(key)| key.2 as u32),
         }
     }
 }
 
-/// A heap entry: the rank, then the arena index for `pop` (the rank's order is unique already,
-/// so the index changes no comparison), packed into one key; the smallest rank leaves first.
-pub(crate) fn heap_key(rank: Rank, index: u32) -> Reverse<u128> {
-    Reverse(
-        (u128::from(rank[0]) << 96)
-            | (u128::from(rank[1]) << 64)
-            | (u128::from(rank[2]) << 32)
-            | u128::from(index),
-    )
+/// A heap entry: the rank, with the arena index for `pop` below its last part (the rank's order
+/// is unique already, so the index changes no comparison); the smallest rank leaves first.
+pub(crate) type HeapKey = Reverse<(u64, u64, u64)>;
+
+/// The heap entry of a node of rank `rank` (whose last part, the order, is at most
+/// `u32::MAX`) at arena index `index`.
+#[inline]
+pub(crate) fn heap_key(rank: Rank, index: u32) -> HeapKey {
+    Reverse((rank[0], rank[1], (rank[2] << 32) | u64::from(index)))
 }
 
 /// Runs a frontier search (`options.algorithm` is breadth-first, uniform cost, greedy or A*).
@@ -151,7 +153,7 @@ struct Search<'p, P: Problem> {
     reopen: bool,
     nodes: Vec<Node<P::State, P::Action>>,
     frontier: Frontier,
-    best_g: HashMap<P::State, u32, FxBuildHasher>,
+    best_g: HashMap<P::State, Cost, FxBuildHasher>,
     /// Nodes pushed so far.
     pushes: u32,
     stats: Stats,
@@ -219,12 +221,12 @@ impl<'p, P: Problem> Search<'p, P> {
 
     /// Puts the node at `index` (path cost `g`, estimate `h`) on the frontier; its rank.
     #[inline]
-    fn push(&mut self, index: u32, g: u32, h: u32) -> Rank {
+    fn push(&mut self, index: u32, g: Cost, h: Cost) -> Rank {
         self.pushes += 1;
         match &mut self.frontier {
             Frontier::Fifo(q) => {
                 q.push_back(index);
-                [self.pushes, 0, 0]
+                [u64::from(self.pushes), 0, 0]
             }
             Frontier::Heap(heap) => {
                 let priority = match self.algorithm {
@@ -233,9 +235,9 @@ impl<'p, P: Problem> Search<'p, P> {
                     _ => g + h,
                 };
                 let rank = match self.tie {
-                    TieBreak::Fifo => [priority, 0, index],
-                    TieBreak::Lifo => [priority, 0, u32::MAX - index],
-                    TieBreak::LowestH => [priority, h, index],
+                    TieBreak::Fifo => [priority, 0, u64::from(index)],
+                    TieBreak::Lifo => [priority, 0, u64::from(u32::MAX - index)],
+                    TieBreak::LowestH => [priority, h, u64::from(index)],
                 };
                 heap.push(heap_key(rank, index));
                 rank
@@ -245,7 +247,7 @@ impl<'p, P: Problem> Search<'p, P> {
 
     /// Expands the node at `index`: each child generated, then dropped (graph search: its
     /// state was reached as cheaply before) or pushed. Stops with the limit reached when the
-    /// budget runs out or a cost passes what a u32 counts (never a wrapped, wrong cost).
+    /// budget runs out or a cost passes what a [`Cost`] counts (never a wrapped, wrong cost).
     #[inline]
     fn expand<O: Observer<P>>(
         &mut self,
@@ -266,9 +268,8 @@ impl<'p, P: Problem> Search<'p, P> {
             } else {
                 0
             };
-            let Some(child_g) = g
-                .checked_add(cost)
-                .filter(|g| !self.informed || g.checked_add(child_h).is_some())
+            let Some(child_g) =
+                add_cost(g, cost).filter(|&g| !self.informed || add_cost(g, child_h).is_some())
             else {
                 return Err(Limit::Cost);
             };

@@ -15,9 +15,9 @@ use std::collections::{BinaryHeap, HashMap};
 
 use arbor_util::{Budget, FxBuildHasher};
 
-use crate::best_first::heap_key;
+use crate::best_first::{heap_key, HeapKey};
 use crate::observe::{Dropped, NodeId, Observer, Rank};
-use crate::outcome::{Limit, Options, Outcome, Solution, Stats, Status};
+use crate::outcome::{add_cost, Cost, Limit, Options, Outcome, Solution, Stats, Status};
 use crate::problem::Problem;
 
 struct Node<S, A> {
@@ -27,20 +27,20 @@ struct Node<S, A> {
     /// The action between the node and its parent, forwards (parent → node for the forward
     /// tree, node → parent for the backward one).
     action: Option<A>,
-    g: u32,
+    g: Cost,
     backward: bool,
 }
 
 /// A meeting: `(g, node)` on `side` reaches a state the other side reached at `(g, node)`;
 /// kept as `(cost, forward node, backward node)` if it is the cheapest so far. Fails if the
-/// cost passes what a u32 counts.
+/// cost passes what a [`Cost`] counts.
 fn meet(
-    meeting: &mut Option<(u32, u32, u32)>,
+    meeting: &mut Option<(Cost, u32, u32)>,
     side: usize,
-    (g, node): (u32, u32),
-    (g_other, other): (u32, u32),
+    (g, node): (Cost, u32),
+    (g_other, other): (Cost, u32),
 ) -> Result<(), ()> {
-    let cost = g.checked_add(g_other).ok_or(())?;
+    let cost = add_cost(g, g_other).ok_or(())?;
     if meeting.is_none_or(|(mu, _, _)| cost < mu) {
         *meeting = Some(if side == 0 {
             (cost, node, other)
@@ -51,7 +51,7 @@ fn meet(
     Ok(())
 }
 
-/// The search stopped: a path's cost passed what a u32 counts.
+/// The search stopped: a path's cost passed what a [`Cost`] counts.
 fn cost_too_large<A>(stats: Stats) -> Outcome<A> {
     Outcome {
         status: Status::CutOff { limit: Limit::Cost },
@@ -84,7 +84,7 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
         let Some(Reverse(key)) = search.heaps[side].pop() else {
             break;
         };
-        let index = key as u32;
+        let index = key.2 as u32;
         let node = &search.nodes[index as usize];
         observer.popped(node.id);
         if search.best[side]
@@ -123,12 +123,12 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
 struct Search<'p, P: Problem> {
     problem: &'p P,
     nodes: Vec<Node<P::State, P::Action>>,
-    heaps: [BinaryHeap<Reverse<u128>>; 2],
-    best: [HashMap<P::State, (u32, u32), FxBuildHasher>; 2],
+    heaps: [BinaryHeap<HeapKey>; 2],
+    best: [HashMap<P::State, (Cost, u32), FxBuildHasher>; 2],
     /// Nodes pushed so far, on either side.
     order: u32,
     /// The best meeting so far: its cost and the two nodes.
-    meeting: Option<(u32, u32, u32)>,
+    meeting: Option<(Cost, u32, u32)>,
     stats: Stats,
 }
 
@@ -154,9 +154,9 @@ impl<'p, P: Problem> Search<'p, P> {
 
     /// Puts the node at `index` (path cost `g`) on `side`'s frontier; its rank.
     #[inline]
-    fn push(&mut self, side: usize, index: u32, g: u32) -> Rank {
+    fn push(&mut self, side: usize, index: u32, g: Cost) -> Rank {
         self.order += 1;
-        let rank = [g, 0, self.order];
+        let rank = [g, 0, u64::from(self.order)];
         self.heaps[side].push(heap_key(rank, index));
         rank
     }
@@ -203,11 +203,10 @@ impl<'p, P: Problem> Search<'p, P> {
             (None, Some(_)) => 1,
             (None, None) => return None,
         };
-        let top = |heap: &BinaryHeap<Reverse<u128>>| heap.peek().map(|Reverse(k)| (k >> 96) as u32);
+        let top = |heap: &BinaryHeap<HeapKey>| heap.peek().map_or(Cost::MAX, |Reverse(k)| k.0);
         if let Some((mu, _, _)) = self.meeting {
-            let lowest = u64::from(top(&self.heaps[0]).unwrap_or(u32::MAX))
-                + u64::from(top(&self.heaps[1]).unwrap_or(u32::MAX));
-            if lowest >= u64::from(mu) {
+            let lowest = top(&self.heaps[0]).saturating_add(top(&self.heaps[1]));
+            if lowest >= mu {
                 return None;
             }
         }
@@ -217,12 +216,12 @@ impl<'p, P: Problem> Search<'p, P> {
     /// Expands the node at `index` on `side`: its successors (forwards) or predecessors
     /// (backwards), each generated, then dropped (its state reached as cheaply before on this
     /// side) or pushed — a meeting noted where the other side has reached it. Stops with the
-    /// limit reached when the budget runs out or a cost passes what a u32 counts.
+    /// limit reached when the budget runs out or a cost passes what a [`Cost`] counts.
     fn expand<O: Observer<P>>(
         &mut self,
         side: usize,
         index: u32,
-        children: &mut Vec<(P::State, P::Action, u32)>,
+        children: &mut Vec<(P::State, P::Action, Cost)>,
         budget: &Budget<'_>,
         observer: &mut O,
     ) -> Result<(), Limit> {
@@ -242,7 +241,7 @@ impl<'p, P: Problem> Search<'p, P> {
             problem.predecessors(&state, children);
         }
         for (child, a, cost) in children.drain(..) {
-            let child_g = g.checked_add(cost).ok_or(Limit::Cost)?;
+            let child_g = add_cost(g, cost).ok_or(Limit::Cost)?;
             let id = self.stats.generated;
             self.stats.generated += 1;
             observer.generated(id, Some(parent_id), Some(a), &child, child_g, 0);

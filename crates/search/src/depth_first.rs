@@ -16,7 +16,9 @@ use std::collections::HashMap;
 use arbor_util::{Budget, FxBuildHasher};
 
 use crate::observe::{Cut, Dropped, NodeId, Observer};
-use crate::outcome::{Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status};
+use crate::outcome::{
+    add_cost, Algorithm, Cost, Limit, Mode, Options, Outcome, Solution, Stats, Status,
+};
 use crate::problem::Problem;
 
 /// A node on the stack.
@@ -24,7 +26,7 @@ struct Entry<S, A> {
     state: S,
     id: NodeId,
     depth: u32,
-    g: u32,
+    g: Cost,
     action: Option<A>,
 }
 
@@ -79,7 +81,7 @@ fn pass<P: Problem, O: Observer<P>>(
     let mut pushes: u32 = 0;
     let mut rank = || {
         pushes += 1;
-        [u32::MAX - pushes, 0, 0]
+        [u64::from(u32::MAX - pushes), 0, 0]
     };
     observer.pushed(id, rank());
     stats.peak_frontier = stats.peak_frontier.max(1);
@@ -201,7 +203,7 @@ impl<P: Problem> Walk<'_, P> {
         for a in problem.actions(&entry.state) {
             let mut child = entry.state.clone();
             let cost = problem.step_cost(&child, a);
-            let Some(child_g) = entry.g.checked_add(cost) else {
+            let Some(child_g) = add_cost(entry.g, cost) else {
                 return Err(Pass::CostOverflow);
             };
             problem.apply(&mut child, a);
@@ -276,7 +278,7 @@ pub(crate) fn iterative_deepening<P: Problem, O: Observer<P>>(
     let mut limit = 0;
     let mut next_id = 0;
     loop {
-        observer.iteration(limit);
+        observer.iteration(Cost::from(limit));
         stats.iterations += 1;
         match pass(
             problem,

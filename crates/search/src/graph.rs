@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::outcome::Cost;
 use crate::problem::Problem;
 
 /// Most nodes in a text problem.
@@ -561,12 +562,12 @@ impl Problem for Graph {
         *state = undo;
     }
 
-    fn step_cost(&self, _state: &u32, action: Step) -> u32 {
-        action.cost
+    fn step_cost(&self, _state: &u32, action: Step) -> Cost {
+        Cost::from(action.cost)
     }
 
-    fn heuristic(&self, state: &u32) -> u32 {
-        self.h[*state as usize]
+    fn heuristic(&self, state: &u32) -> Cost {
+        Cost::from(self.h[*state as usize])
     }
 
     fn reverses(&self, action: Step, previous: Step) -> bool {
@@ -580,7 +581,7 @@ impl Problem for Graph {
     }
 
     /// The edges into `state` (a scan of every edge: graphs here are small).
-    fn predecessors(&self, state: &u32, out: &mut Vec<(u32, Step, u32)>) {
+    fn predecessors(&self, state: &u32, out: &mut Vec<(u32, Step, Cost)>) {
         for (from, edges) in self.edges.iter().enumerate() {
             for &(to, cost) in edges {
                 if to == *state {
@@ -589,7 +590,7 @@ impl Problem for Graph {
                         to,
                         cost,
                     };
-                    out.push((from as u32, step, cost));
+                    out.push((from as u32, step, Cost::from(cost)));
                 }
             }
         }

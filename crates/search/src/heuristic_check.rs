@@ -83,7 +83,8 @@ impl HeuristicCheck {
     /// Checks `graph`'s heuristic.
     pub fn of(graph: &Graph) -> HeuristicCheck {
         let n = graph.len();
-        let h = |node: u32| graph.heuristic(&node);
+        // (A graph's estimates are at most MAX_COST, well within a u32.)
+        let h = |node: u32| u32::try_from(graph.heuristic(&node)).unwrap_or(u32::MAX);
         // The edges reversed: for each node, who reaches it, at what cost.
         let mut into: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
         for from in 0..n as u32 {

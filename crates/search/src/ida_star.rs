@@ -10,7 +10,7 @@
 use arbor_util::{Aborted, Budget, Meter};
 
 use crate::observe::{Cut, NodeId, Observer, Quiet};
-use crate::outcome::{Limit, Options, Outcome, Solution, Stats, Status};
+use crate::outcome::{Cost, Limit, Options, Outcome, Solution, Stats, Status};
 use crate::problem::{Problem, Run};
 
 /// Deepest path IDA* follows: enough for any sliding-tile puzzle it can finish, and shallow
@@ -58,17 +58,17 @@ struct IdaStar<'a, P: Problem, O, M> {
     next_id: NodeId,
     cycle_check: bool,
     max_depth: u32,
-    bound: u32,
-    /// The smallest f above the bound met in this iteration, or `u64::MAX` for none (64 bits,
-    /// so that an f of exactly `u32::MAX` is not taken for none).
-    next: u64,
+    bound: Cost,
+    /// The smallest f above the bound met in this iteration, or `Cost::MAX` for none (an f
+    /// of `Cost::MAX` itself stops the search as past [`crate::MAX_PATH_COST`]).
+    next: Cost,
     depth_cut: bool,
     /// The deepest node generated: IDA* stores only the path to it.
     deepest: u32,
     /// The solution's actions, each at its depth, filled in as the recursion unwinds; as long
     /// as the deepest path can be, so that it is written without ever growing.
     path: Vec<Option<P::Action>>,
-    cost: u32,
+    cost: Cost,
     /// Set when the search stops without a goal.
     stopped: Option<Stop>,
 }
@@ -76,8 +76,8 @@ struct IdaStar<'a, P: Problem, O, M> {
 impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     /// A node whose f exceeds the bound: noted for the next bound, and cut off.
     #[inline(always)]
-    fn over_bound(&mut self, id: NodeId, f: u32) {
-        self.next = self.next.min(u64::from(f));
+    fn over_bound(&mut self, id: NodeId, f: Cost) {
+        self.next = self.next.min(f);
         self.observer.cut_off(
             id,
             Cut::Bound {
@@ -108,14 +108,14 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
     fn visit(
         &mut self,
         id: NodeId,
-        g: u32,
-        h: u32,
+        g: Cost,
+        h: Cost,
         depth: u32,
         previous: Option<P::Action>,
     ) -> bool {
         let problem = self.problem;
         // With unit costs the depth is g: one number carried rather than two.
-        let depth = if P::UNIT_COSTS { g } else { depth };
+        let depth = if P::UNIT_COSTS { g as u32 } else { depth };
         // (The bound is read from `self` each time: a copy would be saved across every call.)
         debug_assert!(g + h <= self.bound);
         let goal = problem.is_goal_given(&self.state.0, h);
@@ -161,21 +161,20 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                 // bound is generated and cut off without moving to it (about half of all
                 // nodes), and one within it is entered.
                 //
-                // The test is h against the room the bound leaves above g, in 64 bits: one
-                // comparison on the way from the tile moved to the branch, where f would take
-                // an addition more. A child whose f would wrap has h above any room, so the
-                // overflow test waits for the children over the bound.
+                // The test is h against the room the bound leaves above g: no addition on the
+                // way from the tile moved to the branch. A child whose f would wrap has h
+                // above any room, so the overflow test waits for the children over the bound.
                 Some(child_h) if !O::WATCHES => {
                     self.stats.generated += 1;
-                    let room = i64::from(self.bound) - i64::from(child_g);
-                    if g_wrapped || i64::from(child_h) > room {
+                    let bound = self.bound;
+                    if g_wrapped || child_g > bound || child_h > bound - child_g {
                         let child_f = child_g.wrapping_add(child_h);
-                        if g_wrapped || child_f < child_g {
+                        if g_wrapped || child_f < child_g || child_f == Cost::MAX {
                             self.stop(Stop::Overflow)
                         } else if self.meter.tick(self.stats.generated).is_err() {
                             self.stop(Stop::Budget)
                         } else {
-                            self.next = self.next.min(u64::from(child_f));
+                            self.next = self.next.min(child_f);
                             continue;
                         }
                     } else if self.meter.tick(self.stats.generated).is_err() {
@@ -197,8 +196,8 @@ impl<P: Problem, O: Observer<P>, M: Ticks> IdaStar<'_, P, O, M> {
                     let child_h = known_h
                         .unwrap_or_else(|| problem.heuristic_after(&self.state.0, a, undo, h));
                     let child_f = child_g.wrapping_add(child_h);
-                    // Never a wrapped cost: past what a u32 counts, the search stops.
-                    let stop = if g_wrapped || child_f < child_g {
+                    // Never a wrapped cost: past what a Cost counts, the search stops.
+                    let stop = if g_wrapped || child_f < child_g || child_f == Cost::MAX {
                         self.stop(Stop::Overflow)
                     } else {
                         self.observer.generated(
@@ -323,7 +322,7 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
             .unwrap_or(MAX_IDA_DEPTH)
             .min(MAX_IDA_DEPTH),
         bound: h0,
-        next: u64::MAX,
+        next: Cost::MAX,
         depth_cut: false,
         deepest: 0,
         path: Vec::new(),
@@ -334,7 +333,7 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
     loop {
         search.observer.iteration(search.bound);
         search.stats.iterations += 1;
-        search.next = u64::MAX;
+        search.next = Cost::MAX;
         let root = search.next_id;
         search.next_id += 1;
         search
@@ -358,13 +357,12 @@ fn run<P: Problem, O: Observer<P>, M: Ticks>(
             (_, Some(Stop::Budget)) => Status::CutOff {
                 limit: Limit::Budget,
             },
-            (false, None) if search.next == u64::MAX && search.depth_cut => Status::CutOff {
+            (false, None) if search.next == Cost::MAX && search.depth_cut => Status::CutOff {
                 limit: Limit::Depth,
             },
-            (false, None) if search.next == u64::MAX => Status::Exhausted,
+            (false, None) if search.next == Cost::MAX => Status::Exhausted,
             (false, None) => {
-                // (At most u32::MAX: every f is a u32.)
-                search.bound = search.next as u32;
+                search.bound = search.next;
                 continue;
             }
         };

@@ -36,7 +36,8 @@ pub use heuristic_check::{
 pub use ida_star::MAX_IDA_DEPTH;
 pub use observe::{Cut, Dropped, Event, NodeId, Observer, Quiet, Rank, Recorder, Trace, TraceNode};
 pub use outcome::{
-    Algorithm, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak, MAX_PATH_COST,
+    Algorithm, Cost, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak,
+    MAX_PATH_COST,
 };
 pub use problem::{Problem, Run};
 

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::outcome::Cost;
 use crate::problem::Problem;
 
 /// A search-tree node's number: its place in generation order.
@@ -19,7 +20,7 @@ pub type NodeId = u64;
 /// order (reversed under LIFO); a queue's is the push order; a stack's is the push order
 /// reversed. Recorded with each push, so a replay shows the
 /// frontier in the order the engine will take it without knowing the engine's rule.
-pub type Rank = [u32; 3];
+pub type Rank = [u64; 3];
 
 /// Why a generated node was dropped without joining the frontier (or, for `Stale`, why a
 /// popped node was skipped).
@@ -52,9 +53,9 @@ pub enum Cut {
     /// IDA*: its f = g + h exceeds the bound.
     Bound {
         /// Its f.
-        f: u32,
+        f: Cost,
         /// The iteration's bound.
-        bound: u32,
+        bound: Cost,
     },
 }
 
@@ -66,7 +67,7 @@ pub trait Observer<P: Problem> {
 
     /// A new iteration begins (iterative deepening: the depth limit; IDA*: the f bound).
     #[inline(always)]
-    fn iteration(&mut self, _limit: u32) {}
+    fn iteration(&mut self, _limit: Cost) {}
     /// A node is generated: its parent (none for the start), the action from the parent, its
     /// state, its path cost g and heuristic h.
     #[inline(always)]
@@ -76,8 +77,8 @@ pub trait Observer<P: Problem> {
         _parent: Option<NodeId>,
         _action: Option<P::Action>,
         _state: &P::State,
-        _g: u32,
-        _h: u32,
+        _g: Cost,
+        _h: Cost,
     ) {
     }
     /// A node joins the frontier with `rank`: the frontier gives up its nodes in increasing
@@ -130,9 +131,9 @@ pub struct TraceNode<S, A> {
     /// Its state.
     pub state: S,
     /// Path cost from the start.
-    pub g: u32,
+    pub g: Cost,
     /// Heuristic estimate to a goal.
-    pub h: u32,
+    pub h: Cost,
     /// Depth in the search tree.
     pub depth: u32,
     /// The iteration it belongs to (0 for searches without iterations).
@@ -146,7 +147,7 @@ pub enum Event {
     /// A new iteration with this limit.
     Iteration {
         /// Depth limit or f bound.
-        limit: u32,
+        limit: Cost,
     },
     /// A node was generated (its details are in [`Trace::nodes`]).
     Generate {
@@ -294,7 +295,7 @@ impl<S, A> Default for Recorder<S, A> {
 }
 
 impl<P: Problem> Observer<P> for Recorder<P::State, P::Action> {
-    fn iteration(&mut self, limit: u32) {
+    fn iteration(&mut self, limit: Cost) {
         self.iteration += 1;
         if self.trace.nodes.len() < self.limit {
             self.trace.events.push(Event::Iteration { limit });
@@ -307,8 +308,8 @@ impl<P: Problem> Observer<P> for Recorder<P::State, P::Action> {
         parent: Option<NodeId>,
         action: Option<P::Action>,
         state: &P::State,
-        g: u32,
-        h: u32,
+        g: Cost,
+        h: Cost,
     ) {
         if node as usize != self.trace.nodes.len() || self.trace.nodes.len() >= self.limit {
             self.trace.omitted += 1;

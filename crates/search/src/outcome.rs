@@ -306,8 +306,20 @@ pub enum Limit {
 }
 
 /// The largest path cost (and f = g + h) a search counts; a path that would cost more stops
-/// the search with [`Limit::Cost`].
-pub const MAX_PATH_COST: u32 = u32::MAX;
+/// the search with [`Limit::Cost`]. (One below `Cost::MAX`, which IDA* keeps for "no f over
+/// the bound".)
+pub const MAX_PATH_COST: Cost = Cost::MAX - 1;
+
+/// `a + b`, if it is at most [`MAX_PATH_COST`].
+#[inline(always)]
+pub(crate) fn add_cost(a: Cost, b: Cost) -> Option<Cost> {
+    a.checked_add(b).filter(|&c| c <= MAX_PATH_COST)
+}
+
+/// A path's cost, a step's, a heuristic's estimate: whole numbers, 64 bits wide (a problem with
+/// fractional costs counts in a fixed fraction of a unit, as the grid counts in 10⁻¹⁰ of a
+/// step to carry √2 exactly enough).
+pub type Cost = u64;
 
 /// How a search ended.
 ///
@@ -374,7 +386,7 @@ pub struct Solution<A> {
     /// The actions, from the start.
     pub actions: Vec<A>,
     /// The sum of their costs.
-    pub cost: u32,
+    pub cost: Cost,
 }
 
 impl<A> Solution<A> {

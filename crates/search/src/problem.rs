@@ -3,6 +3,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::outcome::Cost;
+
 /// A search problem: a start state, actions with costs, a goal test and (for informed search)
 /// a heuristic.
 ///
@@ -39,7 +41,7 @@ pub trait Problem {
     fn undo(&self, state: &mut Self::State, undo: Self::Undo);
 
     /// The cost of taking `action` in `state`; 1 unless the problem says otherwise.
-    fn step_cost(&self, _state: &Self::State, _action: Self::Action) -> u32 {
+    fn step_cost(&self, _state: &Self::State, _action: Self::Action) -> Cost {
         1
     }
 
@@ -50,13 +52,13 @@ pub trait Problem {
     /// True if `state` is a goal, knowing its heuristic value `h`. A problem whose heuristic is
     /// zero exactly at the goals can answer from `h` alone (IDA* asks this at every node).
     #[inline]
-    fn is_goal_given(&self, state: &Self::State, _h: u32) -> bool {
+    fn is_goal_given(&self, state: &Self::State, _h: Cost) -> bool {
         self.is_goal(state)
     }
 
     /// An estimate of the cost from `state` to the nearest goal (0 for uninformed problems).
     /// Admissible heuristics never overestimate; A* and IDA* are optimal with them.
-    fn heuristic(&self, _state: &Self::State) -> u32 {
+    fn heuristic(&self, _state: &Self::State) -> Cost {
         0
     }
 
@@ -68,8 +70,8 @@ pub trait Problem {
         child: &Self::State,
         _action: Self::Action,
         _undo: Self::Undo,
-        _parent_h: u32,
-    ) -> u32 {
+        _parent_h: Cost,
+    ) -> Cost {
         self.heuristic(child)
     }
 
@@ -82,8 +84,8 @@ pub trait Problem {
         &self,
         _state: &Self::State,
         _action: Self::Action,
-        _h: u32,
-    ) -> Option<u32> {
+        _h: Cost,
+    ) -> Option<Cost> {
         None
     }
 
@@ -122,7 +124,11 @@ pub trait Problem {
     /// The moves into `state`, for searches that work backwards: each state one action before
     /// it, that action (forwards, from that state to this one) and its cost, appended to `out`.
     /// Only asked of problems with [`Problem::goal_states`].
-    fn predecessors(&self, _state: &Self::State, _out: &mut Vec<(Self::State, Self::Action, u32)>) {
+    fn predecessors(
+        &self,
+        _state: &Self::State,
+        _out: &mut Vec<(Self::State, Self::Action, Cost)>,
+    ) {
     }
 
     /// Hands `run` this problem, or an equivalent one whose type fixes some of its settings, so

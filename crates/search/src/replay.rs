@@ -13,7 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::observe::{Cut, Dropped, Event, NodeId, Rank};
-use crate::outcome::Algorithm;
+use crate::outcome::{Algorithm, Cost};
 
 /// What the replay needs to know of a recorded node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,9 +21,9 @@ pub struct NodeInfo {
     /// Its parent.
     pub parent: Option<NodeId>,
     /// Path cost from the start.
-    pub g: u32,
+    pub g: Cost,
     /// Heuristic estimate.
-    pub h: u32,
+    pub h: Cost,
     /// Depth in the search tree.
     pub depth: u32,
     /// The iteration it belongs to (0 without iterations).
@@ -103,13 +103,13 @@ pub struct SearchFrame {
     /// The node the last step was about.
     pub current: Option<NodeId>,
     /// The iteration under way (its depth limit or f bound), for iterative searches.
-    pub iteration: Option<u32>,
+    pub iteration: Option<Cost>,
     /// The frontier, next to leave first (IDA*: the current path, deepest first).
     pub frontier: Vec<NodeId>,
     /// Expanded nodes of this iteration, in order.
     pub explored: Vec<NodeId>,
     /// Nodes goal-tested in each iteration, in order: the traversal order.
-    pub visits: Vec<(Option<u32>, Vec<NodeId>)>,
+    pub visits: Vec<(Option<Cost>, Vec<NodeId>)>,
     /// Counts so far (over all iterations).
     pub expanded: u64,
     /// Nodes generated so far (the start once).

@@ -163,7 +163,7 @@ proptest! {
             for mode in [Mode::Graph, Mode::Tree] {
                 let out = search(&graph, &Options::new(Algorithm::AStar).mode(mode), &Budget::nodes(20_000), &mut arbor_search::Quiet);
                 if mode == Mode::Graph || out.status != (Status::CutOff { limit: arbor_search::Limit::Budget }) {
-                    prop_assert_eq!(out.solution.map(|s| u64::from(s.cost)), truth, "{:?}\n{}", mode, t);
+                    prop_assert_eq!(out.solution.map(|s| s.cost), truth, "{:?}\n{}", mode, t);
                 }
             }
         }

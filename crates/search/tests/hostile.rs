@@ -1,18 +1,18 @@
 //! Hostile input found by fuzzing (issue 15), each kept as a regression test: path costs that
-//! would pass what a u32 counts, and problem text the parser used to take silently or report
-//! misleadingly.
+//! would pass what a search counts ([`MAX_PATH_COST`]), and problem text the parser used to take
+//! silently or report misleadingly.
 
 use arbor_search::{
-    search, Algorithm, Budget, Graph, Limit, Options, Outcome, Problem, Quiet, Status, Step,
-    MAX_IDA_DEPTH,
+    search, Algorithm, Budget, Cost, Graph, Limit, Options, Outcome, Problem, Quiet, Status, Step,
+    MAX_PATH_COST,
 };
 
 /// A chain of `len` steps, each costing `cost`: the state is how far along it is. Text problems
-/// cap edge costs at a million and IDA* its depth at [`MAX_IDA_DEPTH`], so no text problem can
-/// take IDA* past u32; a problem of its own can.
+/// cap edge costs at a million, so no text problem can take a search past [`MAX_PATH_COST`]; a
+/// problem of its own can.
 struct Steps {
     len: u32,
-    cost: u32,
+    cost: Cost,
 }
 
 impl Problem for Steps {
@@ -36,13 +36,13 @@ impl Problem for Steps {
     fn undo(&self, s: &mut u32, _: ()) {
         *s -= 1;
     }
-    fn step_cost(&self, _: &u32, _: ()) -> u32 {
+    fn step_cost(&self, _: &u32, _: ()) -> Cost {
         self.cost
     }
     fn goal_states(&self) -> Vec<u32> {
         vec![self.len]
     }
-    fn predecessors(&self, s: &u32, out: &mut Vec<(u32, (), u32)>) {
+    fn predecessors(&self, s: &u32, out: &mut Vec<(u32, (), Cost)>) {
         if *s > 0 {
             out.push((*s - 1, (), self.cost));
         }
@@ -80,29 +80,24 @@ fn all_but_ida_star(graph: &Graph) -> Vec<(Algorithm, Outcome<Step>)> {
         .collect()
 }
 
-/// 4,400 edges of cost 1,000,000 cost 4,400,000,000, past u32: every search used to report
-/// 105,032,704 (the sum wrapped). Now each stops and says the cost was too large.
+/// 4,400 edges of cost 1,000,000 cost 4,400,000,000: when costs were 32 bits wide, every
+/// search reported 105,032,704 (the sum wrapped), then stopped and said the cost was too large.
+/// Costs are 64 bits wide now: the cost is exact.
 #[test]
-fn a_path_cost_past_u32_stops_the_search_instead_of_wrapping() {
-    // IDA* stops at its depth limit first (see below for IDA* past u32).
+fn a_path_cost_past_u32_is_exact() {
     for (algorithm, out) in all_but_ida_star(&chain(4_400, 1_000_000)) {
-        assert_eq!(
-            out.status,
-            Status::CutOff { limit: Limit::Cost },
-            "{algorithm:?}: {:?}",
-            out.solution.map(|s| s.cost)
-        );
-        assert!(out.solution.is_none(), "{algorithm:?}");
+        assert_eq!(out.status, Status::Found, "{algorithm:?}");
+        assert_eq!(out.solution.unwrap().cost, 4_400_000_000, "{algorithm:?}");
     }
 }
 
+/// Past what a search counts, every search stops and says so, never a wrapped cost.
 #[test]
-fn every_search_stops_on_its_own_problem_too() {
-    const { assert!(MAX_IDA_DEPTH < 4_295) };
+fn every_search_stops_past_the_largest_cost() {
     for algorithm in Algorithm::ALL {
         let past = Steps {
             len: 3,
-            cost: 1_500_000_000,
+            cost: Cost::MAX / 3 + 1,
         };
         let out = search(&past, &options(algorithm), &Budget::unlimited(), &mut Quiet);
         assert_eq!(
@@ -112,10 +107,14 @@ fn every_search_stops_on_its_own_problem_too() {
         );
         let fits = Steps {
             len: 2,
-            cost: 2_000_000_000,
+            cost: 4_000_000_000_000_000_000,
         };
         let out = search(&fits, &options(algorithm), &Budget::unlimited(), &mut Quiet);
-        assert_eq!(out.solution.unwrap().cost, 4_000_000_000, "{algorithm:?}");
+        assert_eq!(
+            out.solution.unwrap().cost,
+            8_000_000_000_000_000_000,
+            "{algorithm:?}"
+        );
     }
 }
 
@@ -155,15 +154,16 @@ fn an_invisible_character_is_named() {
     assert!(e.message.contains("U+200B"), "{}", e.message);
 }
 
-/// A path costing exactly what a u32 counts (4,294,967,295 = 3 × 1,431,655,765) is not past it:
-/// every search finds it. (IDA* once took an f bound of exactly u32::MAX for "no node beyond the
-/// bound" and said the chain had no goal.)
+/// A path costing exactly the most a search counts (2 × 9,223,372,036,854,775,807) is not past
+/// it: every search finds it. (IDA* once took an f bound of exactly the largest count for "no
+/// node beyond the bound" and said the chain had no goal.) One more is past it, for every search.
 #[test]
 fn a_path_costing_exactly_the_largest_count_is_found() {
     let exact = Steps {
-        len: 3,
-        cost: 1_431_655_765,
+        len: 2,
+        cost: MAX_PATH_COST / 2,
     };
+    const { assert!(MAX_PATH_COST.is_multiple_of(2)) };
     for algorithm in Algorithm::ALL {
         let out = search(
             &exact,
@@ -172,6 +172,16 @@ fn a_path_costing_exactly_the_largest_count_is_found() {
             &mut Quiet,
         );
         assert_eq!(out.status, Status::Found, "{algorithm:?}");
-        assert_eq!(out.solution.unwrap().cost, u32::MAX, "{algorithm:?}");
+        assert_eq!(out.solution.unwrap().cost, MAX_PATH_COST, "{algorithm:?}");
+        let past = Steps {
+            len: 3,
+            cost: Cost::MAX / 3,
+        };
+        let out = search(&past, &options(algorithm), &Budget::unlimited(), &mut Quiet);
+        assert_eq!(
+            out.status,
+            Status::CutOff { limit: Limit::Cost },
+            "{algorithm:?}"
+        );
     }
 }

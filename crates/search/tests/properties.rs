@@ -40,7 +40,7 @@ fn spec(unit: bool) -> impl Strategy<Value = Spec> {
 }
 
 /// The cheapest cost from every node to a goal (`None`: no goal reachable), by the oracle.
-fn distances(s: &Spec) -> Vec<Option<u32>> {
+fn distances(s: &Spec) -> Vec<Option<u64>> {
     (0..s.n)
         .map(|from| {
             pathfinding::prelude::dijkstra(
@@ -54,7 +54,7 @@ fn distances(s: &Spec) -> Vec<Option<u32>> {
                 },
                 |x| s.goals.contains(x),
             )
-            .map(|(_, cost)| cost)
+            .map(|(_, cost): (_, u32)| u64::from(cost))
         })
         .collect()
 }
@@ -69,7 +69,7 @@ fn text(s: &Spec) -> String {
     }
     out.push('h');
     for (i, (d, share)) in dist.iter().zip(&s.h_share).enumerate() {
-        let h = d.map_or(0, |d| d * share / 100);
+        let h = d.map_or(0, |d| d * u64::from(*share) / 100);
         out.push_str(&format!(" N{i}={h}"));
     }
     out.push_str("\nstart N0\ngoal");
@@ -90,7 +90,7 @@ fn consistent_text(s: &Spec, cap: u32) -> String {
     }
     out.push('h');
     for (i, d) in dist.iter().enumerate() {
-        out.push_str(&format!(" N{i}={}", d.map_or(0, |d| d.min(cap))));
+        out.push_str(&format!(" N{i}={}", d.map_or(0, |d| d.min(u64::from(cap)))));
     }
     out.push_str("\nstart N0\ngoal");
     for g in &s.goals {
@@ -137,7 +137,7 @@ fn check_path(graph: &Graph, out: &Outcome<Step>) -> Result<(), TestCaseError> {
         return Ok(());
     };
     let mut at = graph.find("N0").unwrap();
-    let mut cost = 0u32;
+    let mut cost = 0u64;
     for step in &sol.actions {
         prop_assert_eq!(step.from, at);
         prop_assert!(
@@ -145,7 +145,7 @@ fn check_path(graph: &Graph, out: &Outcome<Step>) -> Result<(), TestCaseError> {
             "no edge {:?}",
             step
         );
-        cost += step.cost;
+        cost += u64::from(step.cost);
         at = step.to;
     }
     prop_assert_eq!(cost, sol.cost);
@@ -186,7 +186,7 @@ proptest! {
                 if !decided(&out, Options::new(algorithm).mode(mode), &t)? {
                     continue;
                 }
-                let length = out.solution.as_ref().map(|s| s.depth() as u32);
+                let length = out.solution.as_ref().map(|s| s.depth() as u64);
                 prop_assert_eq!(length, truth, "{:?} {:?}\n{}", algorithm, mode, t);
                 let status = if truth.is_some() { Status::Found } else { Status::Exhausted };
                 prop_assert_eq!(out.status, status, "{:?} {:?}\n{}", algorithm, mode, t);

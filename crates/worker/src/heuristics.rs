@@ -197,7 +197,8 @@ fn truth(
     );
     Ok(match (out.status, out.solution) {
         (Status::Found, Some(s)) => Truth::Solved {
-            length: s.cost,
+            // (Every move costs 1: the length is the moves.)
+            length: s.depth() as u32,
             nodes: out.stats.generated,
             millis: now() - start,
         },
@@ -229,7 +230,7 @@ fn korf(
         );
         post(LabAnswer::Solved(KorfRow {
             id: instance.id,
-            length: out.solution.map_or(0, |s| s.cost),
+            length: out.solution.map_or(0, |s| s.depth() as u32),
             expected: instance.length,
             nodes: out.stats.generated,
             manhattan_nodes: instance.manhattan_nodes,

@@ -165,15 +165,15 @@ fn grid_captions(algorithm: Algorithm, text: &str, diagonal: bool) -> String {
                 k,
                 &label,
                 Some(&status),
-                CostUnit::Hundredths,
+                CostUnit::Steps,
             )
         })
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-/// A grid counts in hundredths of a step, but its captions give steps: g, h, f, the
-/// bound, the meeting and the path's cost (six straight steps cost 6, a diagonal 1.42).
+/// A grid counts in 10⁻¹⁰ of a step, but its captions give steps: g, h, f, the bound, the
+/// meeting and the path's cost (six straight steps cost 6, a diagonal √2 = 1.4142).
 #[test]
 fn grid_captions_give_costs_in_steps() {
     let wall = "S.#.\n..#G\n....\n";
@@ -186,8 +186,8 @@ fn grid_captions_give_costs_in_steps() {
     assert!(!a_star.contains("00"), "{a_star}");
     let open = "S..\n...\n..G\n";
     let ucs = grid_captions(Algorithm::UniformCost, open, true);
-    assert!(ucs.contains("(1,1) (g = 1.42)"), "{ucs}");
-    assert!(ucs.contains("— depth 2, cost 2.84."), "{ucs}");
+    assert!(ucs.contains("(1,1) (g = 1.4142)"), "{ucs}");
+    assert!(ucs.contains("— depth 2, cost 2.8284."), "{ucs}");
     let ida = grid_captions(Algorithm::IdaStar, wall, false);
     assert!(
         ida.contains("New iteration with the bound f ≤ 4, the start's h"),
@@ -195,8 +195,11 @@ fn grid_captions_give_costs_in_steps() {
     );
     assert!(ida.contains("(f = 6 > 4)"), "{ida}");
     let bidi = grid_captions(Algorithm::Bidirectional, open, true);
-    assert!(bidi.contains("cost 2.84."), "{bidi}");
-    assert!(!bidi.contains("142") && !bidi.contains("284"), "{bidi}");
+    assert!(bidi.contains("cost 2.8284."), "{bidi}");
+    assert!(
+        !bidi.contains("14142") && !bidi.contains("28284271"),
+        "{bidi}"
+    );
 }
 
 /// The failure line of every listing is one that returns failure.

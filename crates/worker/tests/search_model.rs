@@ -14,19 +14,23 @@ use arbor_puzzles::{GridHeuristic, Heuristic};
 use arbor_search::replay::SearchReplay;
 use arbor_search::{Algorithm, Mode, Options, TieBreak};
 
-/// A grid's hundredths of a step are written as steps, with no more decimals than needed;
-/// other problems' costs as they are.
+/// A grid's 10⁻¹⁰ of a step are written as steps, rounded to four decimals, with no more
+/// decimals than needed; other problems' costs as they are.
 #[test]
 fn costs_are_written_in_the_problems_unit() {
     let steps = CostUnit::of(&Problem::default_grid());
-    assert_eq!(steps, CostUnit::Hundredths);
+    assert_eq!(steps, CostUnit::Steps);
     for (cost, shown) in [
-        (2200, "22"),
-        (16_000, "160"),
-        (1642, "16.42"),
-        (142, "1.42"),
-        (150, "1.5"),
-        (5, "0.05"),
+        (220_000_000_000, "22"),
+        (1_600_000_000_000, "160"),
+        (164_142_135_624, "16.4142"),
+        (14_142_135_624, "1.4142"),
+        (28_284_271_248, "2.8284"),
+        (15_000_000_000, "1.5"),
+        (500_000_000, "0.05"),
+        (499_999, "0"),
+        (500_000, "0.0001"),
+        (19_999_999_999, "2"),
         (0, "0"),
     ] {
         assert_eq!(steps.show(cost), shown);

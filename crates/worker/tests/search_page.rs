@@ -97,7 +97,7 @@ fn a_grid_search_says_its_cost_in_steps() {
         panic!("{:?}", s.run)
     };
     let unit = s.recorded.as_ref().unwrap().costs;
-    assert_eq!(unit, CostUnit::Hundredths);
+    assert_eq!(unit, CostUnit::Steps);
     let words = status_words(summary, unit);
     assert!(
         words.starts_with("Found a solution of 22 steps, cost 22, after expanding"),

@@ -1,7 +1,7 @@
 //! Plain words for each step of a search, and the pseudocode line it is at.
 
 use arbor_search::replay::{NodeInfo, SearchFrame, SearchReplay, Seen, Step, StepKind};
-use arbor_search::{Algorithm, Cut, Dropped, Event, Mode, Status};
+use arbor_search::{Algorithm, Cost, Cut, Dropped, Event, Mode, Status};
 use arbor_util::and_list;
 
 use super::CostUnit;
@@ -9,7 +9,7 @@ use crate::search::SearchView;
 
 /// What a search orders its frontier by, and a node's value of it: f for A* and IDA*, h for
 /// greedy search, g for uniform cost and bidirectional search; none for the others.
-pub fn priority(algorithm: Algorithm, n: &NodeInfo) -> Option<(&'static str, u32)> {
+pub fn priority(algorithm: Algorithm, n: &NodeInfo) -> Option<(&'static str, Cost)> {
     match algorithm {
         Algorithm::AStar | Algorithm::IdaStar => Some(("f", n.g + n.h)),
         Algorithm::Greedy => Some(("h", n.h)),
@@ -444,13 +444,13 @@ impl Words<'_> {
     }
 
     /// Node `id`'s g (0 if it is not recorded).
-    fn g(&self, id: u64) -> u32 {
+    fn g(&self, id: u64) -> Cost {
         self.info(id).map_or(0, |n| n.g)
     }
 
     /// Bidirectional search's meeting, as the engine recorded it: the node forwards, and the
     /// two halves' g (the path's cost is their sum).
-    fn meeting(&self, events: &[Event]) -> Option<(u64, u32, u32)> {
+    fn meeting(&self, events: &[Event]) -> Option<(u64, Cost, Cost)> {
         events.iter().find_map(|e| match *e {
             Event::Meet { forward, backward } => Some((forward, self.g(forward), self.g(backward))),
             _ => None,

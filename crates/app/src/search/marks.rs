@@ -17,9 +17,9 @@ pub struct SearchMark {
     /// Its place in expansion order.
     pub order: Option<u32>,
     /// Path cost.
-    pub g: u32,
+    pub g: arbor_search::Cost,
     /// Heuristic.
-    pub h: u32,
+    pub h: arbor_search::Cost,
     /// Show g, h and f.
     pub informed: bool,
     /// Show g (weighted problems, uniform cost).

@@ -201,7 +201,7 @@ impl Exercise {
     }
 
     /// g, h and f of a node, in words.
-    fn costs(&self, n: NodeId) -> (u32, u32) {
+    fn costs(&self, n: NodeId) -> (arbor_search::Cost, arbor_search::Cost) {
         let info = self.view.nodes[n as usize].info;
         (info.g, info.h)
     }

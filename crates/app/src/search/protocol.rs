@@ -117,7 +117,7 @@ pub struct SearchSummary {
     /// The states along the solution, the start first.
     pub states: Vec<StateView>,
     /// The solution's cost.
-    pub cost: u32,
+    pub cost: arbor_search::Cost,
     /// Counts.
     pub stats: Stats,
     /// Milliseconds the search took.

@@ -54,7 +54,7 @@ impl<P: Problem> Watch<'_, P> {
 }
 
 impl<P: Problem> Observer<P> for Watch<'_, P> {
-    fn iteration(&mut self, limit: u32) {
+    fn iteration(&mut self, limit: arbor_search::Cost) {
         if let Some(r) = &mut self.recorder {
             Observer::<P>::iteration(r, limit);
         }
@@ -66,8 +66,8 @@ impl<P: Problem> Observer<P> for Watch<'_, P> {
         parent: Option<NodeId>,
         action: Option<P::Action>,
         state: &P::State,
-        g: u32,
-        h: u32,
+        g: arbor_search::Cost,
+        h: arbor_search::Cost,
     ) {
         self.generated += 1;
         if let Some(r) = &mut self.recorder {

@@ -3,40 +3,40 @@
 
 use super::*;
 use arbor_search::replay::SearchFrame;
-use arbor_search::Algorithm;
+use arbor_search::{Algorithm, Cost};
 
 /// The unit a problem's costs are counted in, which decides how a cost is written for the
-/// reader. A grid counts in hundredths of a step (a straight step 100, a diagonal one 142), so
-/// that its sums stay whole numbers; the reader is shown steps (1, 1.42).
+/// reader. A grid counts in 10⁻¹⁰ of a step (a straight step 10¹⁰, a diagonal one √2 · 10¹⁰
+/// rounded up), so that its sums stay whole numbers and exact; the reader is shown steps
+/// (1, 1.4142).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CostUnit {
     /// Costs are what they say (trees, graphs, puzzles, the blocks world).
     #[default]
     Whole,
-    /// Costs are hundredths of a step (grids).
-    Hundredths,
+    /// Costs are 10⁻¹⁰ of a step (grids).
+    Steps,
 }
+
+/// Decimals a grid's costs are shown with (fewer when the last are zeros).
+pub const STEP_DECIMALS: u32 = 4;
 
 impl CostUnit {
     /// The unit of a problem's costs.
     pub fn of(problem: &Problem) -> CostUnit {
         match problem {
-            Problem::Grid(_) => CostUnit::Hundredths,
+            Problem::Grid(_) => CostUnit::Steps,
             _ => CostUnit::Whole,
         }
     }
 
     /// A cost (or g, h, f, a bound) as the reader sees it: the one function every caption,
     /// list, status and table writes a cost with.
-    pub fn show(self, cost: u32) -> String {
+    pub fn show(self, cost: Cost) -> String {
         match self {
             CostUnit::Whole => cost.to_string(),
-            // Steps with at most two decimals, none that are zeros at the end: 22, 1.5, 1.42.
-            CostUnit::Hundredths => match cost % 100 {
-                0 => (cost / 100).to_string(),
-                f if f % 10 == 0 => format!("{}.{}", cost / 100, f / 10),
-                f => format!("{}.{f:02}", cost / 100),
-            },
+            // Steps with at most four decimals, none that are zeros at the end: 22, 1.5, 1.4142.
+            CostUnit::Steps => arbor_puzzles::show_steps(cost, STEP_DECIMALS),
         }
     }
 }
@@ -114,7 +114,7 @@ pub fn path_summarised(len: usize) -> bool {
 
 /// A path found, as the caption's last step says it: its states (in full or summarised by
 /// [`path_words`]), its depth (moves) and its cost, written in the problem's unit.
-pub fn found_words<S: AsRef<str>>(names: &[S], cost: u32, unit: CostUnit) -> String {
+pub fn found_words<S: AsRef<str>>(names: &[S], cost: Cost, unit: CostUnit) -> String {
     let steps = names.len().saturating_sub(1);
     if path_summarised(names.len()) {
         format!(
@@ -164,7 +164,7 @@ mod path_tests {
     fn a_path_of_1256_moves_is_summarised() {
         // 1,257 cells of a 100 × 100 grid: along row 0, then down the last column, and so on.
         let names: Vec<String> = (0..1257).map(|i| cell_name(i % 100, i / 100)).collect();
-        let text = found_words(&names, 125_600, CostUnit::Hundredths);
+        let text = found_words(&names, 1256 * arbor_puzzles::STRAIGHT, CostUnit::Steps);
         assert!(
             text.chars().count() < 200,
             "{} characters: {text}",

@@ -1,9 +1,11 @@
 //! `arbor bench`: speed measurements, printed as tables (their figures go in the README).
 //!
 //! One file per benchmark: `connect4` (the solver on Pons' sets), `observer` (what watching
-//! alpha-beta costs), `puzzles` (IDA*, pattern databases, A*), `mcts`.
+//! alpha-beta costs), `puzzles` (IDA*, pattern databases, A*), `mcts`, `grid` (the Moving AI
+//! maps).
 
 mod connect4;
+mod grid;
 mod mcts;
 mod observer;
 mod puzzles;
@@ -91,6 +93,17 @@ enum What {
         #[arg(long, default_value = "1-100")]
         instances: String,
     },
+    /// A* and Jump Point Search on the Moving AI maps (every scenario of the small maps and
+    /// Boston's, a spread sample of the two 512 × 512 maps) against A* from the `pathfinding`
+    /// crate over the same grid, in one run; every length checked against the published one.
+    Grid {
+        /// Where the maps and scenario files are.
+        #[arg(long, default_value = "data/movingai")]
+        dir: std::path::PathBuf,
+        /// Rounds (the three searches alternating); the fastest of each is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// A* (graph search, Manhattan distance) on random 8-puzzles drawn uniformly from all
     /// solvable boards: the mean time per puzzle.
     Astar {
@@ -118,6 +131,7 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             runs,
         } => puzzles::ida(file, instances, (*runs).clamp(1, 21)),
         What::Pdb { file, instances } => puzzles::pdb(file, instances),
+        What::Grid { dir, runs } => grid::grid(dir, (*runs).clamp(1, 21)),
         What::Mcts { iterations, runs } => {
             mcts::mcts_speed((*iterations).clamp(1, 100_000_000), (*runs).clamp(1, 101));
             Ok(())

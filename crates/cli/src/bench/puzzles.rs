@@ -52,7 +52,7 @@ pub(super) fn ida(file: &std::path::Path, which: &str, runs: usize) -> Result<()
         let p = NPuzzle::new(4, 4, tiles, &goal, Heuristic::Manhattan).expect("a 15-puzzle");
         let options = Options::new(Algorithm::IdaStar);
         let out = search(&p, &options, &Budget::unlimited(), &mut arbor_search::Quiet);
-        let length = out.solution.map_or(0, |s| s.cost);
+        let length = out.solution.map_or(0, |s| s.depth() as u32);
         (length, out.stats.generated)
     };
     println!(
@@ -143,7 +143,7 @@ pub(super) fn pdb(file: &std::path::Path, which: &str) -> Result<(), UsageError>
             &mut arbor_search::Quiet,
         );
         let seconds = t.elapsed().as_secs_f64();
-        let got = out.solution.as_ref().map_or(0, |s| s.cost);
+        let got = out.solution.as_ref().map_or(0, |s| s.depth() as u32);
         if got != *length {
             return Err(UsageError(format!(
                 "instance {n}: IDA* with the pattern database gave length {got}, the data {length}"

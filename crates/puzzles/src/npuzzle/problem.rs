@@ -2,7 +2,7 @@
 //! updated from the move alone (before or after it is made), and, for the searches that leave
 //! out their observer, the puzzle with Manhattan distance fixed ([`ManhattanTiles`]).
 
-use arbor_search::{Problem, Run};
+use arbor_search::{Cost, Problem, Run};
 
 use super::moves::{all_moves, blank_of, dir_index, Slides, ANY_PREVIOUS};
 use super::{Heuristic, NPuzzle};
@@ -12,44 +12,48 @@ impl NPuzzle {
     /// The pattern database's estimate of the child `action` leads to (`None` without one),
     /// out of line so that the Manhattan path of the search's inner loop stays small.
     #[inline(never)]
-    fn pdb_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
+    fn pdb_before(&self, parent: &Board, action: Slide, h: Cost) -> Option<Cost> {
         match (&self.pdb, self.heuristic) {
-            (Some(db), Heuristic::Pdb) => {
-                Some(db.estimate_after_slide(parent, action.to as usize, h))
-            }
+            (Some(db), Heuristic::Pdb) => Some(Cost::from(db.estimate_after_slide(
+                parent,
+                action.to as usize,
+                // (A puzzle's estimates are small: a u32 holds them.)
+                h as u32,
+            ))),
             _ => None,
         }
     }
 
     /// A heuristic other than Manhattan distance of a child, out of line (see `pdb_before`).
     #[inline(never)]
-    fn other_after(&self, child: &Board, old_blank: u8, parent_h: u32) -> u32 {
+    fn other_after(&self, child: &Board, old_blank: u8, parent_h: Cost) -> Cost {
         if let (Some(db), Heuristic::Pdb) = (&self.pdb, self.heuristic) {
             // Back to the parent, then the slide told from it.
             let mut parent = *child;
             parent.slide(old_blank as usize);
-            return db.estimate_after_slide(&parent, child.blank as usize, parent_h);
+            let h = db.estimate_after_slide(&parent, child.blank as usize, parent_h as u32);
+            return Cost::from(h);
         }
-        self.estimate(child)
+        Cost::from(self.estimate(child))
     }
 
     /// Manhattan distance of the child `action` leads to from `parent` (distance `h`): only the
     /// tile next to the blank moves.
     #[inline(always)]
-    fn manhattan_before(&self, parent: &Board, action: Slide, h: u32) -> u32 {
+    fn manhattan_before(&self, parent: &Board, action: Slide, h: Cost) -> Cost {
         let from = parent.blank as usize & MASK;
         let to = action.to as usize & MASK;
         let tile = parent.cells[to] as usize & MASK;
-        h + u32::from(self.distance[tile][from]) - u32::from(self.distance[tile][to])
+        h + Cost::from(self.distance[tile][from]) - Cost::from(self.distance[tile][to])
     }
 
     /// Manhattan distance of `child`, just reached from a parent of distance `parent_h` whose
     /// blank was in `old_blank`: only the tile that moved changes it.
     #[inline(always)]
-    fn manhattan_after(&self, child: &Board, old_blank: u8, parent_h: u32) -> u32 {
+    fn manhattan_after(&self, child: &Board, old_blank: u8, parent_h: Cost) -> Cost {
         let tile = child.cells[old_blank as usize & MASK] as usize & MASK;
-        let before = u32::from(self.distance[tile][child.blank as usize & MASK]);
-        let after = u32::from(self.distance[tile][old_blank as usize & MASK]);
+        let before = Cost::from(self.distance[tile][child.blank as usize & MASK]);
+        let after = Cost::from(self.distance[tile][old_blank as usize & MASK]);
         parent_h + after - before
     }
 }
@@ -72,7 +76,7 @@ impl Problem for NPuzzle {
     /// Every heuristic but zero is 0 exactly when every tile is home; zero is 0 everywhere, so
     /// then the board decides. (h is tested first: it is in hand, and rarely 0.)
     #[inline]
-    fn is_goal_given(&self, state: &Board, h: u32) -> bool {
+    fn is_goal_given(&self, state: &Board, h: Cost) -> bool {
         h == 0 && (self.exact_at_goal || self.is_goal(state))
     }
 
@@ -127,14 +131,20 @@ impl Problem for NPuzzle {
         state.slide(from as usize);
     }
 
-    fn heuristic(&self, state: &Board) -> u32 {
-        self.estimate(state)
+    fn heuristic(&self, state: &Board) -> Cost {
+        Cost::from(self.estimate(state))
     }
 
     /// Manhattan distance changes only for the tile that moved: from the blank's new cell to
     /// its old one.
     #[inline]
-    fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
+    fn heuristic_after(
+        &self,
+        child: &Board,
+        _action: Slide,
+        old_blank: u8,
+        parent_h: Cost,
+    ) -> Cost {
         if self.heuristic != Heuristic::Manhattan {
             return self.other_after(child, old_blank, parent_h);
         }
@@ -143,7 +153,7 @@ impl Problem for NPuzzle {
 
     /// Manhattan distance before the move: only the tile next to the blank moves.
     #[inline]
-    fn heuristic_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
+    fn heuristic_before(&self, parent: &Board, action: Slide, h: Cost) -> Option<Cost> {
         if self.heuristic != Heuristic::Manhattan {
             return self.pdb_before(parent, action, h);
         }
@@ -173,7 +183,7 @@ impl Problem for NPuzzle {
 
     /// Every move can be undone: the boards one move before a board are those one move after
     /// it, each reached back by the opposite move.
-    fn predecessors(&self, state: &Board, out: &mut Vec<(Board, Slide, u32)>) {
+    fn predecessors(&self, state: &Board, out: &mut Vec<(Board, Slide, Cost)>) {
         for a in self.actions(state) {
             let before = self.result(state, a);
             let back = Slide {
@@ -239,7 +249,7 @@ impl Problem for ManhattanTiles {
 
     /// Manhattan distance is 0 exactly when every tile is home.
     #[inline]
-    fn is_goal_given(&self, _state: &Board, h: u32) -> bool {
+    fn is_goal_given(&self, _state: &Board, h: Cost) -> bool {
         h == 0
     }
 
@@ -272,20 +282,26 @@ impl Problem for ManhattanTiles {
         self.puzzle.undo(state, from)
     }
 
-    fn heuristic(&self, state: &Board) -> u32 {
-        self.puzzle.estimate_with(Heuristic::Manhattan, state)
+    fn heuristic(&self, state: &Board) -> Cost {
+        Cost::from(self.puzzle.estimate_with(Heuristic::Manhattan, state))
     }
 
     #[inline]
-    fn heuristic_after(&self, child: &Board, _action: Slide, old_blank: u8, parent_h: u32) -> u32 {
+    fn heuristic_after(
+        &self,
+        child: &Board,
+        _action: Slide,
+        old_blank: u8,
+        parent_h: Cost,
+    ) -> Cost {
         self.puzzle.manhattan_after(child, old_blank, parent_h)
     }
 
     #[inline]
-    fn heuristic_before(&self, parent: &Board, action: Slide, h: u32) -> Option<u32> {
+    fn heuristic_before(&self, parent: &Board, action: Slide, h: Cost) -> Option<Cost> {
         let to = action.to as usize & MASK;
         let tile = parent.cells[to] as usize;
-        Some(h.wrapping_add_signed(i32::from(self.change[to][dir_index(action.dir)][tile])))
+        Some(h.wrapping_add_signed(i64::from(self.change[to][dir_index(action.dir)][tile])))
     }
 
     #[inline]
@@ -297,7 +313,7 @@ impl Problem for ManhattanTiles {
         self.puzzle.goal_states()
     }
 
-    fn predecessors(&self, state: &Board, out: &mut Vec<(Board, Slide, u32)>) {
+    fn predecessors(&self, state: &Board, out: &mut Vec<(Board, Slide, Cost)>) {
         self.puzzle.predecessors(state, out)
     }
 }
@@ -374,12 +390,12 @@ mod tests {
                     let mut child = b;
                     tiles.apply(&mut child, a);
                     let counted = p.estimate_with(Heuristic::Manhattan, &child);
-                    assert_eq!(tiles.heuristic_before(&b, a, h), Some(counted));
+                    assert_eq!(tiles.heuristic_before(&b, a, h), Some(Cost::from(counted)));
                 }
                 let d = acts[(rng.next_u64() % acts.len() as u64) as usize];
                 let undo = tiles.apply(&mut b, d);
                 h = tiles.heuristic_after(&b, d, undo, h);
-                assert_eq!(h, p.estimate_with(Heuristic::Manhattan, &b));
+                assert_eq!(h, Cost::from(p.estimate_with(Heuristic::Manhattan, &b)));
             }
         }
     }
