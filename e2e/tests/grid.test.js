@@ -22,7 +22,7 @@ async function open(path, viewport) {
   return page;
 }
 
-// Costs are shown in steps (a diagonal step 1.42), never in the hundredths the grid counts in.
+// Costs are shown in steps (a diagonal step √2, 1.4142), never in the units the grid counts in.
 const cost = async (page) => Number((await page.locator(".solution h2").textContent()).match(/cost (\d+(?:\.\d+)?)$/)[1]);
 
 /// The centre of cell (x, y) of a w × h grid on the canvas, in page pixels.
@@ -99,7 +99,7 @@ test("8-way moves with octile distance; JPS and bidirectional search find the sa
   const grid = "S.........../....#......./....#......./....#......./....#......G";
   const page = await open(`#/search?problem=grid&grid=${grid.replace(/#/g, "%23")}&moves=8&h=octile&algo=astar`);
   const best = await cost(page);
-  // A path with diagonal steps costs steps with decimals (a diagonal step 1.42), and the lists
+  // A path with diagonal steps costs steps with decimals (a diagonal step 1.4142), and the lists
   // give f in steps too.
   assert.ok(!Number.isInteger(best), `${best}`);
   for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Step forward" }).click();

@@ -12,13 +12,14 @@ use std::time::Instant;
 use crate::{describe, tools};
 
 /// Every target, in the order they run.
-pub const TARGETS: [&str; 6] = [
+pub const TARGETS: [&str; 7] = [
     "tree_text",
     "search_text",
     "puzzle",
     "blocks",
     "moves",
     "route",
+    "movingai",
 ];
 
 /// How long each target runs.

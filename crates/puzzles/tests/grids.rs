@@ -229,3 +229,69 @@ fn jump_point_search_finds_the_cheapest_path_and_expands_fewer_nodes() {
     let g = Grid::parse("S..\n..G", false, GridHeuristic::Octile).unwrap();
     assert!(g.with_jumps(true).unwrap_err().contains("8-way"));
 }
+
+/// A grid that does not number its states: graph search keeps them in a hash table.
+struct Unnumbered(Grid);
+
+impl arbor_search::Problem for Unnumbered {
+    type State = arbor_puzzles::GridState;
+    type Action = arbor_puzzles::GridMove;
+    type Undo = arbor_puzzles::GridState;
+    type Actions<'a> = arbor_puzzles::GridMoves;
+
+    fn start(&self) -> Self::State {
+        self.0.start()
+    }
+    fn is_goal(&self, s: &Self::State) -> bool {
+        self.0.is_goal(s)
+    }
+    fn actions(&self, s: &Self::State) -> Self::Actions<'_> {
+        self.0.actions(s)
+    }
+    fn apply(&self, s: &mut Self::State, a: Self::Action) -> Self::Undo {
+        self.0.apply(s, a)
+    }
+    fn undo(&self, s: &mut Self::State, u: Self::Undo) {
+        self.0.undo(s, u)
+    }
+    fn step_cost(&self, s: &Self::State, a: Self::Action) -> u64 {
+        self.0.step_cost(s, a)
+    }
+    fn heuristic(&self, s: &Self::State) -> u64 {
+        self.0.heuristic(s)
+    }
+}
+
+/// Graph search keeps a grid's states in an array indexed by cell; on the same grid without
+/// the numbering (a hash table) every frontier search records the very same trace — every
+/// event, every node's g and h — and the same result. (Jump Point Search keeps one node a cell
+/// either way, so it is compared against the oracle above instead.)
+#[test]
+fn the_array_of_cells_reached_is_the_hash_table_it_replaces() {
+    use arbor_search::{Problem, Recorder};
+    let mut rng = SplitMix64(14);
+    for i in 0..200 {
+        let (w, h) = (
+            2 + (rng.next_u64() % 20) as usize,
+            2 + (rng.next_u64() % 20) as usize,
+        );
+        let text = random_text(w, h, 5 + (i % 35), i % 3 == 0, &mut rng);
+        let g = Grid::parse(&text, i % 2 == 0, GridHeuristic::Octile).unwrap();
+        assert_eq!(g.dense_states(), w * h);
+        let plain = Unnumbered(g.clone());
+        assert_eq!(plain.dense_states(), 0);
+        for algorithm in [
+            Algorithm::BreadthFirst,
+            Algorithm::UniformCost,
+            Algorithm::Greedy,
+            Algorithm::AStar,
+        ] {
+            let options = Options::new(algorithm).mode(Mode::Graph);
+            let (mut a, mut b) = (Recorder::new(), Recorder::new());
+            let x = search(&g, &options, &Budget::unlimited(), &mut a);
+            let y = search(&plain, &options, &Budget::unlimited(), &mut b);
+            assert_eq!(x, y, "{algorithm:?}:\n{text}");
+            assert_eq!(a.into_trace(), b.into_trace(), "{algorithm:?}:\n{text}");
+        }
+    }
+}

@@ -5,16 +5,16 @@
 //! The goal test is made when a node leaves the frontier, which is what makes uniform cost and
 //! A* optimal (breadth-first with unit costs is optimal either way).
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, VecDeque};
 
-use arbor_util::{Budget, FxBuildHasher};
+use arbor_util::Budget;
 
 use crate::observe::{Cut, Dropped, NodeId, Observer, Rank};
 use crate::outcome::{
     add_cost, Algorithm, Cost, Limit, Mode, Options, Outcome, Solution, Stats, Status, TieBreak,
 };
 use crate::problem::Problem;
+use crate::reached::Reached;
 
 /// A node kept in the search tree.
 struct Node<S, A> {
@@ -25,6 +25,8 @@ struct Node<S, A> {
     g: Cost,
     h: Cost,
     depth: u32,
+    /// Graph search: a cheaper path to its state was found after it was pushed.
+    stale: bool,
 }
 
 /// The frontier, in the algorithm's order. Each node joins with a [`Rank`] and the frontier
@@ -57,20 +59,57 @@ impl Frontier {
     fn pop(&mut self) -> Option<u32> {
         match self {
             Frontier::Fifo(q) => q.pop_front(),
-            Frontier::Heap(h) => h.pop().map(|Reverse(key)| key.2 as u32),
+            Frontier::Heap(h) => h.pop().map(HeapKey::index),
         }
     }
 }
 
 /// A heap entry: the rank, with the arena index for `pop` below its last part (the rank's order
-/// is unique already, so the index changes no comparison); the smallest rank leaves first.
-pub(crate) type HeapKey = Reverse<(u64, u64, u64)>;
+/// is unique already, so the index changes no comparison); the smallest rank is the heap's
+/// greatest, so it leaves first.
+///
+/// Compared without a branch on the first two parts (as one 128-bit number): on a grid most
+/// priorities tie, and a comparison that branched on each part in turn mispredicted enough to
+/// take a third of A*'s time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HeapKey([u64; 3]);
+
+impl HeapKey {
+    /// The rank's first part: the priority.
+    #[inline(always)]
+    pub(crate) fn priority(self) -> u64 {
+        self.0[0]
+    }
+
+    /// The arena index.
+    #[inline(always)]
+    pub(crate) fn index(self) -> u32 {
+        self.0[2] as u32
+    }
+}
+
+impl Ord for HeapKey {
+    #[inline(always)]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let first = |k: &HeapKey| (u128::from(k.0[0]) << 64) | u128::from(k.0[1]);
+        first(other)
+            .cmp(&first(self))
+            .then(other.0[2].cmp(&self.0[2]))
+    }
+}
+
+impl PartialOrd for HeapKey {
+    #[inline(always)]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 /// The heap entry of a node of rank `rank` (whose last part, the order, is at most
 /// `u32::MAX`) at arena index `index`.
 #[inline]
 pub(crate) fn heap_key(rank: Rank, index: u32) -> HeapKey {
-    Reverse((rank[0], rank[1], (rank[2] << 32) | u64::from(index)))
+    HeapKey([rank[0], rank[1], (rank[2] << 32) | u64::from(index)])
 }
 
 /// Runs a frontier search (`options.algorithm` is breadth-first, uniform cost, greedy or A*).
@@ -86,8 +125,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
     while let Some(index) = search.frontier.pop() {
         let node = &search.nodes[index as usize];
         observer.popped(node.id);
-        let stale = search.graph && search.reopen;
-        if stale && search.best_g.get(&node.state).is_some_and(|&g| g < node.g) {
+        if node.stale {
             observer.dropped(node.id, Dropped::Stale);
             continue;
         }
@@ -117,7 +155,7 @@ pub(crate) fn best_first<P: Problem, O: Observer<P>>(
         }
         search.stats.peak_frontier = search.stats.peak_frontier.max(search.frontier.len() as u64);
         let stored = if search.graph {
-            search.best_g.len()
+            search.reached.len()
         } else {
             search.nodes.len()
         };
@@ -153,7 +191,9 @@ struct Search<'p, P: Problem> {
     reopen: bool,
     nodes: Vec<Node<P::State, P::Action>>,
     frontier: Frontier,
-    best_g: HashMap<P::State, Cost, FxBuildHasher>,
+    /// Graph search: for each state reached, the node with the cheapest path to it (its g is
+    /// the node's: no copy is kept).
+    reached: Reached<P::State>,
     /// Nodes pushed so far.
     pushes: u32,
     stats: Stats,
@@ -181,7 +221,7 @@ impl<'p, P: Problem> Search<'p, P> {
             } else {
                 Frontier::Heap(BinaryHeap::new())
             },
-            best_g: HashMap::default(),
+            reached: Reached::for_problem(problem),
             pushes: 0,
             stats: Stats {
                 iterations: 1,
@@ -202,7 +242,8 @@ impl<'p, P: Problem> Search<'p, P> {
         self.stats.generated = 1;
         observer.generated(0, None, None, &start, 0, h0);
         if self.graph {
-            self.best_g.insert(start.clone(), 0);
+            let number = self.problem.dense_index(&start);
+            self.reached.get_or_insert(&start, number, 0);
         }
         self.nodes.push(Node {
             state: start,
@@ -212,6 +253,7 @@ impl<'p, P: Problem> Search<'p, P> {
             g: 0,
             h: h0,
             depth: 0,
+            stale: false,
         });
         let rank = self.push(0, 0, h0);
         observer.pushed(0, rank);
@@ -263,34 +305,43 @@ impl<'p, P: Problem> Search<'p, P> {
             let mut child = parent.state.clone();
             let cost = problem.step_cost(&child, a);
             let undo = problem.apply(&mut child, a);
-            let child_h = if self.needs_h {
-                problem.heuristic_after(&child, a, undo, h)
-            } else {
-                0
+            let estimate = |child: &P::State| match self.needs_h {
+                true => problem.heuristic_after(child, a, undo, h),
+                false => 0,
             };
-            let Some(child_g) =
-                add_cost(g, cost).filter(|&g| !self.informed || add_cost(g, child_h).is_some())
-            else {
+            let Some(child_g) = add_cost(g, cost) else {
                 return Err(Limit::Cost);
             };
             let id = self.stats.generated;
             self.stats.generated += 1;
-            observer.generated(id, Some(parent_id), Some(a), &child, child_g, child_h);
+            // The estimate: for the observer, of every child; unwatched, only of a child that
+            // is kept (most children on a grid reach a state reached before, and are dropped).
+            let watched_h = O::WATCHES.then(|| estimate(&child));
+            if let Some(child_h) = watched_h {
+                observer.generated(id, Some(parent_id), Some(a), &child, child_g, child_h);
+            }
             if budget.charge(self.stats.generated).is_err() {
                 return Err(Limit::Budget);
             }
+            let child_index = self.nodes.len() as u32;
             if self.graph {
-                match self.best_g.get(&child) {
-                    Some(&seen) if !self.reopen || child_g >= seen => {
+                // (One look-up: recorded if new, else read and perhaps replaced.)
+                let number = problem.dense_index(&child);
+                if let Some(seen) = self.reached.get_or_insert(&child, number, child_index) {
+                    let was = *seen as usize;
+                    if !self.reopen || child_g >= self.nodes[was].g {
                         observer.dropped(id, Dropped::Reached);
                         continue;
                     }
-                    _ => {
-                        self.best_g.insert(child.clone(), child_g);
-                    }
+                    // The node that had the cheapest path to this state is stale now.
+                    *seen = child_index;
+                    self.nodes[was].stale = true;
                 }
             }
-            let child_index = self.nodes.len() as u32;
+            let child_h = watched_h.unwrap_or_else(|| estimate(&child));
+            if self.informed && add_cost(child_g, child_h).is_none() {
+                return Err(Limit::Cost);
+            }
             self.nodes.push(Node {
                 state: child,
                 id,
@@ -299,6 +350,7 @@ impl<'p, P: Problem> Search<'p, P> {
                 g: child_g,
                 h: child_h,
                 depth: depth + 1,
+                stale: false,
             });
             let rank = self.push(child_index, child_g, child_h);
             observer.pushed(id, rank);

@@ -10,7 +10,6 @@
 //! a state yet to be taken can be cheaper. The solution is the forward path to the meeting
 //! state and the backward path from it to a goal.
 
-use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use arbor_util::{Budget, FxBuildHasher};
@@ -81,10 +80,10 @@ pub(crate) fn bidirectional<P: Problem, O: Observer<P>>(
     search.roots(goals, observer);
     let mut children = Vec::new();
     while let Some(side) = search.next_side() {
-        let Some(Reverse(key)) = search.heaps[side].pop() else {
+        let Some(key) = search.heaps[side].pop() else {
             break;
         };
-        let index = key.2 as u32;
+        let index = key.index();
         let node = &search.nodes[index as usize];
         observer.popped(node.id);
         if search.best[side]
@@ -198,12 +197,12 @@ impl<'p, P: Problem> Search<'p, P> {
     #[inline(always)]
     fn next_side(&self) -> Option<usize> {
         let side = match (self.heaps[0].peek(), self.heaps[1].peek()) {
-            (Some(Reverse(a)), Some(Reverse(b))) => usize::from(b < a),
+            (Some(a), Some(b)) => usize::from(b > a),
             (Some(_), None) => 0,
             (None, Some(_)) => 1,
             (None, None) => return None,
         };
-        let top = |heap: &BinaryHeap<HeapKey>| heap.peek().map_or(Cost::MAX, |Reverse(k)| k.0);
+        let top = |heap: &BinaryHeap<HeapKey>| heap.peek().map_or(Cost::MAX, |k| k.priority());
         if let Some((mu, _, _)) = self.meeting {
             let lowest = top(&self.heaps[0]).saturating_add(top(&self.heaps[1]));
             if lowest >= mu {

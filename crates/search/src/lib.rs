@@ -23,6 +23,7 @@ mod ida_star;
 mod observe;
 mod outcome;
 mod problem;
+mod reached;
 pub mod replay;
 
 pub use arbor_util::{Aborted, Budget, Clock};

@@ -115,6 +115,20 @@ pub trait Problem {
         self.actions(state)
     }
 
+    /// How many states there are, if the problem numbers them 0, 1, … ([`Problem::dense_index`]);
+    /// 0 (the default) if it does not. Graph search then keeps the states it has reached in an
+    /// array of that length rather than a hash table: worth it where the states are few enough
+    /// to hold them all, and searches reach many of them (a grid's cells).
+    fn dense_states(&self) -> usize {
+        0
+    }
+
+    /// The number of `state`, below [`Problem::dense_states`] (asked only when that is not 0).
+    #[inline]
+    fn dense_index(&self, _state: &Self::State) -> usize {
+        0
+    }
+
     /// The goal states, for searches that work backwards from them (bidirectional search);
     /// empty (the default) when the goal is only a test.
     fn goal_states(&self) -> Vec<Self::State> {

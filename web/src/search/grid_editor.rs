@@ -483,7 +483,7 @@ fn moves_and_heuristic(
                 <label>{ "Moves " }
                     <select aria-label="Moves" onchange={on_moves}>
                         <option value="4" selected={!diagonal}>{ "4-way" }</option>
-                        <option value="8" selected={diagonal}>{ "8-way (diagonal 1.42)" }</option>
+                        <option value="8" selected={diagonal}>{ "8-way (diagonal √2)" }</option>
                     </select>
                 </label>
                 <label>{ "Heuristic " }
@@ -492,9 +492,9 @@ fn moves_and_heuristic(
                     </select>
                 </label>
             </div>
-            <p class="hint">{ "Costs are in steps: a straight step costs 1, a diagonal one 1.42 (√2 rounded up), each times the weight of the cell entered." }</p>
+            <p class="hint">{ "Costs are in steps: a straight step costs 1, a diagonal one √2 ≈ 1.4142, each times the weight of the cell entered." }</p>
             if !heuristic.admissible(diagonal) {
-                <p class="hint">{ "Manhattan distance overestimates with diagonal moves (one diagonal step of 1.42 covers two of its units): A* may return a longer path. Octile distance is exact on an open 8-way grid." }</p>
+                <p class="hint">{ "Manhattan distance overestimates with diagonal moves (one diagonal step of √2 covers two of its units): A* may return a longer path. Octile distance is exact on an open 8-way grid." }</p>
             }
         </>
     }

@@ -49,7 +49,7 @@ pub const PARAMS: &[Param] = &[
     pe(
         "moves",
         "4, 8",
-        "Grid moves: 4-way, or 8-way with diagonals (1.42) that never cut a wall's corner.",
+        "Grid moves: 4-way, or 8-way with diagonals (√2) that never cut a wall's corner.",
         &["#/search?problem=grid&moves=8&h=euclidean&algo=astar"],
     ),
     pe(

@@ -19,6 +19,8 @@
 //! weight (`1` is `.`), `S` the start, `G` the goal.
 
 use arbor_search::{Cost, Problem};
+
+mod jps;
 use arbor_util::SplitMix64;
 use serde::{Deserialize, Serialize};
 
@@ -100,6 +102,11 @@ impl GridHeuristic {
             }
         }
     }
+}
+
+/// ⌈2³² / width⌉, for [`Grid::xy`] (widths 1 to [`MAX_MAP_SIDE`]).
+fn row_magic(width: usize) -> u64 {
+    (1u64 << 32).div_ceil(width.max(1) as u64)
 }
 
 /// A grid cost (in units of 10⁻¹⁰ of a step) as steps, written with at most `decimals` (0 to
@@ -239,6 +246,8 @@ pub struct Grid {
     /// Weighted A*'s w, in tenths (10: plain A*).
     inflation: u32,
     jumps: bool,
+    /// ⌈2³² / width⌉: a cell's row by a multiplication ([`Grid::xy`]).
+    row_magic: u64,
 }
 
 /// A state of a grid search: the cell, and for Jump Point Search the direction it was entered
@@ -327,6 +336,7 @@ impl Grid {
             heuristic,
             inflation: 10,
             jumps: false,
+            row_magic: row_magic(width),
         })
     }
 
@@ -350,6 +360,7 @@ impl Grid {
             heuristic: GridHeuristic::Octile,
             inflation: 10,
             jumps: false,
+            row_magic: row_magic(width),
         }
     }
 
@@ -385,6 +396,7 @@ impl Grid {
             heuristic: GridHeuristic::Manhattan,
             inflation: 10,
             jumps: false,
+            row_magic: row_magic(width),
         }
     }
 
@@ -603,70 +615,15 @@ impl Grid {
         Some(to)
     }
 
-    /// True if the cell at (x, y) is on the grid and free. (Coordinates, not a cell's index:
-    /// a run along the grid then takes no division at each step.)
+    /// A cell's column and row. The row is ⌊cell / width⌋ taken as (cell · ⌈2³²/width⌉) >> 32:
+    /// one multiplication where a division takes many times longer (at every node of every
+    /// grid search), and exact — the multiplier's excess adds less than cell / 2³² < 2⁻¹² to the
+    /// quotient, while its fraction is at most 1 − 1/width ≤ 1 − 2⁻¹⁰.
     #[inline(always)]
-    fn open_at(&self, x: isize, y: isize) -> bool {
-        x >= 0
-            && y >= 0
-            && (x as usize) < self.width
-            && (y as usize) < self.height
-            && self.weight[y as usize * self.width + x as usize] != 0
-    }
-
-    /// Jump Point Search: from `cell`, run in direction `d` until a cell worth stopping at (the
-    /// goal, or one with a forced neighbour), or a wall. Returns it and the cells crossed.
-    fn jump(&self, cell: usize, d: usize) -> Option<(usize, u32)> {
-        let (x, y) = ((cell % self.width) as isize, (cell / self.width) as isize);
-        self.jump_from(x, y, d)
-            .map(|(x, y, run)| (y as usize * self.width + x as usize, run))
-    }
-
-    /// [`Grid::jump`] from (x, y): the jump point's coordinates and the cells crossed.
-    #[inline]
-    fn jump_from(&self, mut x: isize, mut y: isize, d: usize) -> Option<(isize, isize, u32)> {
-        let (dx, dy) = (DIRS[d].0 as isize, DIRS[d].1 as isize);
-        let (gx, gy) = (
-            (self.goal as usize % self.width) as isize,
-            (self.goal as usize / self.width) as isize,
-        );
-        let mut run = 0;
-        loop {
-            // The step: onto a free cell, and for a diagonal one, past no wall's corner.
-            if !self.open_at(x + dx, y + dy)
-                || (d >= 4 && !(self.open_at(x + dx, y) && self.open_at(x, y + dy)))
-            {
-                return None;
-            }
-            x += dx;
-            y += dy;
-            run += 1;
-            if (x, y) == (gx, gy) {
-                return Some((x, y, run));
-            }
-            if d < 4 {
-                // A forced neighbour: free beside the run here, walled beside the cell before.
-                let forced = if dy == 0 {
-                    (self.open_at(x, y - 1) && !self.open_at(x - dx, y - 1))
-                        || (self.open_at(x, y + 1) && !self.open_at(x - dx, y + 1))
-                } else {
-                    (self.open_at(x - 1, y) && !self.open_at(x - 1, y - dy))
-                        || (self.open_at(x + 1, y) && !self.open_at(x + 1, y - dy))
-                };
-                if forced {
-                    return Some((x, y, run));
-                }
-            } else {
-                // A diagonal run stops where a straight run from it would stop.
-                let horizontal = if dx < 0 { 1 } else { 2 };
-                let vertical = if dy < 0 { 0 } else { 3 };
-                if self.jump_from(x, y, horizontal).is_some()
-                    || self.jump_from(x, y, vertical).is_some()
-                {
-                    return Some((x, y, run));
-                }
-            }
-        }
+    pub(crate) fn xy(&self, cell: usize) -> (usize, usize) {
+        debug_assert!(cell < 1 << CELL_BITS);
+        let y = ((cell as u64 * self.row_magic) >> 32) as usize;
+        (cell - y * self.width, y)
     }
 
     /// The steps out of `cell` in the order of [`DIRS`]: the four straight ones, then (eight-way)
@@ -675,7 +632,7 @@ impl Grid {
     #[inline]
     fn plain_moves(&self, cell: usize) -> GridMoves {
         let w = self.width;
-        let (x, y) = (cell % w, cell / w);
+        let (x, y) = self.xy(cell);
         let free = |c: usize| self.weight[c] != 0;
         let up = y > 0 && free(cell - w);
         let left = x > 0 && free(cell - 1);
@@ -715,60 +672,6 @@ impl Grid {
             add(down && right && free(cell + w + 1), cell + w + 1, 7);
         }
         out
-    }
-
-    /// Jump Point Search's successors of a state: from each direction the pruning keeps, the
-    /// jump point reached.
-    fn jump_moves(&self, state: GridState) -> GridMoves {
-        let cell = cell_of(state) as usize;
-        let entered = (state >> CELL_BITS) as usize; // 0: the start, else dir + 1
-        let mut out = GridMoves::empty();
-        for d in 0..8 {
-            if entered > 0 && !self.kept(cell, entered - 1, d) {
-                continue;
-            }
-            if let Some((to, run)) = self.jump(cell, d) {
-                out.list[out.len as usize] = GridMove {
-                    to: to as u32,
-                    dir: d as u8,
-                    run,
-                };
-                out.len += 1;
-            }
-        }
-        out
-    }
-
-    /// Whether JPS's pruning keeps direction `d` from `cell`, entered in direction `e`: the
-    /// natural directions (straight on; for a diagonal, also its two straight parts) and, after
-    /// a straight move, the directions a wall behind made necessary (across, and diagonally on
-    /// to that side). Never straight back.
-    fn kept(&self, cell: usize, e: usize, d: usize) -> bool {
-        if d == e {
-            return true;
-        }
-        let (ex, ey) = DIRS[e];
-        let (dx, dy) = DIRS[d];
-        if e >= 4 {
-            // Diagonal: its horizontal and vertical parts.
-            return (dx == ex && dy == 0) || (dx == 0 && dy == ey);
-        }
-        // Straight: across or diagonally forward, towards a side walled behind.
-        let back = OPPOSITE[e] as usize;
-        let Some(behind) = self.free(cell, back) else {
-            return false;
-        };
-        let across: [usize; 2] = if e == 0 || e == 3 { [1, 2] } else { [0, 3] };
-        for a in across {
-            if self.free(behind, a).is_some() {
-                continue;
-            }
-            let (ax, ay) = DIRS[a];
-            if d == a || (dx == ex + ax && dy == ey + ay) {
-                return true;
-            }
-        }
-        false
     }
 }
 
@@ -813,14 +716,26 @@ impl Problem for Grid {
 
     fn heuristic(&self, state: &GridState) -> Cost {
         let (a, b) = (cell_of(*state) as usize, self.goal as usize);
-        let dx = (a % self.width).abs_diff(b % self.width) as u32;
-        let dy = (a / self.width).abs_diff(b / self.width) as u32;
+        let ((ax, ay), (bx, by)) = (self.xy(a), self.xy(b));
+        let (dx, dy) = (ax.abs_diff(bx) as u32, ay.abs_diff(by) as u32);
         let h = self.heuristic.value(dx, dy);
         if self.inflation == 10 {
             h
         } else {
             h * Cost::from(self.inflation) / 10
         }
+    }
+
+    /// The cells, numbered as they are. (Jump Point Search's states carry the direction they
+    /// were entered in as well, but are numbered by their cell alone: like the algorithm's
+    /// authors, graph search keeps one node a cell, the cheapest.)
+    fn dense_states(&self) -> usize {
+        self.width * self.height
+    }
+
+    #[inline]
+    fn dense_index(&self, state: &GridState) -> usize {
+        cell_of(*state) as usize
     }
 
     fn reverses(&self, action: GridMove, previous: GridMove) -> bool {
@@ -912,6 +827,20 @@ mod tests {
                 .to_text(),
             text
         );
+    }
+
+    #[test]
+    fn a_cells_row_by_multiplication_is_its_row() {
+        for width in 1..=MAX_MAP_SIDE {
+            let mut g = Grid::open(2, 2);
+            (g.width, g.row_magic) = (width, row_magic(width));
+            let rows = (1 << CELL_BITS) / width;
+            for y in 0..rows {
+                for cell in [y * width, y * width + width - 1] {
+                    assert_eq!(g.xy(cell), (cell % width, y), "width {width}, cell {cell}");
+                }
+            }
+        }
     }
 
     #[test]
