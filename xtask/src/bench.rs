@@ -28,6 +28,10 @@ pub fn native(root: &Path) -> Result<(), String> {
     run(Command::new(&arbor).args(["npuzzle", "table"]))?;
     println!("\n## A* on random 8-puzzles\n");
     run(Command::new(&arbor).args(["bench", "astar", "--count", "1000"]))?;
+    println!("\n## Grids: A* and JPS on the Moving AI maps against the pathfinding crate's A*\n");
+    run(Command::new(&arbor)
+        .args(["bench", "grid", "--runs", "3", "--dir"])
+        .arg(root.join("data/movingai")))?;
     println!("\n## Monte Carlo tree search\n");
     run(Command::new(&arbor).args(["bench", "mcts"]))?;
     println!("\n## The connect-four solver on Pons' test sets\n");
