@@ -22,14 +22,18 @@ const where = (page) => page.locator(".tour-where").textContent();
 
 test("#/tours lists at least ten tours, and every one opens with its note", async () => {
   const page = await openPage(browser, "#/tours", { width: 1366, height: 900 });
-  const links = await page.locator(".tour-list a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const tours = await page.locator(".tour-list a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent.trim()]));
+  const links = tours.map(([href]) => href);
   assert.ok(links.length >= 10, `${links.length} tours`);
   for (const id of ["alphabeta-worked", "iterative-deepening", "romania", "expectimax", "mcts-iteration", "nim", "maxn"]) {
     assert.ok(links.includes(`#/tour?id=${id}`), `the ${id} tour is listed`);
   }
   await audit(page, "#/tours");
-  for (const link of links) {
+  for (const [link, title] of tours) {
     await page.goto(new URL(link, page.url()).href);
+    // This tour, not the one before it still on the page: the address changes the view without
+    // a reload, so wait for its title first.
+    await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
     await note(page).waitFor();
     assert.ok((await note(page).textContent()).trim().length > 20, `${link}: a note`);
     assert.match(await where(page), /^Stop 1 of \d+$/);

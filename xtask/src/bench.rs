@@ -351,3 +351,52 @@ fn capture(cmd: &mut Command) -> Result<String, String> {
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
+
+/// The Boston map's 950 scenarios with A* and Jump Point Search: natively (`arbor grid scen`,
+/// the fastest of three) and in wasm in a Web Worker in headless Chromium
+/// (`web/tests/grid_bench.rs`, the fastest of three passes), in one table.
+pub fn grid_wasm(root: &Path, env: &crate::tools::ToolEnv) -> Result<(), String> {
+    run(Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "arbor-cli"])
+        .current_dir(root))?;
+    let scen = root.join("data/movingai/Boston_0_256.map.scen");
+    let native = |algo: &str| -> Result<f64, String> {
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            let out = Command::new(root.join("target/release/arbor"))
+                .args(["grid", "scen", "--algo", algo])
+                .arg(&scen)
+                .output()
+                .map_err(|e| e.to_string())?;
+            let summary = String::from_utf8_lossy(&out.stderr).into_owned();
+            if !out.status.success() || !summary.contains("950 of 950") {
+                return Err(format!("arbor grid scen --algo {algo}: {summary}"));
+            }
+            // "…; 0.842 s"
+            let seconds = summary
+                .trim()
+                .rsplit("; ")
+                .next()
+                .and_then(|t| t.strip_suffix(" s"))
+                .and_then(|t| t.parse::<f64>().ok())
+                .ok_or_else(|| format!("cannot read {summary}"))?;
+            best = best.min(seconds * 1000.0);
+        }
+        Ok(best)
+    };
+    let (native_astar, native_jps) = (native("astar")?, native("jps")?);
+    let line = browser_bench(root, env, "grid_bench", "ARBOR-BENCH gridwasm")?;
+    let field = |name: &str| number_after(&line, name);
+    let (wasm_astar, wasm_jps) = (field("astar_ms=")?, field("jps_ms=")?);
+    println!("The Moving AI Boston map (256 × 256), all 950 scenarios, every length checked; native release build (`arbor grid scen`) and wasm (the `web` profile, as the worker is built) in a Web Worker in headless Chromium, fastest of three each:");
+    println!();
+    println!("| search | native | wasm in a worker | wasm against native |");
+    println!("|---|---|---|---|");
+    for (name, n, w) in [
+        ("A*", native_astar, wasm_astar),
+        ("Jump Point Search", native_jps, wasm_jps),
+    ] {
+        println!("| {name} | {n:.0} ms | {w:.0} ms | {:.2}× |", w / n);
+    }
+    Ok(())
+}

@@ -462,7 +462,7 @@ const BROWSER_BENCHES: [BrowserBench; 7] = [
 ];
 
 /// The benchmarks of the same code in wasm (in headless Chromium) and native: part, heading.
-const WASM_BENCHES: [(&str, &str); 4] = [
+const WASM_BENCHES: [(&str, &str); 5] = [
     (
         "c4wasm",
         "The connect-four solver in the browser against the same solver native",
@@ -478,6 +478,10 @@ const WASM_BENCHES: [(&str, &str); 4] = [
     (
         "c4perfect",
         "Connect four's perfect player in the browser, from the empty board",
+    ),
+    (
+        "gridwasm",
+        "A* and Jump Point Search on the Boston map in a Web Worker, beside native",
     ),
 ];
 
@@ -512,6 +516,7 @@ fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
             "c4wasm" => bench::c4_wasm(root, &env)?,
             "mcts" => bench::mcts_wasm(root, &env)?,
             "ida" => bench::ida_wasm(root, &env)?,
+            "gridwasm" => bench::grid_wasm(root, &env)?,
             _ => bench::c4_play(root, &env)?,
         }
     }

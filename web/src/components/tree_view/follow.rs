@@ -110,14 +110,19 @@ impl CameraState {
                 return;
             }
             *cam = p.camera;
-            let waiting = p
-                .followed
-                .as_ref()
-                .is_some_and(|f| f.2 != inputs.2 && f.0 == inputs.0 && f.1 == inputs.1);
-            if waiting {
+            // Back at the frame's screen size, the camera stays as it was: what it follows now
+            // is taken as followed (even if the drawing was measured again for the paper). A
+            // step taken meanwhile is followed as usual.
+            let stepped = p.followed.as_ref().is_some_and(|f| f.0 != inputs.0);
+            let back = p.followed.as_ref().is_none_or(|f| f.2 == inputs.2);
+            if !stepped && !back {
                 return;
             }
-            *self.followed.borrow_mut() = p.followed;
+            *self.followed.borrow_mut() = if stepped {
+                p.followed
+            } else {
+                Some(inputs.clone())
+            };
             *self.printing.borrow_mut() = None;
         }
         if start {
