@@ -7,7 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use arbor_puzzles::{GridMap, Scenario};
-use arbor_search::{search, Algorithm, Budget, Mode, Options, Quiet};
+use arbor_search::Algorithm;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -30,12 +30,9 @@ fn pass(map: &GridMap, scenarios: &[Scenario], jumps: bool) -> f64 {
     let first = &scenarios[0];
     let grid = map.grid(first.start, first.goal).unwrap();
     let mut grid = grid.with_jumps(jumps).unwrap();
-    let options = Options::new(Algorithm::AStar).mode(Mode::Graph);
     let start = now();
     for s in scenarios {
-        grid.set_ends(s.start, s.goal).unwrap();
-        let out = search(&grid, &options, &Budget::unlimited(), &mut Quiet);
-        let length = out.solution.map(|f| f.cost);
+        let length = s.solve(&mut grid, Algorithm::AStar).unwrap();
         assert!(
             length.is_some_and(|l| s.matches(l)),
             "line {}: {length:?}",

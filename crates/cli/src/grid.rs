@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use arbor_puzzles::{fixed_steps, Grid, GridHeuristic, GridMap, Scenario};
-use arbor_search::{search, Algorithm, Budget, Mode, Options, Quiet};
+use arbor_search::Algorithm;
 
 use crate::UsageError;
 
@@ -152,10 +152,7 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
     let (mut solved, mut matched) = (0usize, 0usize);
     let mut out = String::new();
     for (i, s) in scenarios.iter().enumerate().step_by(args.every as usize) {
-        problem.set_ends(s.start, s.goal).map_err(UsageError)?;
-        let options = Options::new(algorithm).mode(Mode::Graph);
-        let found = search(&problem, &options, &Budget::unlimited(), &mut Quiet).solution;
-        let length = found.as_ref().map(|f| f.cost);
+        let length = s.solve(&mut problem, algorithm).map_err(UsageError)?;
         solved += 1;
         matched += usize::from(length.is_some_and(|l| s.matches(l)));
         let shown = length.map_or("none".into(), |l| fixed_steps(l, 8));

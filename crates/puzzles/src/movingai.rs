@@ -8,7 +8,7 @@
 //! 8-connected moves, a straight step 1 and a diagonal one √2, no corner cut. A mistake is named
 //! by its line and column.
 
-use arbor_search::{Cost, TextError};
+use arbor_search::{search, Algorithm, Budget, Cost, Mode, Options, Quiet, TextError};
 
 use crate::grid::{Grid, MAX_MAP_SIDE, STRAIGHT};
 
@@ -224,26 +224,10 @@ impl GridMap {
     /// The map as a grid to search: eight-way moves, octile distance, from `start` to `goal`
     /// (each (x, y), passable).
     pub fn grid(&self, start: (usize, usize), goal: (usize, usize)) -> Result<Grid, String> {
-        for (what, (x, y)) in [("start", start), ("goal", goal)] {
-            if x >= self.width || y >= self.height {
-                return Err(format!(
-                    "the {what} ({x}, {y}) is off the {} × {} map",
-                    self.width, self.height
-                ));
-            }
-            if !self.passable(x, y) {
-                return Err(format!("the {what} ({x}, {y}) is on a blocked cell"));
-            }
-        }
         let weight = self.passable.iter().map(|&p| u8::from(p)).collect();
-        let cell = |(x, y): (usize, usize)| (y * self.width + x) as u32;
-        Ok(Grid::from_map_cells(
-            self.width,
-            self.height,
-            weight,
-            cell(start),
-            cell(goal),
-        ))
+        let mut grid = Grid::from_map_cells(self.width, self.height, weight);
+        grid.set_ends(start, goal)?;
+        Ok(grid)
     }
 }
 
@@ -390,6 +374,17 @@ impl Scenario {
             }
         }
         Ok(())
+    }
+
+    /// The length `algorithm` finds for this scenario (graph search, unobserved, unlimited), or
+    /// `None` if there is no path: on `grid`, the scenario's map as the search needs it (jumps,
+    /// another heuristic, a weight), whose start and goal are moved to the scenario's — one grid
+    /// serves a whole file.
+    pub fn solve(&self, grid: &mut Grid, algorithm: Algorithm) -> Result<Option<Cost>, String> {
+        grid.set_ends(self.start, self.goal)?;
+        let options = Options::new(algorithm).mode(Mode::Graph);
+        let out = search(grid, &options, &Budget::unlimited(), &mut Quiet);
+        Ok(out.solution.map(|found| found.cost))
     }
 
     /// True if `length` (the grid's unit) is the optimal length within [`MATCH_WITHIN`].

@@ -12,7 +12,6 @@ use std::path::Path;
 use std::time::Instant;
 
 use arbor_puzzles::{GridMap, Scenario, DIAGONAL, STRAIGHT};
-use arbor_search::{search, Budget, Mode, Options, Quiet};
 
 use crate::grid::{load, GridAlgo};
 use crate::UsageError;
@@ -79,20 +78,13 @@ fn time(
     name: &str,
 ) -> Result<f64, UsageError> {
     let first = scenarios[0];
-    let prepared =
+    let mut prepared =
         way.map(|algo| algo.prepare(map.grid(first.start, first.goal).expect("checked"), 10));
-    let mut prepared = prepared;
     let started = Instant::now();
     for s in scenarios {
         let length = match &mut prepared {
             None => reference(map, s.start, s.goal),
-            Some((grid, algorithm)) => {
-                grid.set_ends(s.start, s.goal).map_err(UsageError)?;
-                let options = Options::new(*algorithm).mode(Mode::Graph);
-                search(grid, &options, &Budget::unlimited(), &mut Quiet)
-                    .solution
-                    .map(|f| f.cost)
-            }
+            Some((grid, algorithm)) => s.solve(grid, *algorithm).map_err(UsageError)?,
         };
         if !length.is_some_and(|l| s.matches(l)) {
             return Err(UsageError(format!(

@@ -341,21 +341,16 @@ impl Grid {
     }
 
     /// A map's grid ([`crate::GridMap::grid`]): its cells' weights (0 blocked, 1 free), eight-way
-    /// moves, octile distance.
-    pub(crate) fn from_map_cells(
-        width: usize,
-        height: usize,
-        weight: Vec<u8>,
-        start: u32,
-        goal: u32,
-    ) -> Grid {
+    /// moves, octile distance; its start and goal are the first cell until
+    /// [`Grid::set_ends`] places them.
+    pub(crate) fn from_map_cells(width: usize, height: usize, weight: Vec<u8>) -> Grid {
         debug_assert!(width <= MAX_MAP_SIDE && height <= MAX_MAP_SIDE);
         Grid {
             width,
             height,
             weight,
-            start,
-            goal,
+            start: 0,
+            goal: 0,
             diagonal: true,
             heuristic: GridHeuristic::Octile,
             inflation: 10,
