@@ -25,6 +25,17 @@ async function open(path, viewport) {
 // Costs are shown in steps (a diagonal step √2, 1.4142), never in the units the grid counts in.
 const cost = async (page) => Number((await page.locator(".solution h2").textContent()).match(/cost (\d+(?:\.\d+)?)$/)[1]);
 
+/// Waits until the canvas stays where it is (two readings 150 ms apart agree).
+async function settled(page) {
+  let last = JSON.stringify(await page.locator(CANVAS).boundingBox());
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(150);
+    const now = JSON.stringify(await page.locator(CANVAS).boundingBox());
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /// The centre of cell (x, y) of a w × h grid on the canvas, in page pixels.
 async function cellPoint(page, x, y, w, h) {
   const box = await page.locator(CANVAS).boundingBox();
@@ -67,6 +78,8 @@ test("a fast drag paints every cell it crosses, straight or slanted", async () =
   await page.mouse.move(x2, y2, { steps: 1 });
   await page.mouse.up();
   await page.waitForFunction((sel) => /16 walls/.test(document.querySelector(sel).getAttribute("aria-label")), CANVAS);
+  // The stroke's search answers and its status may move the canvas: aim once it has settled.
+  await settled(page);
   // Slanted, from (2, 5) to (9, 6): a wall with no diagonal gap, 7 + 1 + 1 cells.
   [x, y] = await cellPoint(page, 2, 5, 20, 8);
   [x2, y2] = await cellPoint(page, 9, 6, 20, 8);

@@ -103,7 +103,11 @@ impl GridMap {
             let mut words = line.split_whitespace();
             let key = words.next().unwrap_or("");
             let value = words.next();
-            let at = line.find(value.unwrap_or("")).map_or(1, |i| i + 1);
+            // The value's column, in characters (after the key: a value may repeat it).
+            let after_key = line.find(key).map_or(0, |i| i + key.len());
+            let at = value
+                .and_then(|v| line[after_key..].find(v).map(|i| i + after_key))
+                .map_or(1, |b| line[..b].chars().count() + 1);
             match (key, value) {
                 ("map", None) => break n,
                 ("type", Some("octile")) if !typed => typed = true,

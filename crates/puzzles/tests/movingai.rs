@@ -231,3 +231,12 @@ fn a_malformed_scenario_line_is_refused_with_its_line_and_column() {
     let (l, _, m) = scen_error("version 2\n");
     assert_eq!(l, 1, "{m}");
 }
+
+/// A header's value is named at its own column, in characters, whatever comes before it.
+#[test]
+fn a_header_value_is_named_at_its_column() {
+    let (l, c, m) = map_error("type octile\n\u{3000}height height\nwidth 3\nmap\n");
+    assert_eq!((l, c), (2, 9), "{m}");
+    let (l, c, _) = map_error("type octile\nheight 2\nwidth  9999\nmap\n");
+    assert_eq!((l, c), (3, 8));
+}

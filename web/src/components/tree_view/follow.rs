@@ -184,17 +184,12 @@ impl CameraState {
         Callback::from(move |()| camera_set(Camera::fit((scene.width, scene.height), frame_size)))
     }
 
-    /// Printing: fits the whole drawing in the frame while the page prints (`fit`), then puts
-    /// the camera back as it was (`restore`).
-    pub(super) fn on_print(
-        &self,
-        scene: &Rc<Scene>,
-        frame_size: (f64, f64),
-    ) -> (Callback<()>, Callback<()>) {
+    /// Printing: the whole drawing while the page prints (`fit`), then the camera as it was
+    /// (`restore`). Each marks the state and redraws; [`CameraState::update`] places the camera.
+    pub(super) fn on_print(&self) -> (Callback<()>, Callback<()>) {
         let fit = {
             let (camera, followed) = (self.camera.clone(), self.followed.clone());
-            let (printing, set) = (self.printing.clone(), self.setter());
-            let size = (scene.width, scene.height);
+            let (printing, moved) = (self.printing.clone(), self.moved.clone());
             Callback::from(move |()| {
                 let mut p = printing.borrow_mut();
                 match p.as_mut() {
@@ -207,8 +202,7 @@ impl CameraState {
                         })
                     }
                 }
-                drop(p);
-                set(Camera::fit(size, frame_size));
+                moved.set(*moved + 1);
             })
         };
         let (printing, moved) = (self.printing.clone(), self.moved.clone());

@@ -39,10 +39,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
         );
     }
     use_focus_when_drawn(&frame, &pending_focus, &scene);
-    use_print_fit(
-        camera.on_print(&scene, frame_size),
-        [scene.width, scene.height, frame_size.0, frame_size.1].map(f64::to_bits),
-    );
+    use_print_fit(camera.on_print());
     let sight = Sight::of(&scene, camera.get(), frame_size);
     // Specks on the canvas where the drawing is too small to read.
     let specks = Specks {
@@ -94,10 +91,11 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
 /// A printed page shows the whole tree, scaled to the page: the camera fits it on `beforeprint`
 /// and comes back on `afterprint`.
 #[hook]
-fn use_print_fit(calls: (Callback<()>, Callback<()>), key: [u64; 4]) {
+fn use_print_fit(calls: (Callback<()>, Callback<()>)) {
     let (fit, restore) = calls;
-    // (The key as bits: formatting floats would bring Rust's float formatting to every page.)
-    use_effect_with(key, move |_| {
+    // Listened for anew after each render: the callbacks count the camera's moves from the
+    // render they were made in.
+    use_effect(move || {
         let listeners = web_sys::window().map(|w| {
             (
                 gloo_events::EventListener::new(&w, "beforeprint", move |_| fit.emit(())),
