@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use arbor_puzzles::{fixed_steps, Grid, GridHeuristic, GridMap, Scenario};
+use arbor_puzzles::{fixed_steps, Grid, GridMap, MapSearch, Scenario};
 use arbor_search::Algorithm;
 
 use crate::UsageError;
@@ -46,37 +46,29 @@ pub enum GridAlgo {
 }
 
 impl GridAlgo {
+    /// The search it names.
+    pub fn search(self) -> MapSearch {
+        match self {
+            GridAlgo::Astar => MapSearch::AStar,
+            GridAlgo::Jps => MapSearch::Jps,
+            GridAlgo::Bfs => MapSearch::BreadthFirst,
+            GridAlgo::Ucs => MapSearch::UniformCost,
+            GridAlgo::Greedy => MapSearch::Greedy,
+            GridAlgo::Weighted => MapSearch::Weighted,
+            GridAlgo::Bidirectional => MapSearch::Bidirectional,
+        }
+    }
+
     /// The grid as this search needs it, and the search.
     pub fn prepare(self, grid: Grid, w_tenths: u32) -> (Grid, Algorithm) {
-        match self {
-            GridAlgo::Astar => (grid, Algorithm::AStar),
-            GridAlgo::Jps => (
-                grid.with_jumps(true)
-                    .expect("a map's grid is eight-way, unweighted"),
-                Algorithm::AStar,
-            ),
-            GridAlgo::Bfs => (grid, Algorithm::BreadthFirst),
-            GridAlgo::Ucs => (
-                grid.with_heuristic(GridHeuristic::Zero),
-                Algorithm::UniformCost,
-            ),
-            GridAlgo::Greedy => (grid, Algorithm::Greedy),
-            GridAlgo::Weighted => (grid.with_inflation(w_tenths), Algorithm::AStar),
-            GridAlgo::Bidirectional => (grid, Algorithm::Bidirectional),
-        }
+        self.search()
+            .prepare(grid, w_tenths)
+            .expect("a map's grid is eight-way, unweighted")
     }
 
     /// Its name in the summary.
     fn name(self) -> &'static str {
-        match self {
-            GridAlgo::Astar => "A*",
-            GridAlgo::Jps => "Jump Point Search",
-            GridAlgo::Bfs => "breadth-first search",
-            GridAlgo::Ucs => "uniform cost search",
-            GridAlgo::Greedy => "greedy best-first search",
-            GridAlgo::Weighted => "weighted A*",
-            GridAlgo::Bidirectional => "bidirectional search",
-        }
+        self.search().name()
     }
 }
 

@@ -27,7 +27,7 @@ pub use grid::{
     GridState, DIAGONAL, MAX_INFLATION, MAX_MAP_SIDE, MAX_PATH_CELLS, MAX_SIDE, STRAIGHT,
 };
 pub use korf::{parse_korf, KorfInstance, KORF_GOAL};
-pub use movingai::{GridMap, Scenario, MATCH_WITHIN};
+pub use movingai::{GridMap, MapSearch, Scenario, MATCH_WITHIN};
 pub use npuzzle::{Heuristic, NPuzzle, PuzzleError, MAX_CELLS};
 pub use pdb::{
     default_groups, BuildProgress, PatternDb, PdbError, TableStats, MAX_EXACT_CELLS, MAX_PDB_CELLS,

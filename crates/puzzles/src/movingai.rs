@@ -396,3 +396,99 @@ impl Scenario {
         length.abs_diff(self.optimal) <= MATCH_WITHIN
     }
 }
+
+/// The searches a map is searched with: the command line's `--algo` and the maps page's menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum MapSearch {
+    /// A* (with the grid's heuristic; octile distance by default).
+    AStar,
+    /// Jump Point Search: A* over jump points.
+    Jps,
+    /// Breadth-first search: fewest steps, not the shortest length.
+    BreadthFirst,
+    /// Uniform cost search (Dijkstra's algorithm): no heuristic.
+    UniformCost,
+    /// Greedy best-first search.
+    Greedy,
+    /// Weighted A*: the heuristic times w.
+    Weighted,
+    /// Bidirectional uniform cost search.
+    Bidirectional,
+}
+
+impl MapSearch {
+    /// Every one, in menu order.
+    pub const ALL: [MapSearch; 7] = [
+        MapSearch::AStar,
+        MapSearch::Jps,
+        MapSearch::UniformCost,
+        MapSearch::Weighted,
+        MapSearch::Greedy,
+        MapSearch::BreadthFirst,
+        MapSearch::Bidirectional,
+    ];
+
+    /// Its name in links and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            MapSearch::AStar => "astar",
+            MapSearch::Jps => "jps",
+            MapSearch::BreadthFirst => "bfs",
+            MapSearch::UniformCost => "ucs",
+            MapSearch::Greedy => "greedy",
+            MapSearch::Weighted => "weighted",
+            MapSearch::Bidirectional => "bidirectional",
+        }
+    }
+
+    /// The search named `key`.
+    pub fn from_key(key: &str) -> Option<MapSearch> {
+        MapSearch::ALL.into_iter().find(|s| s.key() == key)
+    }
+
+    /// Its name for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            MapSearch::AStar => "A*",
+            MapSearch::Jps => "Jump Point Search",
+            MapSearch::BreadthFirst => "breadth-first search",
+            MapSearch::UniformCost => "uniform cost search",
+            MapSearch::Greedy => "greedy best-first search",
+            MapSearch::Weighted => "weighted A*",
+            MapSearch::Bidirectional => "bidirectional search",
+        }
+    }
+
+    /// Whether its length is the shortest one (weighted A*, greedy and breadth-first search's
+    /// need not be).
+    pub fn optimal(self) -> bool {
+        !matches!(
+            self,
+            MapSearch::Weighted | MapSearch::Greedy | MapSearch::BreadthFirst
+        )
+    }
+
+    /// Whether it reads the heuristic.
+    pub fn informed(self) -> bool {
+        matches!(
+            self,
+            MapSearch::AStar | MapSearch::Jps | MapSearch::Weighted | MapSearch::Greedy
+        )
+    }
+
+    /// The grid as this search needs it (`w_tenths`: weighted A*'s w), and the search.
+    pub fn prepare(self, grid: Grid, w_tenths: u32) -> Result<(Grid, Algorithm), String> {
+        Ok(match self {
+            MapSearch::AStar => (grid, Algorithm::AStar),
+            MapSearch::Jps => (grid.with_jumps(true)?, Algorithm::AStar),
+            MapSearch::BreadthFirst => (grid, Algorithm::BreadthFirst),
+            MapSearch::UniformCost => (
+                grid.with_heuristic(crate::GridHeuristic::Zero),
+                Algorithm::UniformCost,
+            ),
+            MapSearch::Greedy => (grid, Algorithm::Greedy),
+            MapSearch::Weighted => (grid.with_inflation(w_tenths), Algorithm::AStar),
+            MapSearch::Bidirectional => (grid, Algorithm::Bidirectional),
+        })
+    }
+}
