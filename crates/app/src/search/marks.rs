@@ -79,6 +79,7 @@ pub fn seen_name(seen: Seen) -> &'static str {
 /// What a grid cell shows at a step of a grid search: the strongest standing of the nodes that
 /// are at that cell (a cell can be reached by several nodes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum CellMark {
     /// Not reached yet.
     #[default]
@@ -93,6 +94,20 @@ pub enum CellMark {
     Current,
     /// On the path found.
     Path,
+}
+
+impl CellMark {
+    /// The mark numbered `bits` (`as u32` gives the number); `None` for any other number.
+    pub fn from_bits(bits: u32) -> CellMark {
+        match bits {
+            1 => CellMark::Dropped,
+            2 => CellMark::Frontier,
+            3 => CellMark::Explored,
+            4 => CellMark::Current,
+            5 => CellMark::Path,
+            _ => CellMark::None,
+        }
+    }
 }
 
 /// Each cell's mark at `frame`, for a grid `width` × `height` (row-major), from the recorded
