@@ -18,6 +18,7 @@ pub mod chance;
 pub mod control;
 pub mod game;
 pub mod heuristics;
+pub mod maps;
 pub mod mcts;
 pub mod pages;
 pub mod play;

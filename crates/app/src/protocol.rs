@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::work::Reply;
-use crate::{alphabeta, heuristics, mcts, play, search};
+use crate::{alphabeta, heuristics, maps, mcts, play, search};
 
 /// A request to the worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +24,8 @@ pub enum ToWorker {
     /// Panic on purpose: how the end-to-end tests check that a panic in the worker is told to
     /// the page and the page goes on.
     Panic,
+    /// The maps page: a search on a benchmark map.
+    Maps(maps::Request),
 }
 
 /// What the worker sends back.
@@ -47,6 +49,8 @@ pub enum FromWorker {
     Mcts(Reply<mcts::Answer>),
     /// About the lab's job.
     Heuristics(Reply<heuristics::Answer>),
+    /// About the maps page's job.
+    Maps(Reply<maps::Answer>),
 }
 
 /// A page's request: how it travels, and which replies are its own.
@@ -110,15 +114,19 @@ job!(
     "heuristics"
 );
 
+job!(maps::Request, maps::Answer, Maps, 8, MAPS, "maps");
+
 /// The index of [`ToWorker::Panic`].
 const PANIC: u8 = 5;
+/// The index of [`ToWorker::Maps`] (after [`ToWorker::Panic`], whose index is kept).
+const MAPS: u8 = 6;
 
 /// The indices of [`FromWorker`]'s variants that are not about one page's job.
 const READY: u8 = 0;
 const PANICKED: u8 = 1;
 const FAILED: u8 = 2;
 /// The last variant's index.
-const LAST: u8 = 7;
+const LAST: u8 = 8;
 
 /// The worker's own news, as the page's handle on it reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,7 +201,7 @@ pub fn asked<J: Job>(bytes: &[u8]) -> Result<Asked<J>, String> {
     match variant {
         PANIC if rest.is_empty() => Ok(Asked::Panic),
         v if v == J::REQUEST => from_bytes(rest).map(Asked::Job),
-        v if v < PANIC => Err(format!(
+        v if v < PANIC || v == MAPS => Err(format!(
             "the {} worker was sent another page's request (kind {v})",
             J::WORKER
         )),

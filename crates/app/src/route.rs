@@ -34,6 +34,8 @@ pub enum View {
     Tour,
     /// A worksheet of exercises with its answer key.
     Worksheet,
+    /// Path-finding on the benchmark maps.
+    Maps,
     /// Anything else: the path that was asked for.
     NotFound(String),
 }
@@ -54,6 +56,7 @@ impl View {
             View::Tours => "tours",
             View::Tour => "tour",
             View::Worksheet => "worksheet",
+            View::Maps => "maps",
             View::NotFound(path) => path,
         }
     }
@@ -73,6 +76,7 @@ impl View {
             "tours" => View::Tours,
             "tour" => View::Tour,
             "worksheet" => View::Worksheet,
+            "maps" => View::Maps,
             other => View::NotFound(decode(other)),
         }
     }

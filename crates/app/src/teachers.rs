@@ -386,6 +386,7 @@ mod tests {
                 w
             }
             View::Worksheet => crate::worksheet::page::State::new(route).notices,
+            View::Maps => crate::maps::page::State::new(route).notices,
             _ => vec!["not a view with settings".into()],
         }
     }

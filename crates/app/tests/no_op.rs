@@ -144,6 +144,28 @@ fn worksheet() {
 }
 
 #[test]
+fn maps() {
+    use arbor_app::maps::page::{Action, State};
+    use arbor_app::maps::shared;
+    let s = Rc::new(State::new(&open("#/maps?map=arena&scen=3")));
+    assert!(kept(&s, Action::Control(Control::Forward)), "no record yet");
+    assert!(
+        kept(&s, Action::Choose(shared("arena").unwrap())),
+        "being fetched"
+    );
+    assert!(kept(&s, Action::Fetched(99, Err("stale".into()))));
+    assert!(kept(&s, Action::Scenario(5)), "no scenarios yet");
+    assert!(kept(&s, Action::Search(s.settings.search)));
+    assert!(kept(&s, Action::Weight(99)));
+    assert!(kept(&s, Action::Stop), "nothing runs");
+    assert!(kept(
+        &s,
+        Action::Worker(7, Reply::Progress(Progress::default()))
+    ));
+    assert!(!kept(&s, Action::Choose(shared("boston").unwrap())));
+}
+
+#[test]
 fn routes_name_the_pages_here() {
     // Every page with a reducer is tested above (the registry lists them).
     let tested = [
@@ -156,6 +178,7 @@ fn routes_name_the_pages_here() {
         View::Practice,
         View::Tour,
         View::Worksheet,
+        View::Maps,
     ];
     for p in arbor_app::pages::PAGES
         .iter()

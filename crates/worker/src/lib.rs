@@ -5,12 +5,14 @@
 
 mod explain;
 mod heuristics;
+mod maps;
 mod mcts;
 mod play;
 mod search;
 
 pub use explain::explain_move;
 pub use heuristics::answer as lab_answer;
+pub use maps::serve_map;
 pub use mcts::run as run_mcts;
 pub use play::{hints, set_book_loader, think};
 pub use search::serve;
@@ -28,6 +30,12 @@ pub trait WorkerJob: Job {
 impl WorkerJob for arbor_app::search::Request {
     fn work(&self, post: &mut dyn FnMut(Reply<Self::Answer>), now: &dyn Fn() -> f64) {
         search::answer(self, post, now);
+    }
+}
+
+impl WorkerJob for arbor_app::maps::Request {
+    fn work(&self, post: &mut dyn FnMut(Reply<Self::Answer>), now: &dyn Fn() -> f64) {
+        maps::serve_map(self, post, now);
     }
 }
 
@@ -84,6 +92,7 @@ pub fn answer(request: &ToWorker, post: &mut dyn FnMut(FromWorker), now: &dyn Fn
         ToWorker::AlphaBeta(r) => r.work(&mut |m| post(FromWorker::AlphaBeta(m)), now),
         ToWorker::Mcts(r) => r.work(&mut |m| post(FromWorker::Mcts(m)), now),
         ToWorker::Heuristics(r) => r.work(&mut |m| post(FromWorker::Heuristics(m)), now),
+        ToWorker::Maps(r) => r.work(&mut |m| post(FromWorker::Maps(m)), now),
         ToWorker::Panic => panic!("a panic the page asked for, to test the worker's panic hook"),
     }
 }

@@ -6,7 +6,7 @@ use arbor_app::protocol::{
 };
 use arbor_app::search::{Family, ProblemSpec, Request, ScaleRequest, SearchRequest};
 use arbor_app::work::Reply;
-use arbor_app::{alphabeta, heuristics, mcts, play, search};
+use arbor_app::{alphabeta, heuristics, maps, mcts, play, search};
 use arbor_puzzles::{BlocksSpec, Heuristic};
 use arbor_search::{graph_preset, Algorithm, Options};
 use arbor_worker::{answer, replies};
@@ -101,6 +101,15 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
             goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
         },
     }));
+    requests.push(ToWorker::Maps(maps::Request {
+        map: "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n".into(),
+        start: (0, 0),
+        goal: (2, 1),
+        search: arbor_puzzles::MapSearch::Jps,
+        heuristic: arbor_puzzles::GridHeuristic::Octile,
+        w: 10,
+        record: 100,
+    }));
     let mut kinds = std::collections::BTreeSet::new();
     for request in &requests {
         let bytes = to_bytes(request).unwrap();
@@ -165,6 +174,7 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
         "ExplainedView",
         "MctsView",
         "Estimates",
+        "Done",
     ] {
         assert!(kinds.contains(kind), "no {kind} among {kinds:?}");
     }
@@ -172,11 +182,15 @@ fn every_message_survives_the_bytes_between_page_and_worker() {
     assert!(from_bytes::<FromWorker>(&[250, 1, 2]).is_err());
     assert!(news(&[250, 1, 2]).is_err());
     assert!(news(&[]).is_err());
-    assert!(reply::<search::Request>(&[8]).is_err());
+    assert!(reply::<search::Request>(&[9]).is_err());
     assert!(reply::<play::Request>(&[4, 250]).is_err());
     assert!(from_bytes::<ToWorker>(&[]).is_err());
     assert!(asked::<search::Request>(&[]).is_err());
     assert!(asked::<search::Request>(&[9]).is_err());
+    assert!(
+        asked::<search::Request>(&[6]).is_err(),
+        "the maps page's request"
+    );
     assert!(asked::<search::Request>(&[5, 0]).is_err());
     assert!(asked::<mcts::Request>(&[3, 250]).is_err());
 }
@@ -242,6 +256,14 @@ fn read_as_a_worker(request: &ToWorker, bytes: &[u8]) {
             _ => None,
         },
     );
+    only::<maps::Request>(
+        bytes,
+        request,
+        match request {
+            ToWorker::Maps(j) => Some(j),
+            _ => None,
+        },
+    );
 }
 
 /// A message as a worker writes it, without the envelope's encoder.
@@ -255,6 +277,7 @@ fn written_by_a_worker(message: &FromWorker) -> Vec<u8> {
         FromWorker::AlphaBeta(r) => reply_bytes::<alphabeta::Request>(r),
         FromWorker::Mcts(r) => reply_bytes::<mcts::Request>(r),
         FromWorker::Heuristics(r) => reply_bytes::<heuristics::Request>(r),
+        FromWorker::Maps(r) => reply_bytes::<maps::Request>(r),
     }
     .unwrap()
 }
@@ -284,4 +307,5 @@ fn read_as_a_page(message: &FromWorker) {
     mine::<alphabeta::Request>(&bytes, message);
     mine::<mcts::Request>(&bytes, message);
     mine::<heuristics::Request>(&bytes, message);
+    mine::<maps::Request>(&bytes, message);
 }
