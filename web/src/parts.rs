@@ -29,7 +29,7 @@ pub type PageFn = fn(&Route) -> Html;
 /// The parts a page fetches later (`crate::later`), listed after its name, are noted when its
 /// part arrives, to be fetched while the reader is idle.
 macro_rules! split_points {
-    ($($view:ident: $name:ident [$($later:path),*] => $page:expr;)*) => {
+    ($($view:ident $(| $also:ident)*: $name:ident [$($later:path),*] => $page:expr;)*) => {
         $(
             #[cfg_attr(feature = "split", wasm_split($name, fallible))]
             fn $name() -> Result<PageFn, SplitLoaderError> {
@@ -41,7 +41,7 @@ macro_rules! split_points {
         /// `None` for the view the shell draws itself (a path that names no page).
         async fn make(view: &View) -> Option<Result<PageFn, SplitLoaderError>> {
             Some(match view {
-                $(View::$view => call!($name),)*
+                $(View::$view $(| View::$also)* => call!($name),)*
                 View::NotFound(_) => return None,
             })
         }
@@ -56,8 +56,13 @@ split_points! {
         |route| html! { <crate::chance::Chance key={route.to_hash()} route={route.clone()} /> };
     Mcts: mcts [] =>
         |route| html! { <crate::mcts::Mcts key={route.to_hash()} route={route.clone()} /> };
-    Search: search [crate::search::LATER_PART, crate::components::export::LATER_PART] =>
-        |route| html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> };
+    // The benchmark maps page is drawn from the search page's later part, with the grid's
+    // tools: a split point of its own would cost every page's first visit (see `pages::part_name`).
+    Search | Maps: search [crate::search::LATER_PART, crate::components::export::LATER_PART] =>
+        |route| match route.view {
+            View::Maps => html! { <crate::search::MapsPage key={route.to_hash()} route={route.clone()} /> },
+            _ => html! { <crate::search::Search key={route.to_hash()} route={route.clone()} /> },
+        };
     Heuristics: heuristics [] =>
         |route| html! { <crate::heuristics::Lab key={route.to_hash()} route={route.clone()} /> };
     Play: play [] => |route| html! { <crate::play::Play key={route.to_hash()} route={route.clone()} /> };

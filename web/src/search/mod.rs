@@ -5,14 +5,17 @@ mod blocks_editor;
 pub(crate) mod compare;
 mod editors;
 mod grid_editor;
+pub(crate) mod maps;
 mod panels;
+pub(crate) use panels::RunStatus;
 pub(crate) mod practice;
 mod puzzle_editor;
 mod shown;
 use shown::{trace as trace_json, TraceFn};
 
 // What the default view (a graph) does not need: the other problems' editors, the grid, the
-// comparison below the fold (fetched once scrolled into view) and the export menu's trace.
+// comparison below the fold (fetched once scrolled into view), the export menu's trace, and the
+// benchmark maps page (`#/maps`, drawn from here).
 crate::later::later_part! {
     search_tools;
     components {
@@ -26,6 +29,8 @@ crate::later::later_part! {
             |p| html! { <grid_editor::GridSettingsNow ..p.clone() /> };
         grid_canvas => GridBoard(grid_editor::GridBoardProps, seen: false) =
             |p| html! { <grid_editor::GridBoardNow ..p.clone() /> };
+        maps_page => MapsPage(maps::MapsProps, seen: false) =
+            |p| html! { <maps::Maps ..p.clone() /> };
     }
     code {
         search_trace -> TraceFn = trace_json;

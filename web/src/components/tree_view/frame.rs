@@ -7,7 +7,7 @@ use super::gestures::use_gestures;
 use super::keys::{arrow_keys, tab_stop, use_focus_when_drawn};
 use super::overview::Overview;
 use super::sight::Sight;
-use super::tools::ViewTools;
+use super::tools::{Tree, ViewTools};
 use super::{measure, DrawingId, FrameProps};
 use crate::components::tree_svg::{fixed, fmt, EdgeView, EdgeViewProps};
 use arbor_app::scene::Scene;
@@ -53,7 +53,13 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     use_specks(&canvas, &scene, &props.painter.0, specks);
     // Moving the camera by hand stops the following.
     let move_to = camera.move_by_hand(&scene, frame_size);
-    let gestures = use_gestures(&frame, sight.cam, frame_size, &scene, &move_to);
+    let gestures = use_gestures::<Tree>(
+        &frame,
+        sight.cam,
+        frame_size,
+        (scene.width, scene.height),
+        &move_to,
+    );
     let has_camera = sight.has_camera.then_some(sight.cam);
     let onkeydown = arrow_keys(
         &scene,
@@ -67,12 +73,12 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     let partial = sight.has_camera && !sight.whole(&scene);
     html! {
         <div class="tree-view">
-            <ViewTools camera={sight.cam} frame={frame_size} on_move={move_to.clone()}
+            <ViewTools<Tree> camera={sight.cam} frame={frame_size} on_move={move_to.clone()}
                 on_fit={camera.on_fit(&scene, frame_size)} on_follow={camera.on_follow()} {follow}
                 partial={partial} overview={partial.then_some(*overview_on)}
                 on_overview={{ let on = overview_on.clone(); Callback::from(move |()| on.set(!*on)) }}>
                 { props.children.clone() }
-            </ViewTools>
+            </ViewTools<Tree>>
             <div class={classes!("tree-frame", (!sight.detail).then_some("sketch"))} ref={frame}
                 style={format!("--natural: {}px; --aspect: {} / {}", fixed(natural_height(&scene, frame_size.0), 0), fixed(frame_size.0.max(1.0), 0), fixed(frame_size.1.max(1.0), 0))}
                 onpointerdown={gestures.onpointerdown} onpointermove={gestures.onpointermove}

@@ -1,12 +1,13 @@
 //! Moving the camera by hand: drag, swipe, pinch and the wheel, on mouse, pen and touch.
 
 use arbor_app::camera::Camera;
-use arbor_app::scene::Scene;
 use gloo_events::EventListener;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use yew::prelude::*;
+
+use super::tools::Drawn;
 
 /// What the pointers are doing on the frame.
 #[derive(Clone, Copy, Debug)]
@@ -33,7 +34,7 @@ pub(super) enum Gesture {
 }
 
 /// A pointer's position in the frame.
-pub(super) fn frame_point(frame: &NodeRef, x: i32, y: i32) -> (f64, f64) {
+pub(crate) fn frame_point(frame: &NodeRef, x: i32, y: i32) -> (f64, f64) {
     frame
         .cast::<web_sys::Element>()
         .map(|el| {
@@ -44,7 +45,7 @@ pub(super) fn frame_point(frame: &NodeRef, x: i32, y: i32) -> (f64, f64) {
 }
 
 /// The frame's handlers for moving the camera by hand.
-pub(super) struct Gestures {
+pub(crate) struct Gestures {
     /// A pointer goes down.
     pub onpointerdown: Callback<PointerEvent>,
     /// A pointer moves.
@@ -56,24 +57,25 @@ pub(super) struct Gestures {
 }
 
 /// Drag, swipe, pinch and the wheel on `frame`, moving the camera `cam` through `move_to` (a
-/// drag also swallows the click it ends with).
+/// drag also swallows the click it ends with). Compiled once for each kind of drawing `D` (a
+/// tree's, a map's): the pages that draw one share none of it with the pages of the other.
 #[hook]
-pub(super) fn use_gestures(
+pub(crate) fn use_gestures<D: Drawn>(
     frame: &NodeRef,
     cam: Camera,
     frame_size: (f64, f64),
-    scene: &Rc<Scene>,
+    content: (f64, f64),
     move_to: &Callback<Camera>,
 ) -> Gestures {
     let gesture = use_mut_ref(|| Gesture::Idle);
     let pointers: Pointers = use_mut_ref(HashMap::new);
     let suppress_click = use_mut_ref(|| false);
-    use_click_swallower(frame, &suppress_click);
+    use_click_swallower::<D>(frame, &suppress_click);
     Gestures {
-        onpointerdown: pointer_down(frame, &gesture, &pointers, cam),
-        onpointermove: pointer_move(frame, &gesture, &pointers, move_to),
-        onpointerup: pointer_up(&gesture, &pointers, &suppress_click),
-        onwheel: wheel(frame, cam, frame_size, scene, move_to),
+        onpointerdown: pointer_down::<D>(frame, &gesture, &pointers, cam),
+        onpointermove: pointer_move::<D>(frame, &gesture, &pointers, move_to),
+        onpointerup: pointer_up::<D>(&gesture, &pointers, &suppress_click),
+        onwheel: wheel::<D>(frame, cam, frame_size, content, move_to),
     }
 }
 
@@ -83,7 +85,7 @@ type Pointers = Rc<RefCell<HashMap<i32, (f64, f64)>>>;
 /// A drag ends with a click on whatever is under the pointer: swallow it before it gets there
 /// while `suppress` says so (a capture-phase listener, which `html!` cannot attach).
 #[hook]
-fn use_click_swallower(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
+fn use_click_swallower<D: Drawn>(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
     let (frame, suppress) = (frame.clone(), suppress.clone());
     use_effect_with((), move |_| {
         let listener = frame.cast::<web_sys::Element>().map(|el| {
@@ -112,7 +114,7 @@ fn spread(ps: &HashMap<i32, (f64, f64)>) -> (f64, (f64, f64)) {
 }
 
 /// A pointer going down: a press with one pointer, a pinch with two (from the camera `cam`).
-fn pointer_down(
+fn pointer_down<D: Drawn>(
     frame: &NodeRef,
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
@@ -147,7 +149,7 @@ fn pointer_down(
 
 /// A pointer moving: a press moved far becomes a drag (the pointer captured), a drag pans, a
 /// pinch zooms about its first midpoint and pans with it.
-fn pointer_move(
+fn pointer_move<D: Drawn>(
     frame: &NodeRef,
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
@@ -194,7 +196,7 @@ fn pointer_move(
 
 /// A pointer going up or cancelled: after a drag or a pinch the click that follows is
 /// swallowed; the last pointer up ends the gesture.
-fn pointer_up(
+fn pointer_up<D: Drawn>(
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
     suppress: &Rc<RefCell<bool>>,
@@ -215,14 +217,14 @@ fn pointer_up(
 
 /// The wheel: with Ctrl or ⌘ it zooms about the pointer; else it pans (Shift: sideways), and
 /// at the drawing's edge leaves the page to scroll.
-fn wheel(
+fn wheel<D: Drawn>(
     frame: &NodeRef,
     cam: Camera,
     frame_size: (f64, f64),
-    scene: &Rc<Scene>,
+    content: (f64, f64),
     move_to: &Callback<Camera>,
 ) -> Callback<WheelEvent> {
-    let (frame, move_to, scene) = (frame.clone(), move_to.clone(), scene.clone());
+    let (frame, move_to) = (frame.clone(), move_to.clone());
     Callback::from(move |e: WheelEvent| {
         if e.ctrl_key() || e.meta_key() {
             e.prevent_default();
@@ -235,9 +237,7 @@ fn wheel(
         } else {
             (e.delta_x(), e.delta_y())
         };
-        let next = cam
-            .pan(-dx, -dy)
-            .clamp((scene.width, scene.height), frame_size);
+        let next = cam.pan(-dx, -dy).clamp(content, frame_size);
         // At the drawing's edge the wheel scrolls the page instead.
         if next != cam {
             e.prevent_default();

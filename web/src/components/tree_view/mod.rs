@@ -9,11 +9,11 @@
 pub(crate) mod canvas;
 mod follow;
 mod frame;
-mod gestures;
+pub(crate) mod gestures;
 mod keys;
 mod overview;
 mod sight;
-mod tools;
+pub(crate) mod tools;
 
 use frame::Frame;
 

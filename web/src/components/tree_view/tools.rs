@@ -8,7 +8,7 @@ use arbor_app::camera::{Camera, READABLE_SCALE};
 
 /// Props of [`ViewTools`].
 #[derive(Properties, PartialEq)]
-pub(super) struct ViewToolsProps {
+pub(crate) struct ViewToolsProps {
     /// The camera now.
     pub camera: Camera,
     /// The frame's size.
@@ -35,9 +35,38 @@ pub(super) struct ViewToolsProps {
     pub children: Html,
 }
 
+/// What the view draws, as its tools name it: their words, fixed (a tree's view and a map's
+/// are each compiled with their own, so neither page's code carries the other's).
+pub(crate) trait Drawn: 'static {
+    /// The group's label.
+    const LABEL: &'static str;
+    /// The overview button's title.
+    const OVERVIEW: &'static str;
+    /// What is in view: part and small, part, whole and small, whole.
+    const HINTS: [&'static str; 4];
+    /// Whether "drawn small" is said (a tree's words become unreadable; a map has none).
+    const SMALL: bool;
+}
+
+/// A tree's view.
+pub(crate) struct Tree;
+
+impl Drawn for Tree {
+    const LABEL: &'static str = "View of the tree";
+    const OVERVIEW: &'static str =
+        "The whole tree, small, in the frame's corner: click or drag there to move the view";
+    const HINTS: [&'static str; 4] = [
+        "Part of the tree in view, drawn small: + or pinch to read, drag or Fit for the rest.",
+        "Part of the tree in view: drag, Fit for all, Overview for a map.",
+        "Whole tree in view, drawn small: + or pinch to read.",
+        "Whole tree in view.",
+    ];
+    const SMALL: bool = true;
+}
+
 /// The tools.
 #[component]
-pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
+pub(crate) fn ViewTools<D: Drawn>(props: &ViewToolsProps) -> Html {
     crate::renders::count("ViewTools");
     let (cam, frame) = (props.camera, props.frame);
     let centre = (frame.0 / 2.0, frame.1 / 2.0);
@@ -56,7 +85,7 @@ pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
     };
     let zoom_text = format!("{}%", fixed(percent, digits));
     html! {
-        <div class="view-tools" role="group" aria-label="View of the tree">
+        <div class="view-tools" role="group" aria-label={D::LABEL}>
             <button type="button" aria-label="Zoom out" onclick={zoom_by(1.0 / 1.25)}>{ "−" }</button>
             <span class="zoom" aria-live="off">{ zoom_text }</span>
             <button type="button" aria-label="Zoom in" onclick={zoom_by(1.25)}>{ "+" }</button>
@@ -68,16 +97,16 @@ pub(super) fn ViewTools(props: &ViewToolsProps) -> Html {
             }
             if let Some(shown) = props.overview {
                 <button type="button" class="overview-toggle" aria-pressed={if shown { "true" } else { "false" }}
-                    title="The whole tree, small, in the frame's corner: click or drag there to move the view"
+                    title={D::OVERVIEW}
                     onclick={props.on_overview.reform(|_: MouseEvent| ())}>{ "Overview" }</button>
             }
             { props.children.clone() }
             // Always there (no jump when it changes): what is in view, and how to see the rest.
-            <span class="view-hint">{ match (props.partial, cam.scale < READABLE_SCALE) {
-                (true, true) => "Part of the tree in view, drawn small: + or pinch to read, drag or Fit for the rest.",
-                (true, false) => "Part of the tree in view: drag, Fit for all, Overview for a map.",
-                (false, true) => "Whole tree in view, drawn small: + or pinch to read.",
-                (false, false) => "Whole tree in view.",
+            <span class="view-hint">{ match (props.partial, D::SMALL && cam.scale < READABLE_SCALE) {
+                (true, true) => D::HINTS[0],
+                (true, false) => D::HINTS[1],
+                (false, true) => D::HINTS[2],
+                (false, false) => D::HINTS[3],
             } }</span>
         </div>
     }
