@@ -39,7 +39,7 @@ commands:
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference and a plain IDA*, A*, MCTS, connect four vs reference figures
   bench-web [PART...]               browser benchmarks (headless Chromium), or only the parts named:
                                     load (Fast 3G and Lighthouse), stepper (large trees), renders (renders per step),
-                                    stepping (Chance and MCTS pages), korf (Korf's 100 in the tab), grid (a 100 × 100 grid),
+                                    stepping (Chance and MCTS pages), korf (Korf's 100 in the tab), grid (a 100 × 100 grid), maps (a 512 × 512 map),
                                     c4play (the Play page), c4wasm (the solver in wasm against native),
                                     mcts (MCTS in wasm against native), ida (IDA* against a plain one, wasm and native),
                                     c4perfect (the perfect player in wasm)
@@ -416,7 +416,7 @@ struct BrowserBench {
 }
 
 /// The browser benchmarks, in the order they run.
-const BROWSER_BENCHES: [BrowserBench; 7] = [
+const BROWSER_BENCHES: [BrowserBench; 8] = [
     BrowserBench {
         part: "load",
         heading: "",
@@ -457,6 +457,12 @@ const BROWSER_BENCHES: [BrowserBench; 7] = [
         part: "grid",
         heading: "Stepping a search on a 100 × 100 grid",
         script: "bench/grid.bench.js",
+        setting: None,
+    },
+    BrowserBench {
+        part: "maps",
+        heading: "Stepping a search of more than 100,000 steps over a 512 × 512 benchmark map",
+        script: "bench/maps.bench.js",
         setting: None,
     },
 ];

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use arbor_app::pages::{boot_nav_html, part_name, PAGES};
+use arbor_app::pages::{boot_nav_html, later_parts_drawn, part_name, PAGES};
 use arbor_app::route::Route;
 
 use crate::split::SplitApp;
@@ -17,7 +17,7 @@ pub fn write(dist: &Path, app: &SplitApp) -> Result<(), String> {
     let index = dist.join("index.html");
     let html = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
     let html = with_nav(&html)?;
-    let html = with_app(&html, app)?;
+    let html = crate::minify::html(&with_app(&html, app)?);
     std::fs::write(&index, html).map_err(|e| format!("{}: {e}", index.display()))?;
     let json = pages_json();
     std::fs::write(dist.join("pages.json"), json).map_err(|e| e.to_string())
@@ -106,11 +106,17 @@ pub fn pages_json() -> String {
     let items: Vec<String> = PAGES
         .iter()
         .map(|p| {
+            // The parts its first view is drawn from: its own, and any later part.
+            let parts: Vec<String> = std::iter::once(part_name(p.view))
+                .chain(later_parts_drawn(p.view).iter().map(|s| s.to_string()))
+                .map(|s| quote(&s))
+                .collect();
             format!(
-                "{{\"route\": {}, \"title\": {}, \"nav\": {}}}",
+                "{{\"route\": {}, \"title\": {}, \"nav\": {}, \"parts\": [{}]}}",
                 quote(&Route::new(p.view.clone()).to_hash()),
                 quote(p.title),
-                p.nav.map_or("null".into(), |n| quote(&n.full()))
+                p.nav.map_or("null".into(), |n| quote(&n.full())),
+                parts.join(", ")
             )
         })
         .collect();

@@ -160,28 +160,41 @@ fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
 }
 
 /// Every part's file (see [`bundle`]): name → (file, pieces); `pages` names the pages' parts.
-/// A part that is not a page's (code
-/// a page fetches later: `later_components!` in web/src/parts.rs) holds only the pieces no
-/// page's part holds: it is fetched from a page whose own pieces are here, and any other piece
-/// it needs comes on its own.
+/// A part that is not a page's (code a page fetches later: `later_part!` in web/src/later.rs)
+/// holds the pieces its page's part does not — its page being the one whose part shares most
+/// of its pieces — so that it comes in one request after its page's part, whatever the other
+/// pages' parts hold (the maps page, drawn from the search page's later part, needs pieces only
+/// other pages' parts held: they came one by one, 34 requests).
 fn bundle_parts(
     out: &Path,
     prefetch_map: &std::collections::HashMap<String, Vec<String>>,
     pages: &[String],
 ) -> Result<BTreeMap<String, (String, Vec<String>)>, String> {
-    let in_pages: std::collections::BTreeSet<&String> = prefetch_map
-        .iter()
-        .filter(|(name, _)| pages.contains(*name))
-        .flat_map(|(_, stems)| stems)
-        .collect();
+    let of_page = |part: &str| -> std::collections::BTreeSet<&String> {
+        prefetch_map
+            .iter()
+            .filter(|(name, _)| pages.contains(*name))
+            .map(|(_, stems)| stems)
+            .max_by_key(|stems| {
+                let shared = stems
+                    .iter()
+                    .filter(|s| prefetch_map[part].contains(s))
+                    .count();
+                // (Ties to the smaller part: the nearer page.)
+                (shared, std::cmp::Reverse(stems.len()))
+            })
+            .map(|stems| stems.iter().collect())
+            .unwrap_or_default()
+    };
     let mut parts = BTreeMap::new();
     for (part, stems) in prefetch_map {
         let stems: Vec<String> = if pages.contains(part) {
             stems.clone()
         } else {
+            let page = of_page(part);
             stems
                 .iter()
-                .filter(|s| !in_pages.contains(s))
+                .filter(|s| !page.contains(s))
                 .cloned()
                 .collect()
         };
@@ -234,6 +247,7 @@ fn with_parts(js: &str, parts: &BTreeMap<String, (String, Vec<String>)>) -> Resu
         fetches += 1;
     }
     out.push_str(rest);
+    let mut out = one_fetcher(&out, fetches)?;
     let pieces: usize = parts.values().map(|(_, p)| p.len()).max().unwrap_or(0);
     if fetches == 0 || fetches < pieces {
         return Err(format!(
@@ -269,6 +283,37 @@ fn with_parts(js: &str, parts: &BTreeMap<String, (String, Vec<String>)>) -> Resu
         &out[..imports_end],
         &out[imports_end..]
     ))
+}
+
+/// The splitter writes the same fetcher out for every piece (some four hundred): each becomes
+/// a call of one, `arborWasm` (in the prelude), which saves every first visit some 360 bytes
+/// (brotli). All `fetches` must be of that form.
+fn one_fetcher(js: &str, fetches: usize) -> Result<String, String> {
+    const OPEN: &str = "() => {\n    const src = arborFetch(\"";
+    const CLOSE: &str = "\");\n    src.catch(() => {});\n    return async (imports) => (WebAssembly.instantiateStreaming(src, imports));\n}\n";
+    let mut out = String::with_capacity(js.len());
+    let mut rest = js;
+    let mut made = 0;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let end = after
+            .find("\"")
+            .ok_or("the splitter's loader has an unclosed fetcher")?;
+        let Some(tail) = after[end..].strip_prefix(CLOSE) else {
+            return Err("the splitter's fetcher has changed its form".into());
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("arborWasm(\"{}\")", &after[..end]));
+        rest = tail;
+        made += 1;
+    }
+    out.push_str(rest);
+    if made != fetches {
+        return Err(format!(
+            "{made} of the loader's {fetches} fetches are the splitter's fetcher: has its form changed?"
+        ));
+    }
+    Ok(out)
 }
 
 /// A hash of every file in `dir` (names and contents), as 16 hex digits.

@@ -77,6 +77,13 @@ async function arborFetch(file) {
   }
   return arborAlone(file);
 }
+// A piece's loader, as the splitter writes it for every piece: fetched when asked for, then
+// instantiated with its imports (one function here, not four hundred copies in the loader).
+const arborWasm = (file) => () => {
+  const src = arborFetch(file);
+  src.catch(() => {});
+  return async (imports) => WebAssembly.instantiateStreaming(src, imports);
+};
 // Pieces fetched on their own (while the reader is idle, mostly) come one at a time, each after
 // any part file the reader is waiting for: a page opened meanwhile has the network to itself
 // but for one small piece. A piece still waiting for its turn is taken from a part file that

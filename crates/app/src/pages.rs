@@ -18,10 +18,6 @@ pub struct Page {
     /// Its label in the site's navigation (`None`: not in it), with the part a narrow screen
     /// drops first ("For teachers" reads "teachers" on a phone).
     pub nav: Option<NavLabel>,
-    /// One line on what it is for, on the home page's card (`None`: no card).
-    pub card: Option<&'static str>,
-    /// Who should start here, if anyone: a first step offered on the home page.
-    pub start: Option<&'static str>,
     /// The `title` of an `<iframe>` embedding it.
     pub embed_title: &'static str,
 }
@@ -55,64 +51,48 @@ pub const PAGES: &[Page] = &[
         view: &View::Home,
         title: "See how AI search thinks",
         nav: None,
-        card: None,
-        start: None,
         embed_title: "Arbor",
     },
     Page {
         view: &View::AlphaBeta,
         title: "Alpha-beta, step by step",
         nav: nav("Alpha-beta"),
-        card: Some("Step minimax and alpha-beta on any tree, with (α, β) at every node and pruned branches cut."),
-        start: Some("Students: start here — step the textbook's tree and watch which branches alpha-beta never looks at."),
         embed_title: "Arbor: alpha-beta stepper",
     },
     Page {
         view: &View::Chance,
         title: "Chance nodes, step by step",
         nav: nav("Chance"),
-        card: Some("Expectimax and expectiminimax on trees with chance nodes: the expectation forming, Star1 pruning."),
-        start: None,
         embed_title: "Arbor: chance nodes stepper",
     },
     Page {
         view: &View::Mcts,
         title: "Monte Carlo tree search, step by step",
         nav: nav("MCTS"),
-        card: Some("Monte Carlo tree search, phase by phase: UCB1's terms, playouts, and visit shares against minimax."),
-        start: None,
         embed_title: "Arbor: Monte Carlo tree search stepper",
     },
     Page {
         view: &View::Search,
         title: "Search, step by step",
         nav: nav("Search"),
-        card: Some("BFS, DFS, iterative deepening, uniform cost, greedy, A* and IDA* on trees, puzzles, the blocks world and grids."),
-        start: None,
         embed_title: "Arbor: search visualiser",
     },
     Page {
         view: &View::Heuristics,
         title: "Heuristics lab",
         nav: nav("Heuristics"),
-        card: Some("Compare heuristics on the sliding puzzle: every estimate beside the true distance, pattern databases, Korf's 100, the textbook's b* table."),
-        start: None,
         embed_title: "Arbor: heuristics lab",
     },
     Page {
         view: &View::Play,
         title: "Play against the AI",
         nav: nav("Play"),
-        card: Some("Tic-tac-toe, connect four and Nim against the AI — then open the tree behind its move."),
-        start: None,
         embed_title: "Arbor: play against the AI",
     },
     Page {
         view: &View::Practice,
         title: "Practice",
         nav: nav("Practice"),
-        card: Some("Predict what the search does — what alpha-beta prunes, the node taken next, a chance node's worth, UCB1's choice — and Arbor checks it against the engine."),
-        start: None,
         embed_title: "Arbor: practice",
     },
     Page {
@@ -122,8 +102,6 @@ pub const PAGES: &[Page] = &[
             long_prefix: "For ",
             label: "teachers",
         }),
-        card: Some("Every view is a link: embed it in a course page, and open every worked example of the course notes."),
-        start: Some("Teachers: start here — every seed example as a ready link, and how to embed a view in a course page."),
         embed_title: "Arbor: for teachers",
     },
     Page {
@@ -131,25 +109,26 @@ pub const PAGES: &[Page] = &[
         title: "Guided tours",
         // (In the header's Teach menu, with lecture mode.)
         nav: None,
-        card: Some("Guided tours: a worked example stop by stop, with the teacher's words beside it — or write your own and share it."),
-        start: None,
         embed_title: "Arbor: guided tours",
     },
     Page {
         view: &View::Tour,
         title: "A guided tour",
         nav: None,
-        card: None,
-        start: None,
         embed_title: "Arbor: a guided tour",
     },
     Page {
         view: &View::Worksheet,
         title: "Worksheet",
         nav: None,
-        card: Some("Worksheets to print: alpha-beta, minimax, search orders, expectimax and UCB1 exercises, with the answer key after a page break."),
-        start: None,
         embed_title: "Arbor: worksheet",
+    },
+    Page {
+        view: &View::Maps,
+        title: "Benchmark maps",
+        // (Reached from the search page's grid settings and the teachers' page.)
+        nav: None,
+        embed_title: "Arbor: benchmark maps",
     },
 ];
 
@@ -162,10 +141,27 @@ pub fn page(view: &View) -> Option<&'static Page> {
 /// first path segment, `home` for the home page. The build names the page's file after it
 /// (`part-<name>.bin`) and the app's split point is named so.
 pub fn part_name(view: &View) -> String {
+    // The benchmark maps page is drawn from the search page's part (its later part, with the
+    // grid's tools): each split point costs every page's first visit some 2 KB in the
+    // splitter's loader and pieces, so a page closely tied to another shares its part.
+    let view = if *view == View::Maps {
+        &View::Search
+    } else {
+        view
+    };
     let hash = Route::new(view.clone()).to_hash();
     let path = hash.trim_start_matches("#/");
     let first = path.split(['?', '/']).next().unwrap_or("");
     if first.is_empty() { "home" } else { first }.to_string()
+}
+
+/// The later parts a view's first view draws from, beyond its part: the maps page is drawn
+/// from the search page's later part (`search_tools`, in `web/src/search/mod.rs`).
+pub fn later_parts_drawn(view: &View) -> &'static [&'static str] {
+    match view {
+        View::Maps => &["search_tools"],
+        _ => &[],
+    }
 }
 
 /// The browser tab's title for a view: what the page is, then Arbor.
@@ -175,6 +171,35 @@ pub fn tab_title(view: &View) -> String {
         (_, Some(p)) => format!("{} — Arbor", p.title),
         _ => "Page not found — Arbor".to_string(),
     }
+}
+
+/// One line on what a page is for, on the home page's card (`None`: no card). Kept out of
+/// [`PAGES`], which the app's shell holds: only the home page's part carries these words.
+pub fn card(view: &View) -> Option<&'static str> {
+    Some(match view {
+        View::AlphaBeta => "Step minimax and alpha-beta on any tree, with (α, β) at every node and pruned branches cut.",
+        View::Chance => "Expectimax and expectiminimax on trees with chance nodes: the expectation forming, Star1 pruning.",
+        View::Mcts => "Monte Carlo tree search, phase by phase: UCB1's terms, playouts, and visit shares against minimax.",
+        View::Search => "BFS, DFS, iterative deepening, uniform cost, greedy, A* and IDA* on trees, puzzles, the blocks world and grids.",
+        View::Heuristics => "Compare heuristics on the sliding puzzle: every estimate beside the true distance, pattern databases, Korf's 100, the textbook's b* table.",
+        View::Play => "Tic-tac-toe, connect four and Nim against the AI — then open the tree behind its move.",
+        View::Practice => "Predict what the search does — what alpha-beta prunes, the node taken next, a chance node's worth, UCB1's choice — and Arbor checks it against the engine.",
+        View::Teachers => "Every view is a link: embed it in a course page, and open every worked example of the course notes.",
+        View::Tours => "Guided tours: a worked example stop by stop, with the teacher's words beside it — or write your own and share it.",
+        View::Worksheet => "Worksheets to print: alpha-beta, minimax, search orders, expectimax and UCB1 exercises, with the answer key after a page break.",
+        View::Maps => "A* and Jump Point Search on the Moving AI benchmark maps, each length checked against the published one.",
+        _ => return None,
+    })
+}
+
+/// Who should start at a page, if anyone: a first step offered on the home page (kept out of
+/// [`PAGES`] as [`card`] is).
+pub fn start_line(view: &View) -> Option<&'static str> {
+    Some(match view {
+        View::AlphaBeta => "Students: start here — step the textbook's tree and watch which branches alpha-beta never looks at.",
+        View::Teachers => "Teachers: start here — every seed example as a ready link, and how to embed a view in a course page.",
+        _ => return None,
+    })
 }
 
 /// The parameters of a view (the common ones not included). Kept out of [`PAGES`], which the
@@ -190,6 +215,7 @@ pub fn params(view: &View) -> &'static [Param] {
         View::Practice => crate::practice::PARAMS,
         View::Tour => crate::tours::page::PARAMS,
         View::Worksheet => crate::worksheet::PARAMS,
+        View::Maps => crate::maps::PARAMS,
         View::Home | View::Teachers | View::Tours | View::NotFound(_) => &[],
     }
 }
@@ -208,6 +234,7 @@ pub fn link_reader(view: &View) -> Option<ReadLink> {
         View::Practice => canonical::<crate::practice::Settings>,
         View::Tour => canonical::<crate::tours::page::Settings>,
         View::Worksheet => canonical::<crate::worksheet::Settings>,
+        View::Maps => canonical::<crate::maps::Settings>,
         View::Home | View::Teachers | View::Tours | View::NotFound(_) => return None,
     })
 }
@@ -266,9 +293,15 @@ mod tests {
     /// named so, and the build its file): the home page's is `home`.
     #[test]
     fn every_page_has_a_part_name_of_its_own() {
-        let names: Vec<String> = PAGES.iter().map(|p| part_name(p.view)).collect();
+        // (The maps page is drawn from the search page's part: see `part_name`.)
+        let names: Vec<String> = PAGES
+            .iter()
+            .filter(|p| *p.view != View::Maps)
+            .map(|p| part_name(p.view))
+            .collect();
         assert_eq!(part_name(&View::Home), "home");
         assert_eq!(part_name(&View::AlphaBeta), "alphabeta");
+        assert_eq!(part_name(&View::Maps), "search");
         for n in &names {
             assert!(
                 !n.is_empty() && n.bytes().all(|b| b.is_ascii_lowercase()),
@@ -293,6 +326,7 @@ mod tests {
             View::Tours,
             View::Tour,
             View::Worksheet,
+            View::Maps,
         ];
         // Each view reads back from its slug: a new view must be added to this list.
         for v in &views {
@@ -305,10 +339,16 @@ mod tests {
         // The tours are in the header's Teach menu; a tour and a worksheet are reached from the
         // tours and the teachers' pages (and from their cards); every other page is in the
         // navigation and has a card.
-        let reached_otherwise = [View::Home, View::Tours, View::Tour, View::Worksheet];
+        let reached_otherwise = [
+            View::Home,
+            View::Tours,
+            View::Tour,
+            View::Worksheet,
+            View::Maps,
+        ];
         for p in PAGES.iter().filter(|p| !reached_otherwise.contains(p.view)) {
             assert!(p.nav.is_some(), "{:?} is not in the navigation", p.view);
-            assert!(p.card.is_some(), "{:?} has no card", p.view);
+            assert!(card(p.view).is_some(), "{:?} has no card", p.view);
             assert!(p.embed_title.starts_with("Arbor: "), "{:?}", p.view);
             let nav = boot_nav_html();
             assert!(
@@ -320,7 +360,13 @@ mod tests {
                 p.view
             );
         }
-        assert!(PAGES.iter().filter(|p| p.start.is_some()).count() >= 2);
+        assert!(
+            PAGES
+                .iter()
+                .filter(|p| start_line(p.view).is_some())
+                .count()
+                >= 2
+        );
     }
 
     /// The link a page writes reads back as the same link, without a complaint, whatever link

@@ -6,7 +6,7 @@ use arbor_game::{minimax, presets, Event, GameTree, Recorder};
 use yew::prelude::*;
 
 use crate::components::whole_tree::TreeSvg;
-use arbor_app::pages::PAGES;
+use arbor_app::pages::{card, start_line, PAGES};
 use arbor_app::route::Route;
 use arbor_app::scene::{show_value, NodeMark, Relation, Scene, Shown, Status};
 
@@ -92,12 +92,12 @@ pub fn Home() -> Html {
             </p>
             { figure }
             <ul class="starts">
-                { for PAGES.iter().filter_map(|p| Some((p, p.start?))).map(|(p, start)| html! {
+                { for PAGES.iter().filter_map(|p| Some((p, start_line(p.view)?))).map(|(p, start)| html! {
                     <li><a href={Route::new(p.view.clone()).to_hash()}>{ start }</a></li>
                 }) }
             </ul>
             <ul class="cards">
-                { for PAGES.iter().filter_map(|p| Some((p, p.nav?, p.card?))).map(|(p, label, card)| html! {
+                { for PAGES.iter().filter_map(|p| Some((p, p.nav?, card(p.view)?))).map(|(p, label, card)| html! {
                     <li><a href={Route::new(p.view.clone()).to_hash()}><strong>{ label.full() }</strong><span>{ card }</span></a></li>
                 }) }
             </ul>
