@@ -224,8 +224,11 @@ impl Route {
 
 /// Time between two address-bar updates once a burst has spent its budget, in milliseconds.
 pub const URL_EVERY_MS: u32 = 250;
-/// Address-bar updates written at once before a burst is slowed down.
-pub const URL_BURST: f64 = 40.0;
+/// Address-bar updates written at once before a burst is slowed down. Few: Chromium fetches
+/// and decodes the page's icon again after each history update (measured on the maps page: a
+/// third of a step's time), so stepping writes the address a few times a second, not at
+/// every step.
+pub const URL_BURST: f64 = 2.0;
 /// How fast that budget refills, in updates per second (well under the browser's 20).
 pub const URL_PER_SECOND: f64 = 8.0;
 

@@ -28,3 +28,45 @@ pub enum Reply<A> {
 
 /// How often the worker reports progress, in milliseconds.
 pub const PROGRESS_MS: f64 = 100.0;
+
+/// When a search tells the page how far it has come: every 16,384 nodes generated, at most every
+/// [`PROGRESS_MS`].
+#[derive(Clone, Copy, Debug)]
+pub struct ProgressClock {
+    started: f64,
+    last: f64,
+    next: u64,
+}
+
+impl ProgressClock {
+    /// A clock started at `now` (milliseconds).
+    pub fn new(now: f64) -> ProgressClock {
+        ProgressClock {
+            started: now,
+            last: now,
+            next: 16_384,
+        }
+    }
+
+    /// After `generated` nodes (and `expanded`), the progress to report, if it is time.
+    pub fn tick(
+        &mut self,
+        generated: u64,
+        expanded: u64,
+        now: &dyn Fn() -> f64,
+    ) -> Option<Progress> {
+        if generated < self.next {
+            return None;
+        }
+        self.next = generated + 16_384;
+        let t = now();
+        (t - self.last >= PROGRESS_MS).then(|| {
+            self.last = t;
+            Progress {
+                generated,
+                expanded,
+                millis: t - self.started,
+            }
+        })
+    }
+}

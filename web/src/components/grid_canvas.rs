@@ -250,6 +250,27 @@ fn prepare(
     Some(ctx)
 }
 
+/// The outline of the start's triangle (`start`) or the goal's diamond, of "radius" `r` about
+/// `(cx, cy)`, as a path to fill (and stroke): the grid's and the benchmark maps' alike.
+pub(crate) fn end_shape(
+    ctx: &web_sys::CanvasRenderingContext2d,
+    (cx, cy): (f64, f64),
+    r: f64,
+    start: bool,
+) {
+    ctx.begin_path();
+    ctx.move_to(cx, cy - r);
+    if start {
+        ctx.line_to(cx + r, cy + r * 0.8);
+        ctx.line_to(cx - r, cy + r * 0.8);
+    } else {
+        ctx.line_to(cx + r, cy);
+        ctx.line_to(cx, cy + r);
+        ctx.line_to(cx - r, cy);
+    }
+    ctx.close_path();
+}
+
 /// A canvas context with the grid's measures: cells `px` wide, `width` to a row.
 struct Pen<'a> {
     ctx: &'a web_sys::CanvasRenderingContext2d,
@@ -386,20 +407,8 @@ impl Pen<'_> {
             (grid.goal() as usize, GOAL, "G"),
         ] {
             let (cx, cy) = self.centre(cell);
-            let r = px * 0.45;
             ctx.set_fill_style_str(colour);
-            ctx.begin_path();
-            if letter == "S" {
-                ctx.move_to(cx, cy - r);
-                ctx.line_to(cx + r, cy + r * 0.8);
-                ctx.line_to(cx - r, cy + r * 0.8);
-            } else {
-                ctx.move_to(cx, cy - r);
-                ctx.line_to(cx + r, cy);
-                ctx.line_to(cx, cy + r);
-                ctx.line_to(cx - r, cy);
-            }
-            ctx.close_path();
+            end_shape(ctx, (cx, cy), px * 0.45, letter == "S");
             ctx.fill();
             if text {
                 ctx.set_fill_style_str(INK);

@@ -12,7 +12,7 @@ use arbor_search::{Cost, Cut, Dropped, NodeId, Observer, Problem, Rank};
 use serde::{Deserialize, Serialize};
 
 use crate::search::CellMark;
-use crate::work::{Progress, Reply, PROGRESS_MS};
+use crate::work::{ProgressClock, Reply};
 
 /// The most steps recorded; the search goes on unrecorded after them.
 pub const RECORD_STEPS: usize = 300_000;
@@ -146,9 +146,7 @@ pub struct MapWatch<'a, F> {
     cell_of: F,
     generated: u64,
     expanded: u64,
-    next_report: u64,
-    started: f64,
-    last_report: f64,
+    clock: ProgressClock,
     post: &'a mut dyn FnMut(Reply<super::Answer>),
     now: &'a dyn Fn() -> f64,
 }
@@ -163,7 +161,6 @@ impl<'a, F> MapWatch<'a, F> {
         post: &'a mut dyn FnMut(Reply<super::Answer>),
         now: &'a dyn Fn() -> f64,
     ) -> Self {
-        let started = now();
         MapWatch {
             record: MapRecord::default(),
             marks: vec![CellMark::None; cells],
@@ -174,9 +171,7 @@ impl<'a, F> MapWatch<'a, F> {
             cell_of,
             generated: 0,
             expanded: 0,
-            next_report: 16_384,
-            started,
-            last_report: started,
+            clock: ProgressClock::new(now()),
             post,
             now,
         }
@@ -224,17 +219,8 @@ impl<P: Problem, F: Fn(&P::State) -> u32> Observer<P> for MapWatch<'_, F> {
             self.costs.push((g, h));
             Observer::<P>::pushed(self, node, [0; 3]);
         }
-        if self.generated >= self.next_report {
-            self.next_report = self.generated + 16_384;
-            let t = (self.now)();
-            if t - self.last_report >= PROGRESS_MS {
-                self.last_report = t;
-                (self.post)(Reply::Progress(Progress {
-                    generated: self.generated,
-                    expanded: self.expanded,
-                    millis: t - self.started,
-                }));
-            }
+        if let Some(p) = self.clock.tick(self.generated, self.expanded, self.now) {
+            (self.post)(Reply::Progress(p));
         }
     }
 

@@ -7,7 +7,7 @@ use arbor_search::Rank;
 use arbor_search::{search, Budget, Graph, NodeId, Observer, Problem, Recorder};
 
 use super::{Answer, SearchRequest, SearchSummary, SearchView, StateView, ViewNode};
-use crate::work::{Progress, Reply, PROGRESS_MS};
+use crate::work::{ProgressClock, Reply};
 
 /// The search worker's `serve` for a problem given as text (`request.problem` is not read): all the page's own
 /// practice needs, so the page's module carries no puzzle or blocks-world search.
@@ -36,9 +36,7 @@ struct Watch<'a, P: Problem> {
     limit: usize,
     generated: u64,
     expanded: u64,
-    started: f64,
-    next_report: u64,
-    last_report: f64,
+    clock: ProgressClock,
     post: &'a mut dyn FnMut(Reply<Answer>),
     now: &'a dyn Fn() -> f64,
     convert: &'a dyn Fn(arbor_search::Trace<P::State, P::Action>) -> SearchView,
@@ -76,17 +74,8 @@ impl<P: Problem> Observer<P> for Watch<'_, P> {
                 self.hand_over();
             }
         }
-        if self.generated >= self.next_report {
-            self.next_report = self.generated + 16_384;
-            let t = (self.now)();
-            if t - self.last_report >= PROGRESS_MS {
-                self.last_report = t;
-                (self.post)(Reply::Progress(Progress {
-                    generated: self.generated,
-                    expanded: self.expanded,
-                    millis: t - self.started,
-                }));
-            }
+        if let Some(p) = self.clock.tick(self.generated, self.expanded, self.now) {
+            (self.post)(Reply::Progress(p));
         }
     }
 
@@ -180,9 +169,7 @@ pub fn record<P: Problem>(
             limit: request.record,
             generated: 0,
             expanded: 0,
-            started,
-            next_report: 16_384,
-            last_report: started,
+            clock: ProgressClock::new(started),
             post,
             now,
             convert: &convert,

@@ -8,7 +8,7 @@ use super::keys::{arrow_keys, tab_stop, use_focus_when_drawn};
 use super::overview::Overview;
 use super::sight::Sight;
 use super::tools::{Tree, ViewTools};
-use super::{measure, DrawingId, FrameProps};
+use super::{measure, FrameProps};
 use crate::components::tree_svg::{fixed, fmt, EdgeView, EdgeViewProps};
 use arbor_app::scene::Scene;
 use std::rc::Rc;
@@ -113,9 +113,13 @@ fn use_print_fit(calls: (Callback<()>, Callback<()>)) {
 }
 
 /// The frame's size: now, and whenever it changes (the window, or the frame's own height,
-/// which follows the drawing's), measured anew for each drawing.
+/// which follows the drawing's), measured anew for each drawing (`drawing`: what is drawn, a
+/// tree's id or a map).
 #[hook]
-fn use_frame_size(frame: &NodeRef, drawing: &DrawingId) -> UseStateHandle<(f64, f64)> {
+pub(crate) fn use_frame_size<K: PartialEq + Clone + 'static>(
+    frame: &NodeRef,
+    drawing: &K,
+) -> UseStateHandle<(f64, f64)> {
     let size = use_state_eq(|| (0.0f64, 0.0f64));
     {
         let (frame, size) = (frame.clone(), size.clone());

@@ -8,7 +8,7 @@
 
 pub(crate) mod canvas;
 mod follow;
-mod frame;
+pub(crate) mod frame;
 pub(crate) mod gestures;
 mod keys;
 mod overview;

@@ -12,6 +12,7 @@ use std::rc::Rc;
 use wasm_bindgen::{Clamped, JsCast};
 use yew::prelude::*;
 
+use crate::components::tree_view::frame::use_frame_size;
 use crate::components::tree_view::gestures::use_gestures;
 use crate::components::tree_view::tools::{Drawn, ViewTools};
 use arbor_app::camera::{Camera, MAX_SCALE};
@@ -202,7 +203,7 @@ pub fn MapCanvas(props: &MapCanvasProps) -> Html {
     crate::renders::count("MapCanvas");
     let frame = use_node_ref();
     let canvas = use_node_ref();
-    let size = use_frame_size(&frame);
+    let size = use_frame_size(&frame, &Same::of(&props.map));
     let content = (props.map.map.width() as f64, props.map.map.height() as f64);
     let fitted =
         move |size: (f64, f64)| square(Camera::fit_at_most(content, size, MAX_SCALE * 4.0));
@@ -296,40 +297,6 @@ fn use_follow(
             }
         }
     });
-}
-
-/// The frame's size, now and whenever it changes.
-#[hook]
-fn use_frame_size(frame: &NodeRef) -> UseStateHandle<(f64, f64)> {
-    let size = use_state_eq(|| (0.0f64, 0.0f64));
-    {
-        let (frame, size) = (frame.clone(), size.clone());
-        use_effect_with((), move |_| {
-            let measure = move |frame: &NodeRef| {
-                frame.cast::<web_sys::Element>().map_or((0.0, 0.0), |el| {
-                    (el.client_width() as f64, el.client_height() as f64)
-                })
-            };
-            size.set(measure(&frame));
-            let on_resize = {
-                let (frame, size) = (frame.clone(), size.clone());
-                wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-                    size.set(measure(&frame))
-                })
-            };
-            let observer = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()).ok();
-            if let (Some(o), Some(el)) = (&observer, frame.cast::<web_sys::Element>()) {
-                o.observe(&el);
-            }
-            move || {
-                if let Some(o) = observer {
-                    o.disconnect();
-                }
-                drop(on_resize);
-            }
-        });
-    }
-    size
 }
 
 /// Paints the frame after each render: the image moved to the step, drawn through the camera,
@@ -457,23 +424,10 @@ fn overlays(ctx: &web_sys::CanvasRenderingContext2d, w: usize, cam: Camera, mark
     }
     let ((sx, sy), (gx, gy)) = marks.ends;
     for (cell, colour, start) in [(sy * w + sx, START, true), (gy * w + gx, GOAL, false)] {
-        let (x, y) = at(cell);
-        let r = (k * 0.6).max(7.0);
         ctx.set_fill_style_str(colour);
         ctx.set_stroke_style_str(INK);
         ctx.set_line_width(1.5);
-        ctx.begin_path();
-        if start {
-            ctx.move_to(x, y - r);
-            ctx.line_to(x + r, y + r * 0.8);
-            ctx.line_to(x - r, y + r * 0.8);
-        } else {
-            ctx.move_to(x, y - r);
-            ctx.line_to(x + r, y);
-            ctx.line_to(x, y + r);
-            ctx.line_to(x - r, y);
-        }
-        ctx.close_path();
+        crate::components::grid_canvas::end_shape(ctx, at(cell), (k * 0.6).max(7.0), start);
         ctx.fill();
         ctx.stroke();
     }
