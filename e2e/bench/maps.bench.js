@@ -16,8 +16,8 @@ const RUNS = [
 ];
 
 const browser = await launch();
-console.log(`| maze 512 × 512, A*, scenario 17819 | CPU | steps | median | p95 | slowest |`);
-console.log(`|---|---|---|---|---|---|`);
+console.log(`| maze 512 × 512, A*, scenario 17819 | CPU | steps | the step's work, median / p95 | to the next frame: median | p95 | slowest |`);
+console.log(`|---|---|---|---|---|---|---|`);
 const lines = [];
 for (const [what, extra, key, first] of RUNS) {
   for (const rate of [1, 4]) {
@@ -35,22 +35,36 @@ for (const [what, extra, key, first] of RUNS) {
       await page.keyboard.press(first);
       await page.waitForTimeout(300);
     }
+    // Each step: to the end of its work (the key's event, the render and its effects, which
+    // draw the canvas: a message posted after the event runs once they are done), and to the
+    // next frame (which waits for the screen's next refresh too).
+    const work = [];
     const times = [];
     for (let i = 0; i < STEPS; i++) {
-      times.push(await page.evaluate((key) => new Promise((done) => {
+      const [w, t] = await page.evaluate((key) => new Promise((done) => {
         const start = performance.now();
         document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
-        requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
-      }), key));
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          const worked = performance.now() - start;
+          requestAnimationFrame(() => setTimeout(() => done([worked, performance.now() - start]), 0));
+        };
+        channel.port2.postMessage(0);
+      }), key);
+      work.push(w);
+      times.push(t);
     }
     times.sort((a, b) => a - b);
+    work.sort((a, b) => a - b);
     const ms = (t) => `${t.toFixed(1)} ms`;
-    const p95 = times[Math.ceil(STEPS * 0.95) - 1];
-    console.log(`| ${what} | ${rate === 1 ? "as is" : "4× slower"} | ${steps.toLocaleString("en")} | ${ms(times[STEPS / 2])} | ${ms(p95)} | ${ms(times[STEPS - 1])} |`);
-    lines.push([rate, p95]);
+    const at95 = (v) => v[Math.ceil(STEPS * 0.95) - 1];
+    const p95 = at95(times);
+    console.log(`| ${what} | ${rate === 1 ? "as is" : "4× slower"} | ${steps.toLocaleString("en")} | ${ms(work[STEPS / 2])} / ${ms(at95(work))} | ${ms(times[STEPS / 2])} | ${ms(p95)} | ${ms(times[STEPS - 1])} |`);
+    lines.push([rate, p95, at95(work)]);
     await context.close();
   }
 }
 await browser.close();
-const worst = (rate) => Math.max(...lines.filter(([r]) => r === rate).map(([, p]) => p));
-console.log(`\nIssue 38's line: p95 ${worst(1).toFixed(1)} ms (under 16) as is, ${worst(4).toFixed(1)} ms (under 50) throttled 4×: ${worst(1) < 16 && worst(4) < 50 ? "met" : "NOT met"}.`);
+const worst = (rate, k = 1) => Math.max(...lines.filter(([r]) => r === rate).map((l) => l[k]));
+console.log(`\nIssue 38's line, to the next frame: p95 ${worst(1).toFixed(1)} ms (under 16) as is, ${worst(4).toFixed(1)} ms (under 50) throttled 4×: ${worst(1) < 16 && worst(4) < 50 ? "met" : "NOT met"}.`);
+console.log(`The step's own work: p95 ${worst(1, 2).toFixed(1)} ms as is, ${worst(4, 2).toFixed(1)} ms throttled 4×.`);

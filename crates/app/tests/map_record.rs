@@ -2,6 +2,7 @@
 //! of every search on random small maps, each cell's mark read from the record is the mark the
 //! grid page derives from the engine's full trace through its replay; and stepping the record
 //! forward and back to any steps in any order lands on the marks of a walk from the start.
+#![cfg(not(target_arch = "wasm32"))]
 
 use arbor_app::maps::record::{MapMarks, MapRecord, MapWatch};
 use arbor_app::search::{cell_marks, CellMark, SearchView, StateView, ViewNode};

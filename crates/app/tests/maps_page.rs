@@ -1,6 +1,7 @@
 //! The maps page's reducer under random actions (issue 38): whatever a reader does — choose,
 //! fetch, open good and broken files, change the search, step, stop — and whatever the worker
 //! answers, in any order, the page's invariants hold.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::rc::Rc;
 
