@@ -233,7 +233,9 @@ test("the tree behind an AI move opens in the stepper and replays the search tha
   for (let i = 0; i < 16; i++) await page.getByRole("button", { name: "Step forward" }).click();
   const current = page.locator("svg.tree .node.current");
   assert.match(await current.getAttribute("data-node"), /^r\.\d+\.\d+$/, "a grandchild of the root is current, and drawn");
-  // Reloading the stepper's URL records the same search again, at the same step.
+  // Reloading the stepper's URL records the same search again, at the same step (once the
+  // address has caught up with the steps: it is written a few times a second while stepping).
+  await urlMatching(page, /step=16/);
   await page.reload();
   await page.locator("svg.tree [data-node='r']").waitFor({ timeout: 30000 });
   assert.match(await page.locator(".step-count").textContent(), /^16 \//);

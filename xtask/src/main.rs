@@ -380,7 +380,7 @@ fn test(root: &Path) -> Result<(), String> {
     steps.run("native tests (unit, doc, integration)", || {
         cargo(&["test", "--workspace"])
     });
-    steps.run("fuzz smoke (30 s a target)", || fuzz::smoke(root));
+    steps.run("fuzz smoke (20 s a target)", || fuzz::smoke(root));
     steps.run("wasm tests in headless Chromium", || {
         run(&mut wasm_test(root, &env))
     });
