@@ -110,7 +110,7 @@ test("Space or Enter on a focused button does that button's action; inner nodes 
   assert.equal(await page.locator("svg.tree[aria-label^='Game tree'] [data-node='r.0.0']").count(), 1, "Space unfolds them again");
   await page.keyboard.press("ArrowRight");
   // (The focus moves once the node is drawn: a render later, when the camera has to move.)
-  await page.waitForFunction(() => document.activeElement === document.querySelector("svg.tree[aria-label^='Game tree'] [data-node='r.1']"), null, { timeout: 3000 });
+  await page.waitForFunction(() => document.activeElement === document.querySelector("svg.tree[aria-label^='Game tree'] [data-node='r.1']"), null, { timeout: 10000 });
   page.assertHealthy();
 });
 
