@@ -122,7 +122,7 @@ pub const PARAMS: &[Param] = &[
         "scen",
         "0, 1, 2 …",
         "The scenario: its 0-based index in the map's scenario file (default 0).",
-        &["#/maps?map=den312d&scen=1000"],
+        &["#/maps?map=den312d&scen=200"],
     ),
     pe(
         "algo",

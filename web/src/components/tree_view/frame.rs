@@ -53,7 +53,7 @@ pub(super) fn Frame(props: &FrameProps) -> Html {
     use_specks(&canvas, &scene, &props.painter.0, specks);
     // Moving the camera by hand stops the following.
     let move_to = camera.move_by_hand(&scene, frame_size);
-    let gestures = use_gestures::<Tree>(
+    let gestures = use_gestures(
         &frame,
         sight.cam,
         frame_size,

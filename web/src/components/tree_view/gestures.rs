@@ -7,8 +7,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use yew::prelude::*;
 
-use super::tools::Drawn;
-
 /// What the pointers are doing on the frame.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Gesture {
@@ -57,10 +55,9 @@ pub(crate) struct Gestures {
 }
 
 /// Drag, swipe, pinch and the wheel on `frame`, moving the camera `cam` through `move_to` (a
-/// drag also swallows the click it ends with). Compiled once for each kind of drawing `D` (a
-/// tree's, a map's): the pages that draw one share none of it with the pages of the other.
+/// drag also swallows the click it ends with).
 #[hook]
-pub(crate) fn use_gestures<D: Drawn>(
+pub(crate) fn use_gestures(
     frame: &NodeRef,
     cam: Camera,
     frame_size: (f64, f64),
@@ -70,12 +67,12 @@ pub(crate) fn use_gestures<D: Drawn>(
     let gesture = use_mut_ref(|| Gesture::Idle);
     let pointers: Pointers = use_mut_ref(HashMap::new);
     let suppress_click = use_mut_ref(|| false);
-    use_click_swallower::<D>(frame, &suppress_click);
+    use_click_swallower(frame, &suppress_click);
     Gestures {
-        onpointerdown: pointer_down::<D>(frame, &gesture, &pointers, cam),
-        onpointermove: pointer_move::<D>(frame, &gesture, &pointers, move_to),
-        onpointerup: pointer_up::<D>(&gesture, &pointers, &suppress_click),
-        onwheel: wheel::<D>(frame, cam, frame_size, content, move_to),
+        onpointerdown: pointer_down(frame, &gesture, &pointers, cam),
+        onpointermove: pointer_move(frame, &gesture, &pointers, move_to),
+        onpointerup: pointer_up(&gesture, &pointers, &suppress_click),
+        onwheel: wheel(frame, cam, frame_size, content, move_to),
     }
 }
 
@@ -85,7 +82,7 @@ type Pointers = Rc<RefCell<HashMap<i32, (f64, f64)>>>;
 /// A drag ends with a click on whatever is under the pointer: swallow it before it gets there
 /// while `suppress` says so (a capture-phase listener, which `html!` cannot attach).
 #[hook]
-fn use_click_swallower<D: Drawn>(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
+fn use_click_swallower(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
     let (frame, suppress) = (frame.clone(), suppress.clone());
     use_effect_with((), move |_| {
         let listener = frame.cast::<web_sys::Element>().map(|el| {
@@ -114,7 +111,7 @@ fn spread(ps: &HashMap<i32, (f64, f64)>) -> (f64, (f64, f64)) {
 }
 
 /// A pointer going down: a press with one pointer, a pinch with two (from the camera `cam`).
-fn pointer_down<D: Drawn>(
+fn pointer_down(
     frame: &NodeRef,
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
@@ -149,7 +146,7 @@ fn pointer_down<D: Drawn>(
 
 /// A pointer moving: a press moved far becomes a drag (the pointer captured), a drag pans, a
 /// pinch zooms about its first midpoint and pans with it.
-fn pointer_move<D: Drawn>(
+fn pointer_move(
     frame: &NodeRef,
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
@@ -196,7 +193,7 @@ fn pointer_move<D: Drawn>(
 
 /// A pointer going up or cancelled: after a drag or a pinch the click that follows is
 /// swallowed; the last pointer up ends the gesture.
-fn pointer_up<D: Drawn>(
+fn pointer_up(
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
     suppress: &Rc<RefCell<bool>>,
@@ -217,7 +214,7 @@ fn pointer_up<D: Drawn>(
 
 /// The wheel: with Ctrl or ⌘ it zooms about the pointer; else it pans (Shift: sideways), and
 /// at the drawing's edge leaves the page to scroll.
-fn wheel<D: Drawn>(
+fn wheel(
     frame: &NodeRef,
     cam: Camera,
     frame_size: (f64, f64),

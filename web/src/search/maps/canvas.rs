@@ -235,7 +235,7 @@ pub fn MapCanvas(props: &MapCanvasProps) -> Html {
     use_follow(&cam, *size, props.map.map.width(), current, *follow);
     let image = use_mut_ref(|| None::<Image>);
     use_paint(&canvas, &image, props, *cam, *size, current);
-    let gestures = use_gestures::<Map>(&frame, *cam, *size, content, &move_to);
+    let gestures = use_gestures(&frame, *cam, *size, content, &move_to);
     let view = cam.view(*size);
     let partial =
         view.x0 > 0.5 || view.y0 > 0.5 || view.x1 < content.0 - 0.5 || view.y1 < content.1 - 0.5;
