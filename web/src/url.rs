@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use arbor_app::route::{Route, UrlBudget, View, URL_EVERY_MS};
+use arbor_app::route::{Route, UrlBudget, View, URL_MAX_WAIT_MS, URL_QUIET_MS};
 use yew::prelude::*;
 
 /// Keeps the address bar on `view` with the query `write` makes of `value`, whenever `value`
@@ -27,8 +27,9 @@ pub fn use_address<T: PartialEq + Clone + 'static>(
 /// Puts `route` in the address bar without a new history entry or a `hashchange` (so the view
 /// keeps its state): how views keep their URL in step with what they show. Long values are
 /// packed ([`Route::to_link`]) and embed mode is kept, so the address bar is always the link to
-/// share. A long burst of changes is slowed down by a [`UrlBudget`], the last change always
-/// written.
+/// share. A burst of changes (stepping with a key held) spends a [`UrlBudget`] at once; the
+/// rest of it waits until the changes pause for [`URL_QUIET_MS`] — or, for a burst that does
+/// not pause, at most [`URL_MAX_WAIT_MS`] — and the last change is written then.
 pub fn replace_url(route: &Route) {
     URL.with(|w| {
         let mut w = w.borrow_mut();
@@ -36,29 +37,40 @@ pub fn replace_url(route: &Route) {
             return;
         }
         w.last = Some(route.clone());
-        w.budget.refill(now_ms());
+        let now = now_ms();
+        w.budget.refill(now);
         if w.timer.is_none() && w.budget.try_spend() {
             write_url(route);
-        } else if w.timer.is_none() {
-            w.timer = Some(gloo_timers::callback::Timeout::new(URL_EVERY_MS, || {
-                URL.with(|w| {
-                    let mut w = w.borrow_mut();
-                    w.timer = None;
-                    w.budget.refill(now_ms());
-                    w.budget.spend_late();
-                    if let Some(route) = w.last.clone() {
-                        write_url(&route);
-                    }
-                })
+            return;
+        }
+        let since = *w.waiting_since.get_or_insert(now);
+        if now - since >= f64::from(URL_MAX_WAIT_MS) {
+            write_late(&mut w);
+        } else {
+            // A new change restarts the wait (the timer before it is dropped, so cleared).
+            w.timer = Some(gloo_timers::callback::Timeout::new(URL_QUIET_MS, || {
+                URL.with(|w| write_late(&mut w.borrow_mut()))
             }));
         }
     });
+}
+
+/// Writes the last change of a burst that waited.
+fn write_late(w: &mut UrlWriter) {
+    w.timer = None;
+    w.waiting_since = None;
+    w.budget.refill(now_ms());
+    w.budget.spend_late();
+    if let Some(route) = w.last.clone() {
+        write_url(&route);
+    }
 }
 
 /// Writes at once an address update that is waiting (before the address is read to be shared).
 pub fn flush_url() {
     let route = URL.with(|w| {
         let mut w = w.borrow_mut();
+        w.waiting_since = None;
         w.timer.take().and(w.last.clone())
     });
     if let Some(route) = route {
@@ -66,13 +78,14 @@ pub fn flush_url() {
     }
 }
 
-/// The address bar's writer: the last route asked for, the budget of immediate writes, and the
-/// timer that writes the last of a burst.
+/// The address bar's writer: the last route asked for, the budget of immediate writes, the
+/// timer that writes the last of a burst, and since when a change has been waiting.
 #[derive(Default)]
 struct UrlWriter {
     last: Option<Route>,
     budget: UrlBudget,
     timer: Option<gloo_timers::callback::Timeout>,
+    waiting_since: Option<f64>,
 }
 
 thread_local! {

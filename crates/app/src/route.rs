@@ -222,12 +222,15 @@ impl Route {
     }
 }
 
-/// Time between two address-bar updates once a burst has spent its budget, in milliseconds.
-pub const URL_EVERY_MS: u32 = 250;
-/// Address-bar updates written at once before a burst is slowed down. Few: Chromium fetches
-/// and decodes the page's icon again after each history update (measured on the maps page: a
-/// third of a step's time), so stepping writes the address a few times a second, not at
-/// every step.
+/// How long the rest of a burst of address-bar updates waits for the changes to pause before
+/// the last is written, in milliseconds.
+pub const URL_QUIET_MS: u32 = 250;
+/// The longest a change waits in a burst that does not pause (stepping with a key held), in
+/// milliseconds.
+pub const URL_MAX_WAIT_MS: u32 = 1000;
+/// Address-bar updates written at once before a burst waits. Few: Chromium fetches and decodes
+/// the page's icon again after each history update (measured on the maps page: a third of a
+/// step's time), so stepping writes the address when it pauses, not at every step.
 pub const URL_BURST: f64 = 2.0;
 /// How fast that budget refills, in updates per second (well under the browser's 20).
 pub const URL_PER_SECOND: f64 = 8.0;
@@ -235,7 +238,7 @@ pub const URL_PER_SECOND: f64 = 8.0;
 /// The budget of immediate address-bar updates: browsers limit how often a page may update its
 /// history (Chromium refuses more than 200 updates in ten seconds, and each costs the page
 /// time), so a long burst of changes spends [`URL_BURST`] updates, refilled at
-/// [`URL_PER_SECOND`], and is then written at most every [`URL_EVERY_MS`].
+/// [`URL_PER_SECOND`]; the rest waits for the burst to pause.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UrlBudget {
     tokens: f64,

@@ -13,6 +13,7 @@ use arbor_app::maps::record::MapMarks;
 use arbor_app::maps::MapResult;
 use arbor_app::maps::{shared, SHARED, SHARED_FOLDER};
 use arbor_app::route::Route;
+use arbor_app::same::{same_opt, Same};
 use arbor_app::search::page::Run;
 use arbor_app::search::{cell_name, CostUnit};
 use arbor_puzzles::{fixed_steps, GridHeuristic, MapSearch, Scenario};
@@ -48,11 +49,13 @@ pub fn Maps(props: &MapsProps) -> Html {
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
             <div class="maps-grid">
                 <aside class="inputs" aria-label="The map and the search">
-                    { open_panel(&state, &dispatch) }
+                    <OpenPanel chosen={state.settings.map.map(|m| m.key)} load={state.load.clone()}
+                        map={state.map.as_ref().map(Same::of)} dispatch={dispatch.clone()} />
                     if let Some(map) = &state.map {
                         <ScenarioPanel map={map.clone()} scen={state.settings.scen} dispatch={dispatch.clone()} />
                     }
-                    { search_panel(&state, &dispatch) }
+                    <SearchPanel search={state.settings.search} heuristic={state.settings.heuristic}
+                        w={state.settings.w} dispatch={dispatch.clone()} />
                 </aside>
                 <div class="main">
                     if let Run::Done(summary) = &state.run {
@@ -158,9 +161,27 @@ fn on_drop(d: &UseReducerDispatcher<Store<State>>) -> Callback<DragEvent> {
     })
 }
 
-/// Where the map comes from: a shared one, or files.
-fn open_panel(state: &State, d: &UseReducerDispatcher<Store<State>>) -> Html {
-    let chosen = state.settings.map.map(|m| m.key);
+/// Props of [`OpenPanel`].
+#[derive(Properties)]
+struct OpenPanelProps {
+    /// The shared map chosen.
+    chosen: Option<&'static str>,
+    load: Load,
+    map: Option<Same<Opened>>,
+    dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+impl PartialEq for OpenPanelProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.chosen == other.chosen && self.load == other.load && self.map == other.map
+    }
+}
+
+/// Where the map comes from: a shared one, or files (drawn again only when one of them
+/// changes, not at every step).
+#[component]
+fn OpenPanel(props: &OpenPanelProps) -> Html {
+    let (chosen, d) = (props.chosen, &props.dispatch);
     let on_file = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -182,12 +203,12 @@ fn open_panel(state: &State, d: &UseReducerDispatcher<Store<State>>) -> Html {
                 <input type="file" accept=".map,.scen" multiple=true onchange={on_file} />
             </label>
             <p class="hint">{ "You can also drop the files anywhere on this page. Maps are Moving AI's format, up to 1024 × 1024." }</p>
-            { match &state.load {
+            { match &props.load {
                 Load::Fetching(_, m) => html! { <p class="hint" role="status">{ format!("Fetching {}…", m.map) }</p> },
                 Load::Failed(why) => html! { <p class="error" role="alert">{ why.clone() }</p> },
                 Load::Idle => html! {},
             } }
-            if let Some(map) = &state.map {
+            if let Some(map) = &props.map {
                 <p class="map-about">{ about(map) }</p>
             }
         </div>
@@ -283,9 +304,26 @@ fn scenario_words(i: usize, s: &Scenario) -> String {
     )
 }
 
-/// The search, its heuristic and weight.
-fn search_panel(state: &State, d: &UseReducerDispatcher<Store<State>>) -> Html {
-    let s = &state.settings;
+/// Props of [`SearchPanel`].
+#[derive(Properties)]
+struct SearchPanelProps {
+    search: MapSearch,
+    heuristic: GridHeuristic,
+    /// Weighted A*'s w, in tenths.
+    w: u32,
+    dispatch: UseReducerDispatcher<Store<State>>,
+}
+
+impl PartialEq for SearchPanelProps {
+    fn eq(&self, other: &Self) -> bool {
+        (self.search, self.heuristic, self.w) == (other.search, other.heuristic, other.w)
+    }
+}
+
+/// The search, its heuristic and weight (drawn again only when one of them changes).
+#[component]
+fn SearchPanel(props: &SearchPanelProps) -> Html {
+    let (d, search, w) = (&props.dispatch, props.search, props.w);
     let on_w = {
         let d = d.clone();
         Callback::from(move |e: Event| {
@@ -299,19 +337,19 @@ fn search_panel(state: &State, d: &UseReducerDispatcher<Store<State>>) -> Html {
         <div class="map-search">
             <label>{ "Search " }
                 <select class="map-algo" onchange={on_select(d, |k| MapSearch::from_key(k).map(Action::Search))}>
-                    { for MapSearch::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == s.search}>{ title(*a) }</option> }) }
+                    { for MapSearch::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == search}>{ title(*a) }</option> }) }
                 </select>
             </label>
-            if matches!(s.search, MapSearch::AStar | MapSearch::Weighted | MapSearch::Greedy) {
+            if matches!(search, MapSearch::AStar | MapSearch::Weighted | MapSearch::Greedy) {
                 <label>{ "Heuristic " }
                     <select onchange={on_select(d, |k| GridHeuristic::from_key(k).map(Action::Heuristic))}>
-                        { for GridHeuristic::ALL.iter().map(|h| html! { <option value={h.key()} selected={*h == s.heuristic}>{ heuristic_words(*h) }</option> }) }
+                        { for GridHeuristic::ALL.iter().map(|h| html! { <option value={h.key()} selected={*h == props.heuristic}>{ heuristic_words(*h) }</option> }) }
                     </select>
                 </label>
             }
-            if s.search == MapSearch::Weighted {
+            if search == MapSearch::Weighted {
                 <label>{ "w " }
-                    <input type="number" min="1" max="5" step="0.1" value={format!("{}.{}", s.w / 10, s.w % 10)} onchange={on_w} />
+                    <input type="number" min="1" max="5" step="0.1" value={format!("{}.{}", w / 10, w % 10)} onchange={on_w} />
                 </label>
             }
             <p class="hint">{ "Eight-way moves, a diagonal √2, no corner cut: the benchmark's rule." }</p>
@@ -428,17 +466,25 @@ fn stepped(
                 <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={d.to_callback().reform(Action::Control)} />
                 <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
             }
-            <MapCanvas map={map.clone()} result={state.result.clone()} step={step} ends={(start, goal)} label={label} />
-            <ul class="legend grid-legend" aria-label="Legend">
-                <li><span class="gl gl-explored"></span>{ "explored" }</li>
-                <li><span class="gl gl-frontier map-frontier"></span>{ "frontier" }</li>
-                <li><span class="gl gl-dropped"></span>{ "reached, dropped" }</li>
-                <li><span class="gl gl-current"></span>{ "the cell this step takes (outlined)" }</li>
-                <li><span class="gl gl-path"></span>{ "the path found (line, at the last step)" }</li>
-                <li><span class="gl gl-wall"></span>{ "blocked" }</li>
-                <li>{ "▲ start, ◆ goal" }</li>
-            </ul>
+            <MapCanvas map={map.clone()} result={same_opt(&state.result)} step={step} ends={(start, goal)} label={label} />
+            <MapLegend />
         </>
+    }
+}
+
+/// The map's colours and shapes (props never change: drawn once).
+#[component]
+fn MapLegend() -> Html {
+    html! {
+        <ul class="legend grid-legend" aria-label="Legend">
+            <li><span class="gl gl-explored"></span>{ "explored" }</li>
+            <li><span class="gl gl-frontier map-frontier"></span>{ "frontier" }</li>
+            <li><span class="gl gl-dropped"></span>{ "reached, dropped" }</li>
+            <li><span class="gl gl-current"></span>{ "the cell this step takes (outlined)" }</li>
+            <li><span class="gl gl-path"></span>{ "the path found (line, at the last step)" }</li>
+            <li><span class="gl gl-wall"></span>{ "blocked" }</li>
+            <li>{ "▲ start, ◆ goal" }</li>
+        </ul>
     }
 }
 
