@@ -78,7 +78,9 @@ test("stepping over the map: the caption names each cell, the end draws the path
   assert.match(await caption.textContent(), /^Step 0 of \d+: the start \(\d+,\d+\) waits in the frontier/);
   await page.locator("h1").click();
   await page.keyboard.press("ArrowRight");
-  assert.match(await caption.textContent(), /^Step 1 of \d+: took \(\d+,\d+\) from the frontier \(g 0\.0000 \+ h [\d.]+ = f [\d.]+\)\. Frontier \d+ cells, explored 1\./);
+  // Following, the first step leaves a map that is all in view as it is.
+  assert.match(await page.locator(".view-tools .view-hint").textContent(), /Whole map in view/);
+  assert.match(await caption.textContent(), /^Step 1 of \d+: took \(\d+,\d+\) from the frontier \(g 0\.0000 \+ h [\d.]+ = f [\d.]+\)\. Frontier \d+ cells?, explored 1\./);
   await page.keyboard.press("End");
   assert.match(await caption.textContent(), /It is the goal: a path of length [\d.]+ found\.$/);
   await urlMatching(page, /step=\d+/);
@@ -164,5 +166,59 @@ test("a broken maps link says what is wrong and the page still opens", async () 
   const notes = await page.locator(".maps-view .notice").allTextContents();
   assert.equal(notes.length, 5, notes.join("\n"));
   assert.match(notes[0], /“atlantis” is not one of the shared maps/);
+  page.assertHealthy();
+});
+
+test("while another map is fetched, the map open keeps its own scenario, verdict and link", async () => {
+  const page = await openPage(browser, "#/maps?map=boston&scen=900&algo=jps", { width: 1366, height: 900 });
+  await page.locator(VERDICT).waitFor({ timeout: 30000 });
+  const verdict = await page.locator(VERDICT).textContent();
+  const caption = await page.locator(".maps-view .caption").textContent();
+  // The arena arrives two seconds late.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route(/movingai\/arena/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator(".map-open select").selectOption("arena");
+  await page.locator(".map-open [role=status]").filter({ hasText: "Fetching" }).waitFor();
+  await page.waitForTimeout(600);
+  assert.equal(await page.locator(VERDICT).textContent(), verdict);
+  assert.equal(await page.locator(".maps-view .caption").textContent(), caption);
+  assert.match(page.url(), /map=boston&scen=900/);
+  release();
+  await urlMatching(page, /map=arena&scen=0/);
+  await page.locator(VERDICT).filter({ hasText: optimal("arena.map.scen", 0) }).waitFor({ timeout: 30000 });
+  assert.match(await page.locator(VERDICT).textContent(), /^✓/);
+  page.assertHealthy();
+});
+
+test("Jump Point Search shows its heuristic; a weight that is not one is said, and the search shown stays", async () => {
+  const page = await openPage(browser, "#/maps?map=arena&scen=5&algo=jps&h=euclidean");
+  await page.locator(VERDICT).waitFor({ timeout: 30000 });
+  const heuristic = page.locator(".map-search select").nth(1);
+  assert.equal(await heuristic.inputValue(), "euclidean");
+  await page.locator(".map-algo").selectOption("weighted");
+  await page.locator(VERDICT).waitFor({ timeout: 30000 });
+  const w = page.locator(".map-search input[type=number]");
+  await w.fill("9");
+  await w.dispatchEvent("change");
+  const note = page.locator("#map-w-note");
+  assert.match(await note.textContent(), /“9” is not a weight: w is a number from 1 to 5/);
+  assert.equal(await w.getAttribute("aria-invalid"), "true");
+  await w.fill("2");
+  await w.dispatchEvent("change");
+  await urlMatching(page, /w=2\.0/);
+  assert.doesNotMatch(await note.textContent(), /is not a weight/);
+  page.assertHealthy();
+});
+
+test("embedded in a 600 × 400 frame, the map comes first and shows whole", async () => {
+  const page = await openPage(browser, "#/maps?map=boston&scen=900&algo=jps&embed=1", { width: 600, height: 400 });
+  await page.locator(VERDICT).waitFor({ timeout: 30000 });
+  const box = await page.locator(".map-frame").boundingBox();
+  assert.ok(box.y < 60 && box.y + box.height <= 400, `the map frame at ${box.y}–${box.y + box.height}`);
+  assert.ok(box.height >= 200, `the map frame is ${box.height} px tall`);
   page.assertHealthy();
 });

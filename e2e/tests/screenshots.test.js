@@ -17,6 +17,7 @@ const VIEWS = [
   { page: "heuristics", hash: "#/heuristics", ready: "table" },
   { page: "play", hash: "#/play?game=c4&moves=444447352122&hints=1", ready: ".c4-board .hint-badge" },
   { page: "practice", hash: "#/practice", ready: "main h1" },
+  { page: "maps", hash: "#/maps?map=boston&scen=900&algo=jps&step=2000", ready: ".maps-view .verdict" },
 ];
 
 let browser;

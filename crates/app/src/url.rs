@@ -88,7 +88,7 @@ pub fn step_of(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<usize> {
     let step = k.parse::<usize>().ok();
     if step.is_none() {
         warnings.push(format!(
-            "The step “{k}” is not a number; starting at the beginning."
+            "The step “{k}” is not a number of steps (0, 1, 2 …); starting at the beginning."
         ));
     }
     step

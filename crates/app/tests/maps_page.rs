@@ -93,6 +93,8 @@ proptest! {
     fn the_maps_page_keeps_its_invariants(start in 0usize..3, actions in proptest::collection::vec(action(), 0..40)) {
         let link = ["#/maps", "#/maps?map=arena&scen=3", "#/maps?map=boston&algo=jps&step=9"][start];
         let mut s = Rc::new(State::new(&Route::parse(link)));
+        // What the search shown was asked for.
+        let mut asked = s.request();
         for a in actions {
             let action = make(&s, a);
             let before = s.clone();
@@ -100,6 +102,14 @@ proptest! {
             s = s.reduce(action);
             if ignored {
                 prop_assert!(Rc::ptr_eq(&before, &s));
+            }
+            if s.run_id != before.run_id {
+                asked = s.request();
+            }
+            // The search shown — under way, or its record — is of the map, the scenario and
+            // the search shown (a map being fetched changes nothing until it arrives).
+            if matches!(s.run, Run::Running(..)) || s.result.is_some() {
+                prop_assert_eq!(&asked, &s.request());
             }
             // The step is within the record.
             prop_assert!(s.settings.step <= s.steps());

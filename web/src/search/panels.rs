@@ -45,8 +45,22 @@ pub fn RunStatus(props: &RunStatusProps) -> Html {
             },
             true,
         ),
-        Run::Stopped(g) => (
+        Run::Stopped(g) if props.recorded > 0 => (
             format!("Stopped after about {g} nodes. The steps below are the part recorded before."),
+            false,
+        ),
+        // Nothing recorded (a map search's steps come once it is done).
+        Run::Stopped(0) => (
+            "Stopped before the search reported its first nodes, so there are no steps to \
+             show. Change a setting to search again."
+                .to_string(),
+            false,
+        ),
+        Run::Stopped(g) => (
+            format!(
+                "Stopped after about {g} nodes, before any step was recorded, so there are none \
+                 to show. Change a setting to search again."
+            ),
             false,
         ),
         Run::Done(s) => (status_words(s, props.costs), false),

@@ -44,13 +44,13 @@ pub const SHARED: [SharedMap; 7] = [
         key: "arena",
         map: "arena.map",
         scen: "arena.map.scen",
-        title: "Arena (Dragon Age: Origins), 49 × 49",
+        title: "Arena (Dragon Age), 49 × 49",
     },
     SharedMap {
         key: "den312d",
         map: "den312d.map",
         scen: "den312d.map.scen",
-        title: "Den 312d (Dragon Age: Origins), 81 × 65",
+        title: "Den 312d (Dragon Age), 65 × 81",
     },
     SharedMap {
         key: "boston",
@@ -163,7 +163,7 @@ impl UrlSettings for Settings {
             match k.parse::<usize>() {
                 Ok(n) => s.scen = n,
                 Err(_) => notes.push(format!(
-                    "The scenario “{}” is not a number; showing scenario 0.",
+                    "The scenario “{}” is not a scenario number (0, 1, 2 …); showing scenario 0.",
                     shown(k)
                 )),
             }

@@ -81,6 +81,9 @@ pub struct State {
     pub speed: u32,
     /// The step the link asked for, applied when the search is done.
     pub pending_step: Option<usize>,
+    /// The fetch under way was chosen in the menu: the new map opens on its first scenario
+    /// (a link's fetch keeps the link's). Until it arrives the map open keeps its own.
+    pub chosen: bool,
 }
 
 /// What can happen on the maps page.
@@ -119,6 +122,7 @@ impl State {
         let pending_step = Some(std::mem::take(&mut settings.step));
         let mut state = State {
             pending_step,
+            chosen: false,
             load: Load::Idle,
             fetch_id: 0,
             map: None,
@@ -228,13 +232,23 @@ impl State {
         }
     }
 
-    /// The fetched map and its scenarios.
-    fn fetched(&mut self, shared: &'static SharedMap, texts: Result<(String, String), String>) {
+    /// The fetched map and its scenarios (`chosen`: in the menu, so shown from its first
+    /// scenario).
+    fn fetched(
+        &mut self,
+        shared: &'static SharedMap,
+        texts: Result<(String, String), String>,
+        chosen: bool,
+    ) {
         match texts {
             Ok((map, scen)) => {
-                if self.open_map(shared.map.into(), map, Some(shared))
-                    && self.open_scenarios(shared.scen.into(), &scen)
-                {
+                if !self.open_map(shared.map.into(), map, Some(shared)) {
+                    return;
+                }
+                if chosen {
+                    self.settings.scen = 0;
+                }
+                if self.open_scenarios(shared.scen.into(), &scen) {
                     let n = self.map.as_ref().map_or(0, |m| m.scenarios.len());
                     if self.settings.scen >= n && n > 0 {
                         self.notices.push(format!(
@@ -324,12 +338,15 @@ impl crate::Reducer for State {
             Action::Choose(m) => {
                 self.fetch_id += 1;
                 self.load = Load::Fetching(self.fetch_id, m);
-                self.settings.scen = 0;
+                self.chosen = true;
+                // What the link got wrong is no longer what the page shows.
+                self.notices.clear();
             }
             Action::Fetched(id, texts) => {
                 if let Load::Fetching(f, m) = self.load.clone() {
                     if f == id {
-                        self.fetched(m, texts);
+                        let chosen = std::mem::take(&mut self.chosen);
+                        self.fetched(m, texts, chosen);
                         self.ask();
                     }
                 }
@@ -337,6 +354,8 @@ impl crate::Reducer for State {
             Action::File(name, text) => {
                 // A file replaces whatever was being fetched.
                 self.fetch_id += 1;
+                self.chosen = false;
+                self.notices.clear();
                 let opened = if name.to_ascii_lowercase().ends_with(".scen") {
                     self.open_scenarios(name, &text)
                 } else {

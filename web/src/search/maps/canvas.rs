@@ -50,6 +50,10 @@ const START: &str = "#009e73";
 const GOAL: &str = "#cc79a7";
 const INK: &str = "#1d2330";
 
+/// Scene units a cell: the camera's zoom runs to [`MAX_SCALE`] (400 %) of a unit, so a cell
+/// of 16 units can be shown 64 pixels wide.
+const UNIT: f64 = 16.0;
+
 /// A map's view, as its tools name it.
 struct Map;
 
@@ -205,9 +209,11 @@ pub fn MapCanvas(props: &MapCanvasProps) -> Html {
     let frame = use_node_ref();
     let canvas = use_node_ref();
     let size = use_frame_size(&frame, &Same::of(&props.map));
-    let content = (props.map.map.width() as f64, props.map.map.height() as f64);
-    let fitted =
-        move |size: (f64, f64)| square(Camera::fit_at_most(content, size, MAX_SCALE * 4.0));
+    let content = (
+        props.map.map.width() as f64 * UNIT,
+        props.map.map.height() as f64 * UNIT,
+    );
+    let fitted = move |size: (f64, f64)| square(Camera::fit_at_most(content, size, MAX_SCALE));
     let cam = use_state(Camera::default);
     let follow = use_state(|| true);
     let overview = use_state(|| true);
@@ -233,13 +239,15 @@ pub fn MapCanvas(props: &MapCanvasProps) -> Html {
             .then(|| r.record.taken.get(props.step - 1).copied())
             .flatten()
     });
-    use_follow(&cam, *size, props.map.map.width(), current, *follow);
+    use_follow(&cam, *size, content, current, *follow);
     let image = use_mut_ref(|| None::<Image>);
     use_paint(&canvas, &image, props, *cam, *size, current);
     let gestures = use_gestures(&frame, *cam, *size, content, &move_to);
     let view = cam.view(*size);
-    let partial =
-        view.x0 > 0.5 || view.y0 > 0.5 || view.x1 < content.0 - 0.5 || view.y1 < content.1 - 0.5;
+    let partial = view.x0 > UNIT / 2.0
+        || view.y0 > UNIT / 2.0
+        || view.x1 < content.0 - UNIT / 2.0
+        || view.y1 < content.1 - UNIT / 2.0;
     let on_fit = {
         let (cam, size) = (cam.clone(), *size);
         Callback::from(move |()| cam.set(fitted(size)))
@@ -275,24 +283,31 @@ pub fn MapCanvas(props: &MapCanvasProps) -> Html {
 fn use_follow(
     cam: &UseStateHandle<Camera>,
     size: (f64, f64),
-    width: usize,
+    content: (f64, f64),
     current: Option<u32>,
     follow: bool,
 ) {
     let cam = cam.clone();
+    let width = (content.0 / UNIT) as usize;
     use_effect_with((current, follow), move |(current, follow)| {
         if let (Some(cell), true) = (current, follow) {
             let (x, y) = (
-                (*cell as usize % width) as f64,
-                (*cell as usize / width) as f64,
+                (*cell as usize % width) as f64 * UNIT,
+                (*cell as usize / width) as f64 * UNIT,
             );
+            // A cell in view stays where it is (at the map's edge, with the whole map in view,
+            // a margin around it would pan half the frame off the map).
+            let view = cam.view(size);
+            if x >= view.x0 && y >= view.y0 && x + UNIT <= view.x1 && y + UNIT <= view.y1 {
+                return;
+            }
             let target = Rect {
-                x0: x - 2.0,
-                y0: y - 2.0,
-                x1: x + 3.0,
-                y1: y + 3.0,
+                x0: x - 2.0 * UNIT,
+                y0: y - 2.0 * UNIT,
+                x1: x + 3.0 * UNIT,
+                y1: y + 3.0 * UNIT,
             };
-            let next = square(cam.follow(&target, size, 8.0));
+            let next = square(cam.follow(&target, size, 8.0)).settle(content, size);
             if next != *cam {
                 cam.set(next);
             }
@@ -377,12 +392,13 @@ fn draw(
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     ctx.set_fill_style_str("#eef0f4");
     ctx.fill_rect(0.0, 0.0, size.0, size.1);
+    // The image is a pixel a cell: a cell is UNIT scene units.
     let k = cam.scale;
     let _ = ctx.set_transform(
-        ratio * k,
+        ratio * k * UNIT,
         0.0,
         0.0,
-        ratio * k,
+        ratio * k * UNIT,
         -cam.x * k * ratio,
         -cam.y * k * ratio,
     );
@@ -395,8 +411,14 @@ fn draw(
 /// The path, the current cell, the start and the goal, over the map (each a few pixels wide
 /// at least, whatever the zoom).
 fn overlays(ctx: &web_sys::CanvasRenderingContext2d, w: usize, cam: Camera, marks: &Marks<'_>) {
-    let k = cam.scale;
-    let at = |cell: usize| cam.to_frame((cell % w) as f64 + 0.5, (cell / w) as f64 + 0.5);
+    // Pixels a cell.
+    let k = cam.scale * UNIT;
+    let at = |cell: usize| {
+        cam.to_frame(
+            ((cell % w) as f64 + 0.5) * UNIT,
+            ((cell / w) as f64 + 0.5) * UNIT,
+        )
+    };
     let r = (k * 0.5).max(4.0);
     if let Some(path) = marks.path.filter(|p| p.len() > 1) {
         ctx.set_stroke_style_str(PATH);

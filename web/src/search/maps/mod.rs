@@ -47,7 +47,7 @@ pub fn Maps(props: &MapsProps) -> Html {
             <style>{ include_str!("../grid.css") }{ include_str!("maps.css") }</style>
             <h1>{ "Benchmark maps" }</h1>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
-            <div class="maps-grid">
+            <div class={classes!("maps-grid", state.map.is_some().then_some("has-map"))}>
                 <aside class="inputs" aria-label="The map and the search">
                     <OpenPanel chosen={state.settings.map.map(|m| m.key)} load={state.load.clone()}
                         map={state.map.as_ref().map(Same::of)} dispatch={dispatch.clone()} />
@@ -324,12 +324,18 @@ impl PartialEq for SearchPanelProps {
 #[component]
 fn SearchPanel(props: &SearchPanelProps) -> Html {
     let (d, search, w) = (&props.dispatch, props.search, props.w);
+    // A weight that is not one: said beside the box (the search shown keeps its own).
+    let refused = use_state(|| None::<String>);
     let on_w = {
-        let d = d.clone();
+        let (d, refused) = (d.clone(), refused.clone());
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            if let Some(w) = arbor_app::search::parse_inflation(&input.value()) {
-                d.dispatch(Action::Weight(w));
+            match arbor_app::search::parse_inflation(&input.value()) {
+                Some(w) => {
+                    refused.set(None);
+                    d.dispatch(Action::Weight(w));
+                }
+                None => refused.set(Some(input.value())),
             }
         })
     };
@@ -340,7 +346,7 @@ fn SearchPanel(props: &SearchPanelProps) -> Html {
                     { for MapSearch::ALL.iter().map(|a| html! { <option value={a.key()} selected={*a == search}>{ title(*a) }</option> }) }
                 </select>
             </label>
-            if matches!(search, MapSearch::AStar | MapSearch::Weighted | MapSearch::Greedy) {
+            if search.informed() {
                 <label>{ "Heuristic " }
                     <select onchange={on_select(d, |k| GridHeuristic::from_key(k).map(Action::Heuristic))}>
                         { for GridHeuristic::ALL.iter().map(|h| html! { <option value={h.key()} selected={*h == props.heuristic}>{ heuristic_words(*h) }</option> }) }
@@ -349,8 +355,16 @@ fn SearchPanel(props: &SearchPanelProps) -> Html {
             }
             if search == MapSearch::Weighted {
                 <label>{ "w " }
-                    <input type="number" min="1" max="5" step="0.1" value={format!("{}.{}", w / 10, w % 10)} onchange={on_w} />
+                    <input type="number" min="1" max="5" step="0.1" value={format!("{}.{}", w / 10, w % 10)} onchange={on_w}
+                        aria-invalid={refused.is_some().then_some("true")} aria-describedby="map-w-note" />
                 </label>
+                <p id="map-w-note" class={if refused.is_some() { "error" } else { "hint" }} role={refused.is_some().then_some("alert")}>
+                    { match &*refused {
+                        Some(v) if v.trim().is_empty() => format!("The box is empty: w is a number from 1 to 5, with one decimal at most. The search shown is w = {}.{}.", w / 10, w % 10),
+                        Some(v) => format!("“{v}” is not a weight: w is a number from 1 to 5, with one decimal at most. The search shown is w = {}.{}.", w / 10, w % 10),
+                        None => "w from 1 to 5: w = 1 is A*; a larger w trusts h more, and a cell may be taken again when a shorter way to it turns up (so it can expand more than uniform cost).".to_string(),
+                    } }
+                </p>
             }
             <p class="hint">{ "Eight-way moves, a diagonal √2, no corner cut: the benchmark's rule." }</p>
         </div>
@@ -536,7 +550,8 @@ fn caption(
         String::new()
     };
     format!(
-        "Step {k} of {n}{more}: took {} from the frontier ({costs}). Frontier {frontier} cells, explored {explored}.{end}",
-        cell_name(cell % w, cell / w)
+        "Step {k} of {n}{more}: took {} from the frontier ({costs}). Frontier {frontier} {}, explored {explored}.{end}",
+        cell_name(cell % w, cell / w),
+        if frontier == 1 { "cell" } else { "cells" }
     )
 }
