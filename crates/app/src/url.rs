@@ -82,16 +82,27 @@ pub fn parse_random(s: &str) -> Result<RandomSpec, String> {
     Ok(spec)
 }
 
+/// Parameter `key` of a link read by `read`, if the link gives it and it reads; a value that
+/// does not read is named among the warnings by `refused`, its `{}` the value as written.
+pub fn param<T>(
+    route: &Route,
+    key: &str,
+    read: impl FnOnce(&str) -> Option<T>,
+    refused: &str,
+    warnings: &mut Vec<UrlWarning>,
+) -> Option<T> {
+    let k = route.get(key)?;
+    let value = read(k);
+    if value.is_none() {
+        warnings.push(refused.replacen("{}", &arbor_util::shown(k), 1));
+    }
+    value
+}
+
 /// The `step` a link asks for, if it gives a number; otherwise a warning says so.
 pub fn step_of(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<usize> {
-    let k = route.get("step")?;
-    let step = k.parse::<usize>().ok();
-    if step.is_none() {
-        warnings.push(format!(
-            "The step “{k}” is not a number of steps (0, 1, 2 …); starting at the beginning."
-        ));
-    }
-    step
+    let refused = "The step “{}” is not a number of steps (0, 1, 2 …); starting at the beginning.";
+    param(route, "step", |k| k.parse().ok(), refused, warnings)
 }
 
 /// One documented URL parameter (the teachers' page lists them all, from the page registry).

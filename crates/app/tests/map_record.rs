@@ -4,8 +4,11 @@
 //! forward and back to any steps in any order lands on the marks of a walk from the start.
 #![cfg(not(target_arch = "wasm32"))]
 
-use arbor_app::maps::record::{MapMarks, MapRecord, MapWatch};
-use arbor_app::search::{cell_marks, CellMark, SearchView, StateView, ViewNode};
+use std::rc::Rc;
+
+use arbor_app::maps::record::{MapMarks, MapRecord, MapWatch, Repaint, Shown};
+use arbor_app::maps::MapResult;
+use arbor_app::search::{cell_marks, CellMark, SearchSummary, SearchView, StateView, ViewNode};
 use arbor_puzzles::{cell_of, Grid, GridHeuristic, GridMap, MapSearch};
 use arbor_search::replay::{NodeInfo, SearchReplay, StepKind};
 use arbor_search::{search, Budget, Event, Mode, Options, Recorder};
@@ -136,6 +139,65 @@ proptest! {
             prop_assert_eq!(&marks, &fresh);
             // What the canvas was told is what the marks are.
             prop_assert_eq!(&painted, &marks.marks);
+        }
+    }
+
+    /// The page's one cursor: whatever steps it is moved to, on whichever of two records, and
+    /// however seldom the image asks for the changes, an image repainting what it is told
+    /// shows the marks of the step, as a cursor fresh from the start has them.
+    #[test]
+    fn an_image_repainting_what_the_cursor_tells_it_shows_the_step(
+        w in 2usize..20, h in 2usize..20, walls in 0u64..40, seed: u64,
+        moves in proptest::collection::vec((0usize..3, 0usize..1_500, any::<bool>()), 1..30),
+    ) {
+        let Some(grid) = map(w, h, walls, seed) else { return Ok(()) };
+        let results: Vec<Rc<MapResult>> = [MapSearch::AStar, MapSearch::BreadthFirst]
+            .into_iter()
+            .map(|way| {
+                let (grid, algorithm) = prepared(grid.clone(), way);
+                Rc::new(MapResult {
+                    record: record(&grid, algorithm),
+                    path: Vec::new(),
+                    summary: SearchSummary {
+                        status: arbor_search::Status::Found,
+                        actions: Vec::new(),
+                        states: Vec::new(),
+                        cost: 0,
+                        stats: arbor_search::Stats::default(),
+                        millis: 0.0,
+                    },
+                })
+            })
+            .collect();
+        let mut shown = Shown::default();
+        let mut image = vec![CellMark::Path; w * h];
+        for (which, step, paint) in moves {
+            let result = results.get(which);
+            shown.show(result, step, w * h);
+            if !paint {
+                continue;
+            }
+            match shown.take_changes() {
+                Repaint::All => {
+                    for (cell, m) in image.iter_mut().enumerate() {
+                        *m = shown.mark(cell);
+                    }
+                }
+                Repaint::Cells(cells) => {
+                    for cell in cells {
+                        image[cell] = shown.mark(cell);
+                    }
+                }
+            }
+            let expected = match result {
+                Some(r) => {
+                    let mut fresh = MapMarks::new(&r.record, w * h);
+                    fresh.seek(&r.record, step, |_, _| {});
+                    fresh.marks
+                }
+                None => vec![CellMark::None; w * h],
+            };
+            prop_assert_eq!(&image, &expected);
         }
     }
 }

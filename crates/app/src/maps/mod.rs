@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use arbor_puzzles::{GridHeuristic, MapSearch};
 
 use crate::route::Route;
-use crate::url::{pe, step_of, Param, UrlSettings, UrlWarning};
+use crate::url::{param, pe, step_of, Param, UrlSettings, UrlWarning};
 
 /// A map shipped with the app (in `movingai/`, beside the page), fetched when chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,53 +148,20 @@ impl UrlSettings for Settings {
     fn from_route(route: &Route) -> (Self, Vec<UrlWarning>) {
         let mut s = Settings::default();
         let mut notes = Vec::new();
-        let shown = arbor_util::shown;
-        if let Some(k) = route.get("map") {
-            match shared(k) {
-                Some(m) => s.map = Some(m),
-                None => notes.push(format!(
-                    "“{}” is not one of the shared maps ({}); choose one below, or open your own.",
-                    shown(k),
-                    SHARED.map(|m| m.key).join(", ")
-                )),
-            }
-        }
-        if let Some(k) = route.get("scen") {
-            match k.parse::<usize>() {
-                Ok(n) => s.scen = n,
-                Err(_) => notes.push(format!(
-                    "The scenario “{}” is not a scenario number (0, 1, 2 …); showing scenario 0.",
-                    shown(k)
-                )),
-            }
-        }
-        if let Some(k) = route.get("algo") {
-            match MapSearch::from_key(k) {
-                Some(a) => s.search = a,
-                None => notes.push(format!(
-                    "“{}” is not a search of this page (astar, jps, ucs, weighted, greedy, bfs or bidirectional); using A*.",
-                    shown(k)
-                )),
-            }
-        }
-        if let Some(k) = route.get("h") {
-            match GridHeuristic::from_key(k) {
-                Some(h) => s.heuristic = h,
-                None => notes.push(format!(
-                    "“{}” is not a heuristic (octile, euclidean, chebyshev, manhattan or zero); using octile distance.",
-                    shown(k)
-                )),
-            }
-        }
-        if let Some(k) = route.get("w") {
-            match crate::search::parse_inflation(k) {
-                Some(w) => s.w = w,
-                None => notes.push(format!(
-                    "The weight w “{}” is not a number from 1 to 5 (one decimal); using 1.5.",
-                    shown(k)
-                )),
-            }
-        }
+        let n = &mut notes;
+        let maps = SHARED.map(|m| m.key).join(", ");
+        let not_shared = format!(
+            "“{{}}” is not one of the shared maps ({maps}); choose one below, or open your own."
+        );
+        s.map = param(route, "map", shared, &not_shared, n);
+        let scen = "The scenario “{}” is not a scenario number (0, 1, 2 …); showing scenario 0.";
+        s.scen = param(route, "scen", |k| k.parse().ok(), scen, n).unwrap_or(s.scen);
+        let algo = "“{}” is not a search of this page (astar, jps, ucs, weighted, greedy, bfs or bidirectional); using A*.";
+        s.search = param(route, "algo", MapSearch::from_key, algo, n).unwrap_or(s.search);
+        let h = "“{}” is not a heuristic (octile, euclidean, chebyshev, manhattan or zero); using octile distance.";
+        s.heuristic = param(route, "h", GridHeuristic::from_key, h, n).unwrap_or(s.heuristic);
+        let w = "The weight w “{}” is not a number from 1 to 5 (one decimal); using 1.5.";
+        s.w = param(route, "w", crate::search::parse_inflation, w, n).unwrap_or(s.w);
         s.step = step_of(route, &mut notes).unwrap_or(0);
         (s, notes)
     }

@@ -9,8 +9,11 @@
 //! the two agree at every step on small grids.
 
 use arbor_search::{Cost, Cut, Dropped, NodeId, Observer, Problem, Rank};
+use std::rc::Rc;
+
 use serde::{Deserialize, Serialize};
 
+use super::MapResult;
 use crate::search::CellMark;
 use crate::work::{ProgressClock, Reply};
 
@@ -69,8 +72,9 @@ pub struct MapMarks {
     pub marks: Vec<CellMark>,
     /// The step they are at.
     pub at: usize,
-    /// Cells in the frontier and explored.
-    pub counts: [usize; 4],
+    /// Cells with each mark, by the mark's number (every mark has one, so a record naming a
+    /// mark a search never gives a cell cannot index past the end).
+    pub counts: [usize; 6],
 }
 
 impl MapMarks {
@@ -79,7 +83,7 @@ impl MapMarks {
         let mut m = MapMarks {
             marks: vec![CellMark::None; cells],
             at: 0,
-            counts: [cells, 0, 0, 0],
+            counts: [cells, 0, 0, 0, 0, 0],
         };
         for &c in record.changes_of(0) {
             let (cell, _, new) = parts(c);
@@ -131,6 +135,83 @@ impl MapMarks {
     /// Cells explored.
     pub fn explored(&self) -> usize {
         self.counts[CellMark::Explored as usize]
+    }
+}
+
+/// The marks at the step shown — the page's one cursor over a record: the caption reads its
+/// counts, and the map's image repaints only the cells changed since it last asked
+/// ([`Shown::take_changes`]).
+#[derive(Debug)]
+pub struct Shown {
+    /// The record the marks are of.
+    of: Option<Rc<MapResult>>,
+    /// The marks (none: no record, the bare map).
+    pub marks: Option<MapMarks>,
+    /// Cells changed since the image last asked.
+    changed: Vec<usize>,
+    /// Every cell to repaint: the record changed since the image last asked.
+    all: bool,
+}
+
+impl Default for Shown {
+    /// No record; the first image to ask repaints every cell.
+    fn default() -> Self {
+        Shown {
+            of: None,
+            marks: None,
+            changed: Vec::new(),
+            all: true,
+        }
+    }
+}
+
+/// What the image must repaint.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Repaint {
+    /// Every cell (another record, or none).
+    All,
+    /// These cells (each may be listed more than once).
+    Cells(Vec<usize>),
+}
+
+impl Shown {
+    /// Moves to step `step` of `result` on a map of `cells` cells (another record: its marks
+    /// from step 0).
+    pub fn show(&mut self, result: Option<&Rc<MapResult>>, step: usize, cells: usize) {
+        let same = match (&self.of, result) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same || self.marks.as_ref().is_some_and(|m| m.marks.len() != cells) {
+            self.of = result.cloned();
+            self.marks = result.map(|r| MapMarks::new(&r.record, cells));
+            self.changed.clear();
+            self.all = true;
+        }
+        let (Some(r), Some(marks)) = (&self.of, &mut self.marks) else {
+            return;
+        };
+        let changed = &mut self.changed;
+        marks.seek(&r.record, step, |cell, _| changed.push(cell));
+    }
+
+    /// What changed since the last call.
+    pub fn take_changes(&mut self) -> Repaint {
+        if std::mem::take(&mut self.all) {
+            self.changed.clear();
+            Repaint::All
+        } else {
+            Repaint::Cells(std::mem::take(&mut self.changed))
+        }
+    }
+
+    /// Cell `cell`'s mark (none without a record).
+    pub fn mark(&self, cell: usize) -> CellMark {
+        self.marks
+            .as_ref()
+            .and_then(|m| m.marks.get(cell).copied())
+            .unwrap_or_default()
     }
 }
 

@@ -14,10 +14,11 @@ use yew::prelude::*;
 
 use crate::components::tree_view::frame::use_frame_size;
 use crate::components::tree_view::gestures::use_gestures;
+use crate::components::tree_view::overview::{shell, Shell};
 use crate::components::tree_view::tools::{Drawn, ViewTools};
 use arbor_app::camera::{Camera, MAX_SCALE};
 use arbor_app::maps::page::Opened;
-use arbor_app::maps::record::MapMarks;
+use arbor_app::maps::record::{Repaint, Shown};
 use arbor_app::maps::MapResult;
 use arbor_app::same::{same_opt, Same};
 use arbor_app::scene::Rect;
@@ -28,6 +29,8 @@ use arbor_app::search::CellMark;
 pub struct MapCanvasProps {
     /// The map.
     pub map: Rc<Opened>,
+    /// The marks at the step shown (the page's cursor, moved before each render).
+    pub shown: Same<RefCell<Shown>>,
     /// The search's record and path (none while it runs), compared by identity: comparing a
     /// record of 100,000 steps by value took a step more than a millisecond.
     pub result: Option<Same<MapResult>>,
@@ -77,14 +80,11 @@ struct Image {
     pixels: Vec<u8>,
     width: usize,
     passable: Vec<bool>,
-    /// The marks, at a step of `of`.
-    marks: Option<MapMarks>,
-    of: Option<Rc<MapResult>>,
     map: Rc<Opened>,
 }
 
 impl Image {
-    fn new(map: &Rc<Opened>) -> Option<Image> {
+    fn new(map: &Rc<Opened>, shown: &Shown) -> Option<Image> {
         let (w, h) = (map.map.width(), map.map.height());
         let canvas: web_sys::HtmlCanvasElement = web_sys::window()?
             .document()?
@@ -100,14 +100,9 @@ impl Image {
             pixels: vec![0xff; w * h * 4],
             width: w,
             passable,
-            marks: None,
-            of: None,
             map: map.clone(),
         };
-        for cell in 0..w * h {
-            image.colour(cell, CellMark::None);
-        }
-        image.put(0, 0, w, h);
+        image.repaint(shown);
         Some(image)
     }
 
@@ -150,32 +145,25 @@ impl Image {
         }
     }
 
-    /// The marks at `step` of `result` (none: the bare map), the changed pixels copied.
-    fn show(&mut self, result: &Option<Rc<MapResult>>, step: usize) {
-        let same = match (&self.of, result) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
+    /// Every cell's pixel from `shown`.
+    fn repaint(&mut self, shown: &Shown) {
         let cells = self.passable.len();
-        if !same {
-            // Another record: every cell repainted from the bare map.
-            self.of = result.clone();
-            self.marks = result.as_ref().map(|r| MapMarks::new(&r.record, cells));
-            let marks = self.marks.as_ref().map(|m| m.marks.clone());
-            for cell in 0..cells {
-                let mark = marks.as_ref().map_or(CellMark::None, |m| m[cell]);
-                self.colour(cell, mark);
-            }
-            self.put(0, 0, self.width, cells / self.width);
+        for cell in 0..cells {
+            self.colour(cell, shown.mark(cell));
         }
-        let (Some(result), Some(mut marks)) = (self.of.clone(), self.marks.take()) else {
-            return;
+        self.put(0, 0, self.width, cells / self.width);
+    }
+
+    /// The pixels `shown` changed since the image last looked, copied to its canvas.
+    fn show(&mut self, shown: &mut Shown) {
+        let cells = match shown.take_changes() {
+            Repaint::All => return self.repaint(shown),
+            Repaint::Cells(cells) => cells,
         };
         let w = self.width;
         let mut dirty = (usize::MAX, usize::MAX, 0, 0);
-        marks.seek(&result.record, step, |cell, mark| {
-            self.colour(cell, mark);
+        for cell in cells {
+            self.colour(cell, shown.mark(cell));
             let (x, y) = (cell % w, cell / w);
             dirty = (
                 dirty.0.min(x),
@@ -183,8 +171,7 @@ impl Image {
                 dirty.2.max(x + 1),
                 dirty.3.max(y + 1),
             );
-        });
-        self.marks = Some(marks);
+        }
         self.put(dirty.0, dirty.1, dirty.2, dirty.3);
     }
 }
@@ -295,17 +282,14 @@ fn use_follow(
                 (*cell as usize % width) as f64 * UNIT,
                 (*cell as usize / width) as f64 * UNIT,
             );
-            // A cell in view stays where it is (at the map's edge, with the whole map in view,
-            // a margin around it would pan half the frame off the map).
-            let view = cam.view(size);
-            if x >= view.x0 && y >= view.y0 && x + UNIT <= view.x1 && y + UNIT <= view.y1 {
-                return;
-            }
+            // The cell and two around it, within the map; then, as the tree view does, the
+            // whole map kept in view along each axis on which it fits (a cell at the map's edge
+            // does not pan the map away from it).
             let target = Rect {
-                x0: x - 2.0 * UNIT,
-                y0: y - 2.0 * UNIT,
-                x1: x + 3.0 * UNIT,
-                y1: y + 3.0 * UNIT,
+                x0: (x - 2.0 * UNIT).max(0.0),
+                y0: (y - 2.0 * UNIT).max(0.0),
+                x1: (x + 3.0 * UNIT).min(content.0),
+                y1: (y + 3.0 * UNIT).min(content.1),
             };
             let next = square(cam.follow(&target, size, 8.0)).settle(content, size);
             if next != *cam {
@@ -327,8 +311,9 @@ fn use_paint(
     current: Option<u32>,
 ) {
     let (canvas, image) = (canvas.clone(), image.clone());
-    let (map, result, step, ends) = (
+    let (map, shown, result, step, ends) = (
         props.map.clone(),
+        props.shown.0.clone(),
         props.result.as_ref().map(|r| r.0.clone()),
         props.step,
         props.ends,
@@ -337,11 +322,12 @@ fn use_paint(
         (Same::of(&map), same_opt(&result), step, cam, size, current),
         move |_| {
             let mut held = image.borrow_mut();
+            let mut shown = shown.borrow_mut();
             if held.as_ref().is_none_or(|i| !Rc::ptr_eq(&i.map, &map)) {
-                *held = Image::new(&map);
+                *held = Image::new(&map, &shown);
             }
             let Some(img) = held.as_mut() else { return };
-            img.show(&result, step);
+            img.show(&mut shown);
             let Some(c) = canvas.cast::<web_sys::HtmlCanvasElement>() else {
                 return;
             };
@@ -514,33 +500,16 @@ fn MapOverview(props: &MapOverviewProps) -> Html {
             }
         });
     }
-    let v = &props.view;
-    let clamp = |a: f64, hi: f64| a.max(0.0).min(hi);
-    let (x0, y0, x1, y1) = (
-        clamp(v.x0 * k, w),
-        clamp(v.y0 * k, h),
-        clamp(v.x1 * k, w),
-        clamp(v.y1 * k, h),
-    );
-    let onclick = {
-        let (on_move, camera, frame) = (props.on_move.clone(), props.camera, props.frame);
-        Callback::from(move |e: MouseEvent| {
-            e.stop_propagation();
-            on_move.emit(camera.centred_on(
-                e.offset_x() as f64 / k,
-                e.offset_y() as f64 / k,
-                frame,
-            ));
-        })
-    };
-    let stop = Callback::from(|e: PointerEvent| e.stop_propagation());
-    let px = |v: f64| format!("{}px", v.round() as i64);
-    html! {
-        <div class="overview map-overview" style={format!("width:{};height:{}", px(w), px(h))} onpointerdown={stop}
-            title="The whole map: click to move the view there">
-            <canvas ref={canvas} style={format!("width:{};height:{}", px(w), px(h))} {onclick} aria-hidden="true"></canvas>
-            <div class="overview-view" aria-hidden="true"
-                style={format!("left:{};top:{};width:{};height:{}", px(x0), px(y0), px((x1 - x0).max(2.0)), px((y1 - y0).max(2.0)))}></div>
-        </div>
-    }
+    shell(&Shell {
+        canvas,
+        size: (w, h),
+        k,
+        view: props.view,
+        camera: props.camera,
+        frame: props.frame,
+        on_move: props.on_move.clone(),
+        class: "overview map-overview",
+        title: "The whole map: click to move the view there",
+        marks: Html::default(),
+    })
 }

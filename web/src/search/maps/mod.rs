@@ -4,12 +4,13 @@
 
 mod canvas;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use arbor_app::maps::page::{length_words, map_status, Action, Load, Opened, State};
-use arbor_app::maps::record::MapMarks;
+use arbor_app::maps::record::Shown;
 use arbor_app::maps::MapResult;
 use arbor_app::maps::{shared, SHARED, SHARED_FOLDER};
 use arbor_app::route::Route;
@@ -41,7 +42,7 @@ pub fn Maps(props: &MapsProps) -> Html {
     use_fetch(&state.load, &dispatch);
     let ondrop = on_drop(&dispatch);
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
-    let marks = use_counts(&state.result, state.settings.step, state.map.as_ref());
+    let shown = use_shown(&state.result, state.settings.step, state.map.as_ref());
     html! {
         <section class="page stepper maps-view" {ondrop} {ondragover}>
             <style>{ include_str!("../grid.css") }{ include_str!("maps.css") }</style>
@@ -65,7 +66,7 @@ pub fn Maps(props: &MapsProps) -> Html {
                     }
                     if let Some(map) = &state.map {
                         { verdict(&state) }
-                        { stepped(&state, map, marks.as_ref(), &dispatch) }
+                        { stepped(&state, map, &shown, &dispatch) }
                     }
                 </div>
             </div>
@@ -432,39 +433,35 @@ fn verdict(state: &State) -> Html {
     html! { <p class={classes!("verdict", class)} role="status" data-arbor={length_words(summary.cost)} data-benchmark={bench.clone()}>{ text }</p> }
 }
 
-/// The marks' counts at the step shown (a second cursor beside the canvas's).
+/// The marks at the step shown: one cursor for the caption's counts and the map's image.
 #[hook]
-fn use_counts(
+fn use_shown(
     result: &Option<Rc<MapResult>>,
     step: usize,
     map: Option<&Rc<Opened>>,
-) -> Option<(usize, usize)> {
-    let held = use_mut_ref(|| None::<(Rc<MapResult>, MapMarks)>);
+) -> Rc<RefCell<Shown>> {
+    let shown = use_mut_ref(Shown::default);
     let cells = map.map_or(0, |m| m.map.width() * m.map.height());
-    let result = result.as_ref()?;
-    let mut held = held.borrow_mut();
-    if held
-        .as_ref()
-        .is_none_or(|(r, m)| !Rc::ptr_eq(r, result) || m.marks.len() != cells)
-    {
-        *held = Some((result.clone(), MapMarks::new(&result.record, cells)));
-    }
-    let (r, marks) = held.as_mut()?;
-    marks.seek(&r.record, step, |_, _| {});
-    Some((marks.frontier(), marks.explored()))
+    shown.borrow_mut().show(result.as_ref(), step, cells);
+    shown
 }
 
 /// The step controls, the caption and the map.
 fn stepped(
     state: &State,
     map: &Rc<Opened>,
-    counts: Option<&(usize, usize)>,
+    shown: &Rc<RefCell<Shown>>,
     d: &UseReducerDispatcher<Store<State>>,
 ) -> Html {
     let step = state.settings.step;
     let Some((start, goal)) = map.ends(state.settings.scen) else {
         return html! { <p class="error" role="alert">{ "This map has no open cell to search from." }</p> };
     };
+    let counts = shown
+        .borrow()
+        .marks
+        .as_ref()
+        .map_or((0, 0), |m| (m.frontier(), m.explored()));
     let caption = caption(state, map, counts, (start, goal));
     let label = format!(
         "{}, {} × {} cells: start {}, goal {}; {caption}",
@@ -480,7 +477,7 @@ fn stepped(
                 <StepControls step={step} len={state.steps()} playing={state.playing} speed={state.speed} on={d.to_callback().reform(Action::Control)} />
                 <p class="caption" role="status" aria-live="polite" aria-atomic="true">{ caption }</p>
             }
-            <MapCanvas map={map.clone()} result={same_opt(&state.result)} step={step} ends={(start, goal)} label={label} />
+            <MapCanvas map={map.clone()} shown={Same(shown.clone())} result={same_opt(&state.result)} step={step} ends={(start, goal)} label={label} />
             <MapLegend />
         </>
     }
@@ -506,14 +503,13 @@ fn MapLegend() -> Html {
 fn caption(
     state: &State,
     map: &Opened,
-    counts: Option<&(usize, usize)>,
+    (frontier, explored): (usize, usize),
     (start, goal): ((usize, usize), (usize, usize)),
 ) -> String {
     let Some(r) = &state.result else {
         return String::new();
     };
     let (k, n) = (state.settings.step, r.record.steps());
-    let (frontier, explored) = counts.copied().unwrap_or_default();
     let w = map.map.width();
     let more = if r.record.cut_short {
         format!(" (the first {n} of {} recorded)", r.summary.stats.expanded)
