@@ -101,8 +101,16 @@ pub fn param<T>(
 
 /// The `step` a link asks for, if it gives a number; otherwise a warning says so.
 pub fn step_of(route: &Route, warnings: &mut Vec<UrlWarning>) -> Option<usize> {
-    let refused = "The step “{}” is not a number of steps (0, 1, 2 …); starting at the beginning.";
-    param(route, "step", |k| k.parse().ok(), refused, warnings)
+    // Not through `param`: every page reads a step, and the generic reader cost every first
+    // visit bytes it could not spare.
+    let k = route.get("step")?;
+    let step = k.parse::<usize>().ok();
+    if step.is_none() {
+        warnings.push(format!(
+            "The step “{k}” is not a number of steps (0, 1, 2 …); starting at the beginning."
+        ));
+    }
+    step
 }
 
 /// One documented URL parameter (the teachers' page lists them all, from the page registry).

@@ -11,7 +11,7 @@ mod follow;
 pub(crate) mod frame;
 pub(crate) mod gestures;
 mod keys;
-pub(crate) mod overview;
+mod overview;
 mod sight;
 pub(crate) mod tools;
 

@@ -89,52 +89,16 @@ pub(super) fn Overview(props: &OverviewProps) -> Html {
             move || drop(timer)
         });
     }
+    let v = &props.view;
+    let clamp = |a: f64, lo: f64, hi: f64| a.max(lo).min(hi);
+    let (x0, y0) = (clamp(v.x0 * k, 0.0, w), clamp(v.y0 * k, 0.0, h));
+    let (x1, y1) = (clamp(v.x1 * k, 0.0, w), clamp(v.y1 * k, 0.0, h));
     let focus = props
         .focus
         .and_then(|key| scene.index_of_key.get(key).copied().flatten())
         .map(|i| &scene.nodes[i as usize]);
-    shell(&Shell {
-        canvas,
-        size: (w, h),
-        k,
-        view: props.view,
-        camera: props.camera,
-        frame: props.frame,
-        on_move: props.on_move.clone(),
-        class: "overview",
-        title: "The whole tree: click to move the view there",
-        marks: html! {
-            if let Some(n) = focus {
-                <div class="overview-focus" aria-hidden="true" style={format!("left:{}px;top:{}px", fmt(n.x * k - 3.0), fmt(n.y * k - 3.0))}></div>
-            }
-        },
-    })
-}
-
-/// An overview's frame, whatever it pictures: its canvas, `size` pixels, showing the drawing
-/// at `k` pixels a unit; the part in `view` outlined; a click centring the view there.
-pub(crate) struct Shell {
-    pub canvas: NodeRef,
-    pub size: (f64, f64),
-    pub k: f64,
-    pub view: Rect,
-    pub camera: Camera,
-    pub frame: (f64, f64),
-    pub on_move: Callback<Camera>,
-    pub class: &'static str,
-    pub title: &'static str,
-    /// Drawn over the rest (the tree's focus node).
-    pub marks: Html,
-}
-
-/// The overview's frame (see [`Shell`]).
-pub(crate) fn shell(s: &Shell) -> Html {
-    let ((w, h), k, v) = (s.size, s.k, &s.view);
-    let clamp = |a: f64, hi: f64| a.max(0.0).min(hi);
-    let (x0, y0) = (clamp(v.x0 * k, w), clamp(v.y0 * k, h));
-    let (x1, y1) = (clamp(v.x1 * k, w), clamp(v.y1 * k, h));
     let onclick = {
-        let (on_move, camera, frame) = (s.on_move.clone(), s.camera, s.frame);
+        let (on_move, camera, frame) = (props.on_move.clone(), props.camera, props.frame);
         Callback::from(move |e: MouseEvent| {
             e.stop_propagation();
             let (x, y) = (e.offset_x() as f64 / k, e.offset_y() as f64 / k);
@@ -143,12 +107,14 @@ pub(crate) fn shell(s: &Shell) -> Html {
     };
     let stop = Callback::from(|e: PointerEvent| e.stop_propagation());
     html! {
-        <div class={s.class} style={format!("width:{}px;height:{}px", fixed(w, 0), fixed(h, 0))} onpointerdown={stop}
-            title={s.title}>
-            <canvas ref={s.canvas.clone()} style={format!("width:{}px;height:{}px", fixed(w, 0), fixed(h, 0))} {onclick} aria-hidden="true"></canvas>
+        <div class="overview" style={format!("width:{}px;height:{}px", fixed(w, 0), fixed(h, 0))} onpointerdown={stop}
+            title="The whole tree: click to move the view there">
+            <canvas ref={canvas} style={format!("width:{}px;height:{}px", fixed(w, 0), fixed(h, 0))} {onclick} aria-hidden="true"></canvas>
             <div class="overview-view" aria-hidden="true"
                 style={format!("left:{}px;top:{}px;width:{}px;height:{}px", fmt(x0), fmt(y0), fmt((x1 - x0).max(2.0)), fmt((y1 - y0).max(2.0)))}></div>
-            { s.marks.clone() }
+            if let Some(n) = focus {
+                <div class="overview-focus" aria-hidden="true" style={format!("left:{}px;top:{}px", fmt(n.x * k - 3.0), fmt(n.y * k - 3.0))}></div>
+            }
         </div>
     }
 }
