@@ -9,7 +9,7 @@ const arborOpening = new Set();
 function arborStart(page) {
   if (!arborStarted.has(page)) {
     const url = new URL(`./part-${page}.bin`, import.meta.url);
-    const part = fetch(url)
+    const part = arborGet(url)
       .then((r) => {
         if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
         return r.arrayBuffer();
@@ -32,6 +32,11 @@ function arborStart(page) {
     arborOpening.add(part);
     part.finally(() => arborOpening.delete(part)).catch(() => {});
   }
+}
+// A fetch whose failure is told a second later: one cut off by the page going away (a reload, a
+// link followed) is then never told at all, as the page is gone (Firefox logs it otherwise).
+function arborGet(url) {
+  return fetch(url).catch((e) => new Promise((_, reject) => setTimeout(() => reject(e), 1000)));
 }
 // Where each piece of a part file is: name → [offset, length].
 function arborIndex(buffer) {
@@ -96,7 +101,7 @@ function arborAlone(file) {
   const turn = arborQueue.then(async () => {
     while (arborOpening.size) await Promise.allSettled([...arborOpening]);
     if (!arborWaiting.has(file)) return fromPart;
-    const r = await fetch(url);
+    const r = await arborGet(url);
     if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
     return r.arrayBuffer();
   });

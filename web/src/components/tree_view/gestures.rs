@@ -5,6 +5,7 @@ use gloo_events::EventListener;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// What the pointers are doing on the frame.
@@ -79,19 +80,25 @@ pub(crate) fn use_gestures(
 /// The pointers down on the frame, by id, and where they are in it.
 type Pointers = Rc<RefCell<HashMap<i32, (f64, f64)>>>;
 
-/// A drag ends with a click on whatever is under the pointer: swallow it before it gets there
-/// while `suppress` says so (a capture-phase listener, which `html!` cannot attach).
+/// A drag ends with a click on whatever is under the pointer (WebKit sends it to the node the
+/// drag ended on, not to the frame that captured the pointer): swallow it before it gets there
+/// while `suppress` says so. Yew hears every event in the capture phase at the app's root, so
+/// only a capture-phase listener on the window comes before it.
 #[hook]
 fn use_click_swallower(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
     let (frame, suppress) = (frame.clone(), suppress.clone());
     use_effect_with((), move |_| {
-        let listener = frame.cast::<web_sys::Element>().map(|el| {
-            let options = gloo_events::EventListenerOptions {
-                phase: gloo_events::EventListenerPhase::Capture,
-                passive: false,
-            };
-            EventListener::new_with_options(&el, "click", options, move |e| {
-                if std::mem::take(&mut *suppress.borrow_mut()) {
+        let options = gloo_events::EventListenerOptions {
+            phase: gloo_events::EventListenerPhase::Capture,
+            passive: false,
+        };
+        let listener = web_sys::window().map(|window| {
+            EventListener::new_with_options(&window, "click", options, move |e| {
+                let inside = frame.cast::<web_sys::Node>().is_some_and(|f| {
+                    let target = e.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+                    f.contains(target.as_ref())
+                });
+                if std::mem::take(&mut *suppress.borrow_mut()) && inside {
                     e.stop_propagation();
                     e.prevent_default();
                 }
