@@ -4,7 +4,7 @@
 // leaves; the header's "Lecture mode" button sets it. Axe is clean in lecture mode.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, audit, urlMatching } from "./helpers.js";
+import { launch, openPage, audit, urlMatching, picture } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -42,6 +42,7 @@ async function looks(page) {
       frameHeight: f ? f.height : 0,
       inputs: [...document.querySelectorAll("aside.inputs")].filter((e) => e.getBoundingClientRect().height > 0).length,
       scale: svg ? parseFloat(svg.dataset.scale) : 0,
+      pageHeight: document.documentElement.scrollHeight,
     };
   });
 }
@@ -60,6 +61,8 @@ for (const link of STEPPED) {
     assert.equal(l.inputs, 0, "the settings are put away");
     assert.ok(l.frameHeight >= 350, `the tree takes the screen (${l.frameHeight}px high)`);
     assert.ok(l.frameBottom <= PROJECTOR.height + 1, "the tree fits the screen");
+    // Nothing below the screen (an engine with wider words once pushed the legend off it).
+    assert.ok(l.pageHeight <= PROJECTOR.height, `the view is ${l.pageHeight}px high, the screen ${PROJECTOR.height}`);
     const start = await stepCount(page);
     await page.keyboard.press("PageDown");
     await page.waitForFunction((s) => document.querySelector(".step-count").textContent.trim() !== s, start);
@@ -137,7 +140,7 @@ test("lecture mode at 1366 × 900 and 1280 × 720: screenshots", async () => {
       await page.locator("main svg.tree [data-node]").first().waitFor();
       await page.locator(".leave-lecture").waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: new URL(`../../docs/screenshots/${name}-${viewport.width}.png`, import.meta.url).pathname });
+      await page.screenshot({ path: picture(`${name}-${viewport.width}.png`) });
       page.assertHealthy();
       await page.context().close();
     }

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { audit, launch, openPage, urlMatching } from "./helpers.js";
+import { audit, launch, openPage, urlMatching, only } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -21,7 +21,7 @@ const data = (file) => readFileSync(new URL(`../../data/movingai/${file}`, impor
 /// The optimal length of scenario `k` (0-based) as the file writes it.
 const optimal = (file, k) => data(file).split("\n").slice(1).filter((l) => l.trim())[k].trim().split(/\s+/)[8];
 
-test("a shared map is fetched only when chosen, and its scenario's length matches the benchmark's", async () => {
+test("a shared map is fetched only when chosen, and its scenario's length matches the benchmark's", only("chromium,firefox", "the page's requests: WebDriver classic does not report them"), async () => {
   const page = await openPage(browser, "#/maps", { width: 1366, height: 900 });
   const asked = [];
   page.on("request", (r) => asked.push(r.url()));
@@ -169,7 +169,7 @@ test("a broken maps link says what is wrong and the page still opens", async () 
   page.assertHealthy();
 });
 
-test("while another map is fetched, the map open keeps its own scenario, verdict and link", async () => {
+test("while another map is fetched, the map open keeps its own scenario, verdict and link", only("chromium,firefox", "network interception: WebDriver classic has none"), async () => {
   const page = await openPage(browser, "#/maps?map=boston&scen=900&algo=jps", { width: 1366, height: 900 });
   await page.locator(VERDICT).waitFor({ timeout: 30000 });
   const verdict = await page.locator(VERDICT).textContent();

@@ -1,12 +1,9 @@
 // The pictures in the README and the guide, taken by the end-to-end run from the app as it is
 // (docs/screenshots/<page>-desktop.png at 1366 × 900, and the alpha-beta page on a phone), so
-// they stay true. Each view is one a reader of its guide chapter would open, partway through.
+// they stay true (Chromium's; the other engines' go beside them: helpers.picture). Each view is one a reader of its guide chapter would open, partway through.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { launch, openPage, PAGES } from "./helpers.js";
-
-const OUT = new URL("../../docs/screenshots/", import.meta.url);
+import { launch, openPage, PAGES, picture } from "./helpers.js";
 
 // Per page with a guide chapter: the link, and what shows the page is ready to be pictured.
 const VIEWS = [
@@ -23,7 +20,6 @@ const VIEWS = [
 let browser;
 before(async () => {
   browser = await launch();
-  mkdirSync(OUT, { recursive: true });
 });
 after(async () => {
   await browser?.close();
@@ -40,7 +36,7 @@ for (const { page: name, hash, ready } of VIEWS) {
     await page.locator(ready).first().waitFor({ timeout: 30000 });
     // The worker's answer and the layout's last frame.
     await page.waitForTimeout(800);
-    await page.screenshot({ path: new URL(`${name}-desktop.png`, OUT).pathname });
+    await page.screenshot({ path: picture(`${name}-desktop.png`) });
     page.assertHealthy();
     await page.context().close();
   });
@@ -50,7 +46,7 @@ test("alpha-beta on a phone: the guide's picture", async () => {
   const page = await openPage(browser, VIEWS[0].hash, { width: 375, height: 667 });
   await page.locator(VIEWS[0].ready).first().waitFor({ timeout: 30000 });
   await page.waitForTimeout(800);
-  await page.screenshot({ path: new URL("alphabeta-phone.png", OUT).pathname });
+  await page.screenshot({ path: picture("alphabeta-phone.png") });
   page.assertHealthy();
   await page.context().close();
 });

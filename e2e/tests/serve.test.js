@@ -2,7 +2,7 @@
 // cached for good, and the page's layout with a progress indication before the wasm is ready.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE, PAGES } from "./helpers.js";
+import { launch, BASE, PAGES, only } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -44,7 +44,7 @@ test("assets come brotli- or gzip-compressed as asked; hashed files are immutabl
   assert.equal(again.status, 304);
 });
 
-test("before the wasm is ready the page shows its header, a tree's outline and a progress indication", async () => {
+test("before the wasm is ready the page shows its header, a tree's outline and a progress indication", only("chromium,firefox", "network interception: WebDriver classic has none"), async () => {
   const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
   const page = await context.newPage();
   // Hold the wasm back, as a slow network would.

@@ -247,3 +247,34 @@ test("large trees: fold and unfold subtrees, zoom, and drag to pan", async () =>
   assert.equal(await nodes.count(), 121);
   page.assertHealthy();
 });
+
+// The wheel over the tree: sideways it pans the drawing (not the page); with Ctrl it zooms about
+// the pointer, the point under it staying put.
+test("the wheel pans the tree, and with Ctrl zooms about the pointer", async () => {
+  const page = await openStepper("#/alphabeta?random=4,3,3,0,9,5");
+  await page.getByRole("button", { name: "100%: actual size" }).click();
+  const tree = page.locator(TREE);
+  const view = async () => (await tree.getAttribute("viewBox")).split(" ").map(Number);
+  const scale = async () => Number(await tree.getAttribute("data-scale"));
+  const box = await page.locator(".tree-frame").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const scrolled = await page.evaluate(() => scrollY);
+  const [x0] = await view();
+  await page.mouse.wheel(120, 0);
+  await page.waitForFunction(([sel, x]) => Number(document.querySelector(sel).getAttribute("viewBox").split(" ")[0]) !== x, [TREE, x0]);
+  const [x1] = await view();
+  assert.ok(x1 > x0, `the wheel sideways moved the view right (${x0} → ${x1})`);
+  assert.equal(await page.evaluate(() => scrollY), scrolled, "the page did not scroll");
+  // Ctrl and the wheel up: larger, about the pointer.
+  const s0 = await scale();
+  const [vx, vy, vw, vh] = await view();
+  const under = [vx + vw / 2, vy + vh / 2];
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -200);
+  await page.keyboard.up("Control");
+  await page.waitForFunction(([sel, s]) => Number(document.querySelector(sel).dataset.scale) > s, [TREE, s0]);
+  const [wx, wy, ww, wh] = await view();
+  assert.ok((await scale()) > s0 * 1.2, `zoomed in: ${s0} → ${await scale()}`);
+  assert.ok(Math.abs(wx + ww / 2 - under[0]) < 2 && Math.abs(wy + wh / 2 - under[1]) < 2, "the point under the pointer stayed put");
+  page.assertHealthy();
+});

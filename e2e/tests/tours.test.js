@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launch, openPage, audit, urlMatching } from "./helpers.js";
+import { launch, openPage, audit, urlMatching, picture, saved } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -83,7 +83,7 @@ test("a tour in lecture mode: Page Down moves on, the note large, B blanks", asy
   await page.locator(".blank-screen").waitFor();
   await page.keyboard.press("b");
   await audit(page, "a tour in lecture mode");
-  await page.screenshot({ path: new URL("../../docs/screenshots/lecture-tour-1280.png", import.meta.url).pathname });
+  await page.screenshot({ path: picture("lecture-tour-1280.png") });
   await page.keyboard.press("Escape");
   await page.locator("header.site").waitFor();
   assert.match(page.url(), /#\/tour\?id=romania/);
@@ -114,12 +114,10 @@ test("a teacher's own tour: added from views, noted, ordered, shared as a link a
   assert.deepEqual(notes, ["Uniform cost takes the cheapest path so far.", "Four steps in: the first leaf values are in."]);
   await audit(page, "#/tours with a tour of one's own");
   // Saved as a file…
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Save as a file (JSON)" }).click();
-  const file = await download;
+  const file = await saved(page, () => page.getByRole("button", { name: "Save as a file (JSON)" }).click());
   const dir = mkdtempSync(join(tmpdir(), "arbor-tour-"));
   const path = join(dir, "tour.json");
-  await file.saveAs(path);
+  writeFileSync(path, file.bytes);
   // … and opened as a link.
   await page.getByRole("link", { name: "Open your tour" }).click();
   await note(page).waitFor();

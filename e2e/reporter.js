@@ -1,0 +1,33 @@
+// The end-to-end tests' report: a line a test, each failure and skip named with the engine it
+// ran in (ARBOR_BROWSER), the error under a failure, and the failures listed again at the end.
+import { inspect } from "node:util";
+
+const ENGINE = process.env.ARBOR_BROWSER ?? "chromium";
+
+const seconds = (d) => `${((d.details?.duration_ms ?? 0) / 1000).toFixed(1)} s`;
+const indent = (text) => text.replace(/^/gm, "    ");
+
+export default async function* report(source) {
+  const failed = [];
+  let passed = 0;
+  let skipped = 0;
+  for await (const { type, data } of source) {
+    if (type === "test:stdout" || type === "test:stderr") {
+      yield data.message;
+    } else if (type === "test:pass" && data.nesting === 0 && data.details?.type !== "suite") {
+      if (data.skip !== undefined) {
+        skipped += 1;
+        yield `- [${ENGINE}] skipped: ${data.name} (${data.skip})\n`;
+      } else {
+        passed += 1;
+        yield `✔ ${data.name} (${seconds(data)})\n`;
+      }
+    } else if (type === "test:fail" && data.nesting === 0) {
+      const error = data.details?.error;
+      failed.push(data.name);
+      yield `✖ [${ENGINE}] ${data.name} (${seconds(data)})\n${indent(inspect(error?.cause ?? error))}\n`;
+    }
+  }
+  yield `\n${ENGINE}: ${passed} passed, ${failed.length} failed, ${skipped} skipped\n`;
+  for (const name of failed) yield `✖ [${ENGINE}] ${name}\n`;
+}

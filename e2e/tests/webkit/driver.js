@@ -1,0 +1,230 @@
+// WebKit for the end-to-end tests: WebKitGTK's MiniBrowser, driven over WebDriver (Debian's
+// WebKitWebDriver, under Xvfb), behind the part of Playwright's API the tests use, so that one
+// test runs in all three engines. Playwright drives only its own builds of WebKit.
+//
+// Locators are Playwright's own: its selector engine (the script it injects into pages) is
+// injected here too, so `getByRole`, `getByLabel`, `filter` and `nth` match what they match in
+// Chromium and Firefox. An action waits, as Playwright's does, until its element is there, alone,
+// visible and enabled, then acts through WebDriver's input (real pointer and key events).
+//
+// What WebDriver classic has no command for is refused with a message saying so (network
+// interception, downloads, print media, PDF, CDP); the tests that need it run in the other engines.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { TIMEOUT, sleep, unsupported } from "./common.js";
+import { Page } from "./page.js";
+
+const MINIBROWSER =
+  process.env.WEBKIT_MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+const DRIVER = process.env.WEBKIT_DRIVER ?? "/usr/bin/WebKitWebDriver";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// The processes started here, stopped when the tests end.
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) child.kill();
+});
+
+// One X display for the whole run; each context gets its own driver (WebKitWebDriver holds one
+// session at a time), kept for the next context once this one closes.
+let display = null;
+async function xDisplay() {
+  if (process.env.DISPLAY) return process.env.DISPLAY;
+  if (!display) {
+    const number = 90 + Math.floor(Math.random() * 400);
+    const xvfb = spawn("Xvfb", [`:${number}`, "-screen", "0", "1920x1200x24", "-nolisten", "tcp"], {
+      stdio: "ignore",
+    });
+    xvfb.unref();
+    children.add(xvfb);
+    display = `:${number}`;
+    await sleep(300);
+  }
+  return display;
+}
+
+class Driver {
+  static async start() {
+    const port = await freePort();
+    const env = { ...process.env, DISPLAY: await xDisplay() };
+    const child = spawn(DRIVER, [`--port=${port}`], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child.unref();
+    children.add(child);
+    const driver = new Driver(child, `http://127.0.0.1:${port}`);
+    for (let i = 0; ; i++) {
+      try {
+        await driver.call("GET", "/status");
+        return driver;
+      } catch (e) {
+        if (i > 100) throw new Error(`WebKitWebDriver did not start: ${e.message}`);
+        await sleep(50);
+      }
+    }
+  }
+  constructor(child, url) {
+    this.child = child;
+    this.url = url;
+    this.session = null;
+  }
+  async call(method, path, body) {
+    const response = await fetch(this.url + path, {
+      signal: AbortSignal.timeout(path === "/session" || method === "DELETE" ? 20000 : 120000),
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (json.value?.error) {
+      const error = new Error(`webkit: ${json.value.error}: ${json.value.message}`);
+      error.webdriver = json.value.error;
+      throw error;
+    }
+    return json.value;
+  }
+  async open() {
+    const made = await this.call("POST", "/session", {
+      capabilities: {
+        alwaysMatch: {
+          // Full screen: no toolbar, so the window's size is the page's.
+          "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation", "--full-screen"] },
+          timeouts: { script: TIMEOUT, pageLoad: TIMEOUT, implicit: 0 },
+        },
+      },
+    });
+    this.session = `/session/${made.sessionId}`;
+  }
+  s(method, path, body) {
+    return this.call(method, this.session + path, body);
+  }
+  async stop() {
+    if (this.session) await this.call("DELETE", this.session).catch(() => {});
+    this.child.kill();
+    children.delete(this.child);
+  }
+}
+
+const idle = [];
+
+export async function launchWebKit() {
+  return new Browser();
+}
+
+class Browser {
+  constructor() {
+    this.contexts = new Set();
+  }
+  version() {
+    return "WebKitGTK";
+  }
+  async newContext(options = {}) {
+    let driver = idle.pop();
+    if (!driver) {
+      driver = await Driver.start();
+      await driver.open();
+    }
+    const context = new Context(this, driver, options);
+    this.contexts.add(context);
+    await context.start();
+    return context;
+  }
+  async newPage(options) {
+    const context = await this.newContext(options);
+    return context.newPage();
+  }
+  async close() {
+    // The end of a test file: every browser stopped, none kept.
+    for (const context of [...this.contexts]) {
+      this.contexts.delete(context);
+      await context.driver.stop();
+    }
+    for (const driver of idle.splice(0)) await driver.stop();
+  }
+}
+
+class Context {
+  constructor(browser, driver, options) {
+    this.browser = browser;
+    this.driver = driver;
+    this.options = options;
+    this.pages = [];
+    this.current = null;
+    this.listeners = { page: [] };
+  }
+  async start() {
+    const handles = await this.driver.s("GET", "/window/handles");
+    this.first = handles[0];
+    await this.driver.s("POST", "/window", { handle: this.first });
+    this.current = this.first;
+  }
+  async newPage() {
+    let handle = this.first;
+    if (this.pages.length) {
+      handle = (await this.driver.s("POST", "/window/new", { type: "tab" })).handle;
+    }
+    const page = new Page(this, handle);
+    this.pages.push(page);
+    await page.setViewportSize(this.options.viewport ?? { width: 1280, height: 720 });
+    return page;
+  }
+  async switchTo(handle) {
+    if (this.current !== handle) {
+      await this.driver.s("POST", "/window", { handle });
+      this.current = handle;
+    }
+  }
+  async grantPermissions() {}
+  async route() {
+    unsupported("network interception (route)");
+  }
+  async waitForEvent(event, options = {}) {
+    if (event !== "page") unsupported(`the context's event "${event}"`);
+    const known = new Set(this.pages.map((p) => p.handle));
+    const deadline = Date.now() + (options.timeout ?? TIMEOUT);
+    while (Date.now() < deadline) {
+      const handles = await this.driver.s("GET", "/window/handles");
+      const fresh = handles.find((h) => !known.has(h));
+      if (fresh) {
+        const page = new Page(this, fresh);
+        this.pages.push(page);
+        await page.waitForLoadState();
+        return page;
+      }
+      await sleep(100);
+    }
+    throw new Error("webkit: no new page opened");
+  }
+  async close() {
+    if (!this.browser.contexts.delete(this)) return;
+    // Back to one blank window with nothing stored, ready for the next context.
+    try {
+      const handles = await this.driver.s("GET", "/window/handles");
+      for (const handle of handles.slice(1)) {
+        await this.driver.s("POST", "/window", { handle });
+        await this.driver.s("DELETE", "/window");
+      }
+      await this.driver.s("POST", "/window", { handle: handles[0] });
+      await this.driver.s("POST", "/execute/sync", {
+        script: "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}",
+        args: [],
+      });
+      await this.driver.s("POST", "/url", { url: "about:blank" });
+      await this.driver.s("DELETE", "/cookie");
+      // A few kept for the next contexts; the rest stopped.
+      if (idle.length < 3) idle.push(this.driver);
+      else await this.driver.stop();
+    } catch {
+      this.driver.child.kill();
+    }
+  }
+}
+
