@@ -7,10 +7,12 @@
 //!   headless Chromium, the release build, and end-to-end tests.
 //! - `cargo xtask fuzz [TARGET…] [--runs N | --seconds S]`: the fuzz targets of `fuzz/`.
 //! - `cargo xtask dist`: install what is missing and build the release bundle into `dist/`.
-//! - `cargo xtask e2e [FILE…]`: build `dist/` and run the end-to-end tests (or those files of
-//!   `e2e/tests/`) alone.
+//! - `cargo xtask e2e [--browser chromium|firefox|webkit]… [FILE…]`: build `dist/` and run the
+//!   end-to-end tests (or those files of `e2e/tests/`) alone, in each browser named (every one
+//!   if none).
 
 mod bench;
+mod browsers;
 mod compress;
 mod fuzz;
 mod minify;
@@ -29,9 +31,11 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
-  test                              run every check: fmt, clippy, native, fuzz smoke, wasm, release build, e2e
+  test                              run every check: fmt, clippy, native, fuzz smoke, wasm (Chromium, Firefox), release build,
+                                    e2e (all in Chromium; the engines' files in Firefox and WebKit)
   dist                              build the release bundle into dist/
-  e2e [FILE...]                     build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
+  e2e [--browser NAME]... [FILE...] build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
+                                    in each browser named: chromium, firefox, webkit (every one if none)
   fuzz [TARGET...] [--runs N | --seconds S]
                                     run the fuzz targets (default: all six, 1,000,000 inputs each)
   structure [ROOT]                  the code's shape: files over 600 lines of code, functions over 80 lines,
@@ -53,10 +57,7 @@ fn main() -> ExitCode {
         Some("serve") => serve(&root, &args[1..]),
         Some("test") => test(&root),
         Some("dist") => tools::ensure_build_tools(&root).and_then(|env| build_dist(&root, &env)),
-        Some("e2e") => tools::ensure_test_tools(&root).and_then(|env| {
-            build_dist(&root, &env)?;
-            e2e(&root, &env, &args[1..])
-        }),
+        Some("e2e") => e2e(&root, &args[1..]),
         Some("fuzz") => fuzz::command(&root, &args[1..]),
         Some("bench") => bench::native(&root),
         Some("bench-web") => bench_web(&root, &args[1..]),
@@ -332,6 +333,38 @@ pub fn wasm_test(root: &Path, env: &tools::ToolEnv) -> Command {
     cmd
 }
 
+/// The wasm tests (not the benchmarks) in headless Firefox: `e2e/wasm-firefox.js` is cargo's
+/// runner, serving each test with wasm-bindgen-test-runner and opening it in Firefox.
+fn wasm_test_firefox(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+    browsers::ensure_engines(&[browsers::Engine::Firefox])?;
+    let mut cmd = wasm_test(root, env);
+    cmd.args(["--test", "app"])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            format!("node {}", root.join("e2e/wasm-firefox.js").display()),
+        )
+        .env("ARBOR_WASM_RUNNER", &env.wasm_bindgen_test_runner);
+    run(&mut cmd)
+}
+
+/// `cargo xtask e2e [--browser NAME]... [FILE]...`: the release build, then the end-to-end tests
+/// in each browser named (every one if none), or only the test files given.
+fn e2e(root: &Path, args: &[String]) -> Result<(), String> {
+    let (engines, files) = browsers::chosen(args)?;
+    let env = tools::ensure_test_tools(root)?;
+    browsers::ensure_engines(&engines)?;
+    build_dist(root, &env)?;
+    let failed: Vec<String> = engines
+        .iter()
+        .filter_map(|&engine| browsers::e2e(root, &env, engine, &files).err())
+        .collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("\n"))
+    }
+}
+
 /// `cargo xtask test`: formatting, clippy (native and wasm), the native tests, a short fuzz
 /// smoke, the wasm tests, the release build and its size, and the end-to-end tests.
 fn test(root: &Path) -> Result<(), String> {
@@ -380,9 +413,12 @@ fn test(root: &Path) -> Result<(), String> {
     steps.run("native tests (unit, doc, integration)", || {
         cargo(&["test", "--workspace"])
     });
-    steps.run("fuzz smoke (20 s a target)", || fuzz::smoke(root));
+    steps.run("fuzz smoke (10 s a target)", || fuzz::smoke(root));
     steps.run("wasm tests in headless Chromium", || {
         run(&mut wasm_test(root, &env))
+    });
+    steps.run("wasm tests in headless Firefox", || {
+        wasm_test_firefox(root, &env)
     });
     let built = steps.run("release build (trunk)", || build_dist(root, &env));
     let skipped = || Err("skipped: the release build failed".to_string());
@@ -393,13 +429,19 @@ fn test(root: &Path) -> Result<(), String> {
             skipped()
         }
     });
-    steps.run("end-to-end tests in headless Chromium", || {
-        if built {
-            e2e(root, &env, &[])
-        } else {
-            skipped()
-        }
-    });
+    for engine in browsers::Engine::ALL {
+        steps.run(engine.step(), || {
+            if !built {
+                return skipped();
+            }
+            browsers::ensure_engines(&[engine])?;
+            let files: Vec<String> = match engine {
+                browsers::Engine::Chromium => Vec::new(),
+                _ => browsers::ENGINE_SMOKE.map(String::from).to_vec(),
+            };
+            browsers::e2e(root, &env, engine, &files)
+        });
+    }
     steps.report(started)
 }
 
@@ -558,29 +600,4 @@ fn browser_benches(
         run(&mut cmd)?;
     }
     Ok(())
-}
-
-/// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site
-/// would host it) and runs the Playwright tests against it: all of `e2e/tests/`, or `files`.
-fn e2e(root: &Path, env: &tools::ToolEnv, files: &[String]) -> Result<(), String> {
-    let dist = root.join("dist");
-    let server = server::Server::start(
-        "127.0.0.1:0",
-        vec![
-            ("/course/arbor/".into(), dist.clone()),
-            ("/fixtures/".into(), root.join("e2e/fixtures")),
-            ("/".into(), dist),
-        ],
-    )?;
-    let mut cmd = Command::new("node");
-    cmd.args(["--test", "--test-concurrency=1", "--test-reporter=spec"]);
-    if files.is_empty() {
-        cmd.arg("tests/");
-    } else {
-        cmd.args(files.iter().map(|f| format!("tests/{f}")));
-    }
-    cmd.current_dir(root.join("e2e"))
-        .env("ARBOR_URL", format!("http://{}/", server.addr()))
-        .env("CHROMIUM", &env.chromium);
-    run(&mut cmd)
 }

@@ -87,7 +87,11 @@ fn ensure_wasm_target() -> Result<(), String> {
 }
 
 /// Installs a cargo tool unless `binary --version` already reports `expected`.
-fn ensure_cargo_tool(binary: &str, expected: &str, install: &[&str]) -> Result<PathBuf, String> {
+pub fn ensure_cargo_tool(
+    binary: &str,
+    expected: &str,
+    install: &[&str],
+) -> Result<PathBuf, String> {
     let path = cargo_bin().join(binary);
     match version_of(&path) {
         Some(v) if v == expected => {

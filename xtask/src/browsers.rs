@@ -1,0 +1,219 @@
+//! The three browser engines the tests run in — Chromium, Firefox and WebKit — and what each
+//! needs on this machine: Debian's Chromium, Firefox ESR and WebKitGTK (its MiniBrowser and
+//! WebKitWebDriver, under Xvfb).
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::{run, server, tools};
+
+/// A browser engine.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Engine {
+    Chromium,
+    Firefox,
+    WebKit,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 3] = [Engine::Chromium, Engine::Firefox, Engine::WebKit];
+
+    /// The name `--browser` and the tests (`ARBOR_BROWSER`) know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Chromium => "chromium",
+            Engine::Firefox => "firefox",
+            Engine::WebKit => "webkit",
+        }
+    }
+
+    /// The name people know it by.
+    pub fn title(self) -> &'static str {
+        match self {
+            Engine::Chromium => "Chromium",
+            Engine::Firefox => "Firefox",
+            Engine::WebKit => "WebKit",
+        }
+    }
+
+    /// Its step in `cargo xtask test`.
+    pub fn step(self) -> &'static str {
+        match self {
+            Engine::Chromium => "end-to-end tests in Chromium",
+            Engine::Firefox => "end-to-end tests in Firefox (the engines' files)",
+            Engine::WebKit => "end-to-end tests in WebKit (the engines' files)",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Engine, String> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| {
+                format!("no browser “{name}”: the browsers are chromium, firefox and webkit")
+            })
+    }
+
+    /// Its Debian packages, and a file each puts on the machine.
+    fn packages(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Engine::Chromium => &[
+                ("chromium", "/usr/bin/chromium"),
+                ("chromium-driver", "/usr/bin/chromedriver"),
+            ],
+            Engine::Firefox => &[("firefox-esr", "/usr/bin/firefox-esr")],
+            Engine::WebKit => &[
+                ("webkit2gtk-driver", "/usr/bin/WebKitWebDriver"),
+                ("xvfb", "/usr/bin/Xvfb"),
+            ],
+        }
+    }
+}
+
+/// What `cargo xtask test` runs in Firefox and WebKit: the test files that touch what differs
+/// between engines — pointer gestures and keys on the tree, links packed with compression
+/// streams, embeds, exports and downloads, print styles, the layout at a projector's, a phone's
+/// and a frame's size, the worker, the canvas overview, the panic hook. The whole suite in every
+/// engine takes longer than CI's budget on two cores; `cargo xtask e2e --browser NAME` runs it.
+pub const ENGINE_SMOKE: [&str; 7] = [
+    "stepper.test.js",
+    "share.test.js",
+    "print.test.js",
+    "lecture.test.js",
+    "panic.test.js",
+    "maps.test.js",
+    "grid.test.js",
+];
+
+/// Installs (as root, from Debian) the packages of `engines` that are missing.
+pub fn ensure_engines(engines: &[Engine]) -> Result<(), String> {
+    let missing: Vec<&str> = engines
+        .iter()
+        .flat_map(|e| e.packages())
+        .filter(|(_, file)| !Path::new(file).exists())
+        .map(|(package, _)| *package)
+        .collect();
+    if missing.is_empty() {
+        let names: Vec<&str> = engines.iter().map(|e| e.title()).collect();
+        eprintln!("ok: {}", names.join(", "));
+        return Ok(());
+    }
+    let is_root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !is_root {
+        return Err(format!(
+            "the browser tests need Debian's {0}. Install them as root with:\n    \
+             apt-get update && apt-get install -y --no-install-recommends {0}",
+            missing.join(" ")
+        ));
+    }
+    run(Command::new("apt-get").arg("update"))?;
+    run(Command::new("apt-get")
+        .args(["install", "-y", "--no-install-recommends"])
+        .args(&missing)
+        .env("DEBIAN_FRONTEND", "noninteractive"))
+}
+
+/// The browsers `--browser NAME` names in `args` (every engine if none), and the other arguments.
+pub fn chosen(args: &[String]) -> Result<(Vec<Engine>, Vec<String>), String> {
+    let mut engines = Vec::new();
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        if let Some(name) = arg.strip_prefix("--browser=") {
+            engines.push(Engine::parse(name)?);
+        } else if arg == "--browser" {
+            let name = it
+                .next()
+                .ok_or("--browser needs a name: chromium, firefox or webkit")?;
+            engines.push(Engine::parse(name)?);
+        } else {
+            rest.push(arg.clone());
+        }
+    }
+    if engines.is_empty() {
+        engines = Engine::ALL.to_vec();
+    }
+    Ok((engines, rest))
+}
+
+/// Serves `dist/` on a free loopback port (at `/` and under `/course/arbor/`, as a course site
+/// would host it) and runs the end-to-end tests against it in `engine`: all of `e2e/tests/`, or
+/// `files`. A test that hangs fails after five minutes.
+pub fn e2e(
+    root: &Path,
+    env: &tools::ToolEnv,
+    engine: Engine,
+    files: &[String],
+) -> Result<(), String> {
+    let dist = root.join("dist");
+    let server = server::Server::start(
+        "127.0.0.1:0",
+        vec![
+            ("/course/arbor/".into(), dist.clone()),
+            ("/fixtures/".into(), root.join("e2e/fixtures")),
+            ("/".into(), dist),
+        ],
+    )?;
+    let mut cmd = Command::new("node");
+    cmd.args([
+        "--test",
+        "--test-concurrency=1",
+        "--test-timeout=300000",
+        "--test-reporter=./reporter.js",
+        "--test-reporter-destination=stdout",
+    ]);
+    if files.is_empty() {
+        cmd.arg("tests/");
+    } else {
+        cmd.args(files.iter().map(|f| format!("tests/{f}")));
+    }
+    cmd.current_dir(root.join("e2e"))
+        .env("ARBOR_URL", format!("http://{}/", server.addr()))
+        .env("ARBOR_BROWSER", engine.name())
+        .env("CHROMIUM", &env.chromium);
+    run(&mut cmd).map_err(|e| format!("{}: {e}", engine.title()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn browsers_are_named_in_either_form_and_default_to_every_engine() {
+        let (engines, files) = chosen(&strings(&[
+            "--browser",
+            "webkit",
+            "stepper.test.js",
+            "--browser=firefox",
+        ]))
+        .unwrap();
+        assert_eq!(engines, vec![Engine::WebKit, Engine::Firefox]);
+        assert_eq!(files, strings(&["stepper.test.js"]));
+        let (engines, files) = chosen(&strings(&["share.test.js"])).unwrap();
+        assert_eq!(engines, Engine::ALL.to_vec());
+        assert_eq!(files, strings(&["share.test.js"]));
+    }
+
+    #[test]
+    fn an_unknown_or_missing_browser_is_refused_with_the_names() {
+        let unknown = chosen(&strings(&["--browser", "safari"])).unwrap_err();
+        assert!(unknown.contains("safari") && unknown.contains("chromium, firefox and webkit"));
+        assert!(chosen(&strings(&["--browser"])).is_err());
+    }
+
+    #[test]
+    fn the_engines_files_are_test_files_that_exist() {
+        let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../e2e/tests");
+        for file in ENGINE_SMOKE {
+            assert!(file.ends_with(".test.js"), "{file}");
+            assert!(tests.join(file).exists(), "{file} is not in e2e/tests");
+        }
+    }
+}
