@@ -142,11 +142,18 @@ for (const [k, route] of PAGES.entries()) {
     page.on("dialog", (d) => d.dismiss().catch(() => {}));
     await page.goto(new URL(route, BASE).href);
     await page.locator("main h1").first().waitFor({ timeout: 20000 });
+    // A Print button opens the browser's print dialog, which holds the page in Firefox and WebKit
+    // until it is closed: printing is done here without it.
+    const noDialog = () => page.evaluate(() => {
+      window.print = () => {};
+    });
+    await noDialog();
     const done = [];
     for (let step = 0; step < ACTIONS; step++) {
       // Never leave the page under test (a link followed, a "new exercise" link).
       if (!page.url().includes(route === "#/" ? "#/" : route)) {
         await page.goto(new URL(route, BASE).href);
+        await noDialog();
         done.push(`(back to ${route})`);
       }
       const action = await pick(page, r, step);

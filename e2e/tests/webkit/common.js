@@ -29,7 +29,12 @@ export const INSTALL = `if (!window.__arbor) {
     const original = console[type].bind(console);
     console[type] = (...a) => { log.push({ kind: "console", type, text: text(a) }); original(...a); };
   }
-  addEventListener("error", (e) => log.push({ kind: "pageerror", text: e.message }));
+  // An uncaught error, as Playwright reports it: not the ResizeObserver's note that it delivers
+  // some of a frame's changes in the next (an error event with no error, which Playwright's
+  // Chromium and Firefox do not report either).
+  addEventListener("error", (e) => {
+    if (e.error != null || !/^ResizeObserver loop/.test(e.message)) log.push({ kind: "pageerror", text: e.message });
+  });
   addEventListener("unhandledrejection", (e) => log.push({ kind: "pageerror", text: String(e.reason?.message ?? e.reason) }));
   window.__arbor = { pw: new (module.exports.InjectedScript())(globalThis, ${JSON.stringify(ENGINE_OPTIONS)}), log };
 }`;

@@ -107,7 +107,10 @@ class Driver {
     return this.call(method, this.session + path, body);
   }
   async stop() {
-    if (this.session) await this.call("DELETE", this.session).catch(() => {});
+    // Ended politely if it answers within seconds; stopped regardless.
+    if (this.session) {
+      await Promise.race([this.call("DELETE", this.session).catch(() => {}), sleep(3000)]);
+    }
     this.child.kill();
     children.delete(this.child);
   }
@@ -143,11 +146,9 @@ class Browser {
   }
   async close() {
     // The end of a test file: every browser stopped, none kept.
-    for (const context of [...this.contexts]) {
-      this.contexts.delete(context);
-      await context.driver.stop();
-    }
-    for (const driver of idle.splice(0)) await driver.stop();
+    const drivers = [...this.contexts].map((context) => context.driver);
+    this.contexts.clear();
+    await Promise.all([...drivers, ...idle.splice(0)].map((driver) => driver.stop()));
   }
 }
 

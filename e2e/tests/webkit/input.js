@@ -21,7 +21,7 @@ export class Mouse {
     this.buttons = 0;
   }
   act(actions) {
-    return this.page.s("POST", "/actions", {
+    return perform(this.page, {
       actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions }],
     });
   }
@@ -64,7 +64,7 @@ export class Mouse {
     const pointer = [{ type: "pointerMove", x: Math.round(x), y: Math.round(y), duration: 0 }, ...presses];
     if (!keys.length) return this.act(pointer);
     const pause = { type: "pause", duration: 0 };
-    return this.page.s("POST", "/actions", {
+    return perform(this.page, {
       actions: [
         { type: "key", id: "keys", actions: [...keys.map((value) => ({ type: "keyDown", value })), ...pointer.map(() => pause), ...keys.map((value) => ({ type: "keyUp", value }))] },
         { type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [...keys.map(() => pause), ...pointer] },
@@ -87,7 +87,7 @@ export class Mouse {
       return;
     }
     this.sent = { x: deltaX + (this.sent?.x ?? 0), y: deltaY + (this.sent?.y ?? 0) };
-    await this.page.s("POST", "/actions", {
+    await perform(this.page, {
       actions: [{
         type: "wheel",
         id: "wheel",
@@ -96,6 +96,13 @@ export class Mouse {
     });
   }
 }
+// WebDriver's actions, then a wait for the page to have handled them: WebKitWebDriver answers
+// before the page has run its handlers, and the next command could see the page as it was.
+async function perform(page, body) {
+  await page.s("POST", "/actions", body);
+  await page.main.run("await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))); return 0;");
+}
+
 const BUTTONS = { left: 0, middle: 1, right: 2 };
 
 export class Touchscreen {
@@ -103,7 +110,7 @@ export class Touchscreen {
     this.page = page;
   }
   async tap(x, y) {
-    await this.page.s("POST", "/actions", {
+    await perform(this.page, {
       actions: [{
         type: "pointer", id: "finger", parameters: { pointerType: "touch" },
         actions: [
@@ -123,7 +130,7 @@ export class Keyboard {
     this.held = [];
   }
   act(actions) {
-    return this.page.s("POST", "/actions", { actions: [{ type: "key", id: "keys", actions }] });
+    return perform(this.page, { actions: [{ type: "key", id: "keys", actions }] });
   }
   async press(combo, options = {}) {
     const keys = combo === "+" ? ["+"] : combo.split("+").map(keyOf);

@@ -228,8 +228,8 @@ class Locator extends Locators {
   async setChecked(checked, options) {
     return checked ? this.check(options) : this.uncheck(options);
   }
-  async focus() {
-    await this.act("el.focus();", null, { visible: false });
+  async focus(options = {}) {
+    await this.act("el.focus();", null, { visible: false, timeout: options.timeout });
   }
   async blur() {
     await this.act("el.blur();", null, { visible: false });
@@ -246,12 +246,20 @@ class Locator extends Locators {
     const offset = await this.frame_.page.frameOffset(this.frame_);
     return { ...box, x: box.x + offset.x, y: box.y + offset.y };
   }
-  // Playwright's fill: the field focused, its text selected, and the new text typed over it
-  // (an edit the engine sees as the reader's, so Enter and leaving the field send `change`).
-  async fill(value) {
+  // Playwright's fill: the field focused, its text selected, and the new text put in over it as
+  // one edit of the reader's (`insertText`: one `input` event, and Enter or leaving the field
+  // sends `change`), typed key by key where the engine will not insert it so.
+  async fill(value, options = {}) {
     const text = String(value);
-    const had = await this.act(
+    const inserted = await this.act(
       `el.focus();
+       // A slider, a colour or a date takes its value as Playwright gives it: set, then told.
+       if (["color", "date", "time", "datetime-local", "month", "range", "week"].includes(el.type)) {
+         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(el, arg);
+         el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+         el.dispatchEvent(new Event("change", { bubbles: true }));
+         return true;
+       }
        if (el.isContentEditable) {
          const range = document.createRange();
          range.selectNodeContents(el);
@@ -262,19 +270,19 @@ class Locator extends Locators {
        } else {
          el.select();
        }
-       return el.isContentEditable ? el.textContent : el.value;`,
-      null,
-      { enabled: true },
+       const was = el.isContentEditable ? el.textContent : el.value;
+       if (arg === "") return was === "" || document.execCommand("delete");
+       return document.execCommand("insertText", false, arg);`,
+      text,
+      { enabled: true, timeout: options.timeout },
     );
-    const keyboard = this.frame_.page.keyboard;
-    if (text) await keyboard.type(text);
-    else if (had) await keyboard.press("Backspace");
+    if (!inserted) await this.frame_.page.keyboard.type(text);
   }
   async clear() {
     await this.fill("");
   }
-  async press(key, options) {
-    await this.focus();
+  async press(key, options = {}) {
+    await this.focus(options);
     await this.frame_.page.keyboard.press(key, options);
   }
   async type(text) {
@@ -284,7 +292,7 @@ class Locator extends Locators {
   pressSequentially(text) {
     return this.type(text);
   }
-  async selectOption(values) {
+  async selectOption(values, options = {}) {
     const wanted = (Array.isArray(values) ? values : [values]).map((v) =>
       typeof v === "string" ? { value: v, label: v } : v,
     );
@@ -299,20 +307,20 @@ class Locator extends Locators {
        el.dispatchEvent(new Event("change", { bubbles: true }));
        return picked.map((o) => o.value);`,
       wanted,
-      { enabled: true },
+      { enabled: true, timeout: options.timeout },
     ).then((picked) => {
       if (!picked) throw new Error(`webkit: ${this.selector} has no option ${JSON.stringify(values)}`);
       return picked;
     });
   }
-  async dispatchEvent(type, init = {}) {
+  async dispatchEvent(type, init = {}, options = {}) {
     await this.act(
       `const [type, init] = arg;
        const mouse = /^(click|dblclick|mouse|pointer|contextmenu)/.test(type);
        const E = type.startsWith("pointer") ? PointerEvent : mouse ? MouseEvent : type.startsWith("key") ? KeyboardEvent : type.startsWith("focus") || type === "blur" ? FocusEvent : Event;
        el.dispatchEvent(new E(type, { bubbles: true, cancelable: true, composed: true, ...init }));`,
       [type, init],
-      { visible: false },
+      { visible: false, timeout: options.timeout },
     );
   }
   // Files for a file input: WebDriver types their paths into it.

@@ -193,7 +193,7 @@ class Frame extends Locators {
       ${install ? INSTALL : "if (!window.__arbor) return { need: true };"}
       const { pw, log } = window.__arbor;
       const value = await (async () => { ${body} })();
-      return { value, href: location.href, log: log.splice(0) };
+      return { value, undef: value === undefined, href: location.href, log: log.splice(0) };
     })()`;
     let result;
     for (let attempt = 0; ; attempt++) {
@@ -216,7 +216,8 @@ class Frame extends Locators {
       if (entry.kind === "pageerror") page.emit("pageerror", new Error(entry.text));
       else page.emit("console", { type: () => entry.type, text: () => entry.text });
     }
-    return result.value;
+    // (WebDriver sends undefined as null.)
+    return result.undef ? undefined : result.value;
   }
   async evaluate(fn, arg) {
     const call = typeof fn === "function" ? `return await (${fn})(arguments[0]);` : `return (${fn});`;
