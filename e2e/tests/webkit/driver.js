@@ -31,9 +31,17 @@ function freePort() {
 
 // The processes started here, stopped when the tests end.
 const children = new Set();
-process.on("exit", () => {
+const stopAll = () => {
   for (const child of children) child.kill();
-});
+};
+process.on("exit", stopAll);
+// A test file stopped from outside (a timeout) stops its browsers and display too.
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
+}
 
 // One X display for the whole run; each context gets its own driver (WebKitWebDriver holds one
 // session at a time), kept for the next context once this one closes.
