@@ -36,7 +36,7 @@ function arborStart(page) {
 // A fetch whose failure is told a second later: one cut off by the page going away (a reload, a
 // link followed) is then never told at all, as the page is gone (Firefox logs it otherwise).
 function arborGet(url) {
-  return fetch(url).catch((e) => new Promise((_, reject) => setTimeout(() => reject(e), 1000)));
+  return fetch(url).catch((e) => new Promise((_, reject) => setTimeout(reject, 1000, e)));
 }
 // Where each piece of a part file is: name → [offset, length].
 function arborIndex(buffer) {

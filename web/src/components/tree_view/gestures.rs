@@ -5,7 +5,6 @@ use gloo_events::EventListener;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// What the pointers are doing on the frame.
@@ -68,7 +67,7 @@ pub(crate) fn use_gestures(
     let gesture = use_mut_ref(|| Gesture::Idle);
     let pointers: Pointers = use_mut_ref(HashMap::new);
     let suppress_click = use_mut_ref(|| false);
-    use_click_swallower(frame, &suppress_click);
+    use_click_swallower(&suppress_click);
     Gestures {
         onpointerdown: pointer_down(frame, &gesture, &pointers, cam),
         onpointermove: pointer_move(frame, &gesture, &pointers, move_to),
@@ -85,8 +84,8 @@ type Pointers = Rc<RefCell<HashMap<i32, (f64, f64)>>>;
 /// while `suppress` says so. Yew hears every event in the capture phase at the app's root, so
 /// only a capture-phase listener on the window comes before it.
 #[hook]
-fn use_click_swallower(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
-    let (frame, suppress) = (frame.clone(), suppress.clone());
+fn use_click_swallower(suppress: &Rc<RefCell<bool>>) {
+    let suppress = suppress.clone();
     use_effect_with((), move |_| {
         let options = gloo_events::EventListenerOptions {
             phase: gloo_events::EventListenerPhase::Capture,
@@ -94,11 +93,7 @@ fn use_click_swallower(frame: &NodeRef, suppress: &Rc<RefCell<bool>>) {
         };
         let listener = web_sys::window().map(|window| {
             EventListener::new_with_options(&window, "click", options, move |e| {
-                let inside = frame.cast::<web_sys::Node>().is_some_and(|f| {
-                    let target = e.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
-                    f.contains(target.as_ref())
-                });
-                if std::mem::take(&mut *suppress.borrow_mut()) && inside {
+                if std::mem::take(&mut *suppress.borrow_mut()) {
                     e.stop_propagation();
                     e.prevent_default();
                 }
@@ -198,8 +193,8 @@ fn pointer_move(
     })
 }
 
-/// A pointer going up or cancelled: after a drag or a pinch the click that follows is
-/// swallowed; the last pointer up ends the gesture.
+/// A pointer going up or cancelled: after a mouse's drag the click that follows is swallowed;
+/// the last pointer up ends the gesture.
 fn pointer_up(
     gesture: &Rc<RefCell<Gesture>>,
     pointers: &Pointers,
@@ -210,8 +205,10 @@ fn pointer_up(
         let mut ps = pointers.borrow_mut();
         ps.remove(&e.pointer_id());
         let g = *gesture.borrow();
-        if matches!(g, Gesture::Drag { .. } | Gesture::Pinch { .. }) {
-            *suppress.borrow_mut() = matches!(g, Gesture::Drag { .. }) || !ps.is_empty();
+        // A mouse's drag ends with a click; a finger's drag or pinch ends with none, so nothing
+        // is swallowed after it.
+        if matches!(g, Gesture::Drag { .. }) && e.pointer_type() == "mouse" {
+            *suppress.borrow_mut() = true;
         }
         if ps.is_empty() {
             *gesture.borrow_mut() = Gesture::Idle;
