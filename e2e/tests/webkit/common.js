@@ -36,7 +36,8 @@ export const INSTALL = `if (!window.__arbor) {
     if (e.error != null || !/^ResizeObserver loop/.test(e.message)) log.push({ kind: "pageerror", text: e.message });
   });
   addEventListener("unhandledrejection", (e) => log.push({ kind: "pageerror", text: String(e.reason?.message ?? e.reason) }));
-  window.__arbor = { pw: new (module.exports.InjectedScript())(globalThis, ${JSON.stringify(ENGINE_OPTIONS)}), log };
+  // (\`id\` tells one document from the next: a load replaces it.)
+  window.__arbor = { pw: new (module.exports.InjectedScript())(globalThis, ${JSON.stringify(ENGINE_OPTIONS)}), log, id: Math.random() };
 }`;
 
 export const TIMEOUT = 30000;

@@ -90,16 +90,13 @@ export class Page extends Locators {
   }
   async waitForEvent(event, options = {}) {
     if (event !== "load") unsupported(`the page's event "${event}"`);
-    // A load replaces the document, and with it the recorder this adapter put there.
+    // A load replaces the document: wait for another one than the last script ran in, loaded.
+    const before = this.docId;
     const deadline = Date.now() + (options.timeout ?? TIMEOUT);
-    await sleep(50);
     while (Date.now() < deadline) {
-      const fresh = await this.s("POST", "/execute/sync", {
-        script: "return !window.__arbor && document.readyState === 'complete'",
-        args: [],
-      }).catch(() => false);
-      if (fresh) return;
       await sleep(50);
+      const doc = await this.main.run("return document.readyState === 'complete' ? window.__arbor.id : null;").catch(() => null);
+      if (doc !== null && doc !== before) return;
     }
     throw new Error("webkit: the page did not load again");
   }
@@ -193,7 +190,7 @@ class Frame extends Locators {
       ${install ? INSTALL : "if (!window.__arbor) return { need: true };"}
       const { pw, log } = window.__arbor;
       const value = await (async () => { ${body} })();
-      return { value, undef: value === undefined, href: location.href, log: log.splice(0) };
+      return { value, undef: value === undefined, href: location.href, doc: window.__arbor.id, log: log.splice(0) };
     })()`;
     let result;
     for (let attempt = 0; ; attempt++) {
@@ -210,7 +207,10 @@ class Frame extends Locators {
         throw e;
       }
     }
-    if (this.index === null && !this.selector) page.href = result.href;
+    if (this.index === null && !this.selector) {
+      page.href = result.href;
+      page.docId = result.doc;
+    }
     else this.href = result.href;
     for (const entry of result.log) {
       if (entry.kind === "pageerror") page.emit("pageerror", new Error(entry.text));
