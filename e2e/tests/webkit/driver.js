@@ -111,8 +111,12 @@ class Driver {
     });
     this.session = `/session/${made.sessionId}`;
   }
+  // One command at a time: a test may start two at once (a wait for a load beside the key that
+  // causes it), and WebKitWebDriver can hang on a second command sent while a script runs.
   s(method, path, body) {
-    return this.call(method, this.session + path, body);
+    const turn = (this.queue ?? Promise.resolve()).then(() => this.call(method, this.session + path, body));
+    this.queue = turn.catch(() => {});
+    return turn;
   }
   async stop() {
     // Ended politely if it answers within seconds; stopped regardless.

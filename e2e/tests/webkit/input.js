@@ -97,7 +97,7 @@ export class Mouse {
   }
 }
 // WebDriver's actions, then a wait for the page to have handled them: WebKitWebDriver answers
-// before the page has run its handlers, and the next command could see the page as it was.
+// before the page has run its handlers and drawn, and the next command could see it as it was.
 async function perform(page, body) {
   await page.s("POST", "/actions", body);
   await page.main.run("await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))); return 0;");
