@@ -4,19 +4,12 @@
 // Playwright over WebDriver BiDi (no geckodriver to build), opens them and the runner's report
 // is read from the page. Exits non-zero if a test fails, or if no report comes in ten minutes.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-import bidi from "playwright-bidi";
+import { freePort, launchFirefox } from "./launch.js";
 
 const [wasm, ...args] = process.argv.slice(2);
 const runner = process.env.ARBOR_WASM_RUNNER ?? "wasm-bindgen-test-runner";
 
-const port = await new Promise((resolve) => {
-  const server = createServer();
-  server.listen(0, "127.0.0.1", () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const served = spawn(runner, [wasm, ...args], {
   env: { ...process.env, NO_HEADLESS: "1", WASM_BINDGEN_TEST_ADDRESS: `127.0.0.1:${port}` },
   stdio: ["ignore", "pipe", "inherit"],
@@ -33,10 +26,7 @@ const url = await new Promise((resolve, reject) => {
   served.on("exit", (code) => reject(new Error(`wasm-bindgen-test-runner ended (${code}):\n${out}`)));
 });
 
-const browser = await bidi._bidiFirefox.launch({
-  executablePath: process.env.FIREFOX ?? "/usr/bin/firefox-esr",
-  headless: true,
-});
+const browser = await launchFirefox();
 let report = "";
 try {
   const page = await browser.newPage();

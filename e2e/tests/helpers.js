@@ -2,7 +2,7 @@
 // (chromium, the default; firefox; webkit), pages that fail the test on any uncaught error or Rust
 // panic.
 import { chromium } from "playwright-core";
-import bidi from "playwright-bidi";
+import { launchFirefox } from "../launch.js";
 import { launchWebKit } from "./webkit/driver.js";
 import assert from "node:assert/strict";
 import { readFileSync, mkdirSync } from "node:fs";
@@ -65,8 +65,7 @@ const FLAGS = [
 ];
 
 // The engine under test. Chromium is driven by Playwright over CDP; Firefox by Playwright over
-// WebDriver BiDi (Debian's Firefox ESR, which Playwright 1.55 speaks to: later versions ask it
-// for a command it lacks); WebKit (WebKitGTK's MiniBrowser) by ./webdriver.js over WebDriver.
+// WebDriver BiDi (../launch.js); WebKit (WebKitGTK's MiniBrowser) by ./webkit/ over WebDriver.
 export const ENGINE = process.env.ARBOR_BROWSER ?? "chromium";
 if (!["chromium", "firefox", "webkit"].includes(ENGINE)) {
   throw new Error(`ARBOR_BROWSER=${ENGINE}: the engines are chromium, firefox and webkit`);
@@ -74,11 +73,7 @@ if (!["chromium", "firefox", "webkit"].includes(ENGINE)) {
 
 export async function launch() {
   if (ENGINE === "firefox") {
-    const browser = await bidi._bidiFirefox.launch({
-      executablePath: process.env.FIREFOX ?? "/usr/bin/firefox-esr",
-      headless: true,
-    });
-    return withHashGoto(browser);
+    return withHashGoto(await launchFirefox());
   }
   if (ENGINE === "webkit") return launchWebKit();
   return chromium.launch({

@@ -36,6 +36,15 @@ impl Engine {
         }
     }
 
+    /// The files `cargo xtask test` runs in it: every one in Chromium (none named), the
+    /// engines' files in the others.
+    pub fn test_command_files(self) -> Vec<String> {
+        match self {
+            Engine::Chromium => Vec::new(),
+            _ => ENGINE_SMOKE.map(String::from).to_vec(),
+        }
+    }
+
     /// Its step in `cargo xtask test`.
     pub fn step(self) -> &'static str {
         match self {

@@ -435,11 +435,7 @@ fn test(root: &Path) -> Result<(), String> {
                 return skipped();
             }
             browsers::ensure_engines(&[engine])?;
-            let files: Vec<String> = match engine {
-                browsers::Engine::Chromium => Vec::new(),
-                _ => browsers::ENGINE_SMOKE.map(String::from).to_vec(),
-            };
-            browsers::e2e(root, &env, engine, &files)
+            browsers::e2e(root, &env, engine, &engine.test_command_files())
         });
     }
     steps.report(started)

@@ -87,11 +87,7 @@ fn ensure_wasm_target() -> Result<(), String> {
 }
 
 /// Installs a cargo tool unless `binary --version` already reports `expected`.
-pub fn ensure_cargo_tool(
-    binary: &str,
-    expected: &str,
-    install: &[&str],
-) -> Result<PathBuf, String> {
+fn ensure_cargo_tool(binary: &str, expected: &str, install: &[&str]) -> Result<PathBuf, String> {
     let path = cargo_bin().join(binary);
     match version_of(&path) {
         Some(v) if v == expected => {
@@ -160,36 +156,13 @@ fn packages_section(lock: &str) -> String {
     lock[start..].split_whitespace().collect()
 }
 
+/// Debian's Chromium and ChromeDriver, installed as the other engines are.
 fn ensure_browser() -> Result<(PathBuf, PathBuf), String> {
-    let chromium = PathBuf::from("/usr/bin/chromium");
-    let driver = PathBuf::from("/usr/bin/chromedriver");
-    if chromium.exists() && driver.exists() {
-        eprintln!(
-            "ok: {}",
-            version_of(&chromium).unwrap_or_else(|| "chromium".into())
-        );
-        return Ok((chromium, driver));
-    }
-    let is_root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
-    if !is_root {
-        return Err("Chromium and ChromeDriver are needed for the browser tests. Install them \
-                    as root with:\n    apt-get update && apt-get install -y chromium chromium-driver"
-            .into());
-    }
-    run(Command::new("apt-get").arg("update"))?;
-    run(Command::new("apt-get")
-        .args([
-            "install",
-            "-y",
-            "--no-install-recommends",
-            "chromium",
-            "chromium-driver",
-        ])
-        .env("DEBIAN_FRONTEND", "noninteractive"))?;
-    Ok((chromium, driver))
+    crate::browsers::ensure_engines(&[crate::browsers::Engine::Chromium])?;
+    Ok((
+        PathBuf::from("/usr/bin/chromium"),
+        PathBuf::from("/usr/bin/chromedriver"),
+    ))
 }
 
 fn path_with(front: &[&Path]) -> String {

@@ -44,6 +44,18 @@ export const TIMEOUT = 30000;
 export const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Asks `attempt` every `every` ms until it gives something other than undefined, and gives that;
+// after `timeout` ms (or TIMEOUT), throws what `failure` says.
+export async function poll(attempt, failure, timeout, every = 50) {
+  const deadline = Date.now() + (timeout || TIMEOUT);
+  for (;;) {
+    const got = await attempt();
+    if (got !== undefined) return got;
+    if (Date.now() > deadline) throw new Error(`webkit: ${failure()}`);
+    await sleep(every);
+  }
+}
+
 export function unsupported(what) {
   throw new Error(`webkit: ${what}: WebDriver has no command for it (this test runs in the other engines)`);
 }

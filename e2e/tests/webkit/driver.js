@@ -10,24 +10,13 @@
 // What WebDriver classic has no command for is refused with a message saying so (network
 // interception, downloads, print media, PDF, CDP); the tests that need it run in the other engines.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { TIMEOUT, sleep, unsupported } from "./common.js";
+import { freePort } from "../../launch.js";
+import { TIMEOUT, poll, sleep, unsupported } from "./common.js";
 import { Page } from "./page.js";
 
 const MINIBROWSER =
   process.env.WEBKIT_MINIBROWSER ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 const DRIVER = process.env.WEBKIT_DRIVER ?? "/usr/bin/WebKitWebDriver";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // The processes started here, stopped when the tests end.
 const children = new Set();
@@ -69,15 +58,13 @@ class Driver {
     child.unref();
     children.add(child);
     const driver = new Driver(child, `http://127.0.0.1:${port}`);
-    for (let i = 0; ; i++) {
-      try {
-        await driver.call("GET", "/status");
-        return driver;
-      } catch (e) {
-        if (i > 100) throw new Error(`WebKitWebDriver did not start: ${e.message}`);
-        await sleep(50);
-      }
-    }
+    let why = "";
+    await poll(
+      () => driver.call("GET", "/status").then(() => true, (e) => void (why = e.message)),
+      () => `WebKitWebDriver did not start: ${why}`,
+      5000,
+    );
+    return driver;
   }
   constructor(child, url) {
     this.child = child;
@@ -202,19 +189,16 @@ class Context {
   async waitForEvent(event, options = {}) {
     if (event !== "page") unsupported(`the context's event "${event}"`);
     const known = new Set(this.pages.map((p) => p.handle));
-    const deadline = Date.now() + (options.timeout ?? TIMEOUT);
-    while (Date.now() < deadline) {
-      const handles = await this.driver.s("GET", "/window/handles");
-      const fresh = handles.find((h) => !known.has(h));
-      if (fresh) {
-        const page = new Page(this, fresh);
-        this.pages.push(page);
-        await page.waitForLoadState();
-        return page;
-      }
-      await sleep(100);
-    }
-    throw new Error("webkit: no new page opened");
+    const fresh = await poll(
+      async () => (await this.driver.s("GET", "/window/handles")).find((h) => !known.has(h)),
+      () => "no new page opened",
+      options.timeout,
+      100,
+    );
+    const page = new Page(this, fresh);
+    this.pages.push(page);
+    await page.waitForLoadState();
+    return page;
   }
   async close() {
     if (!this.browser.contexts.delete(this)) return;

@@ -4,7 +4,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ELEMENT, TIMEOUT, sleep } from "./common.js";
+import { ELEMENT, TIMEOUT, poll } from "./common.js";
 
 // Selectors as Playwright's locators write them.
 function quote(text, exact) {
@@ -77,36 +77,40 @@ class Locator extends Locators {
   page() {
     return this.frame_.page;
   }
-  // Runs `body` with `els` (every match) in the page.
-  query(body, arg) {
+  // Runs `body` with `els` (every match) in the page; `more` are its arguments after the selector.
+  query(body, ...more) {
     return this.frame_.run(
       `const els = pw.querySelectorAll(pw.parseSelector(arguments[0]), document); ${body}`,
-      [this.selector, arg ?? null],
+      [this.selector, ...more.map((m) => m ?? null)],
     );
   }
   // Waits until the selector matches one element (visible or enabled if asked), then runs `body`
   // with `el` and `arg`.
-  async act(body, arg, { visible = true, enabled = false, timeout } = {}) {
-    const deadline = Date.now() + (timeout || TIMEOUT);
-    for (;;) {
-      const result = await this.frame_.run(
-        `const els = pw.querySelectorAll(pw.parseSelector(arguments[0]), document);
-         if (els.length > 1) return { many: els.length, which: els.slice(0, 3).map((e) => pw.previewNode(e)) };
-         const el = els[0];
-         if (!el) return { wait: "no element" };
-         if (arguments[2] && !pw.elementState(el, "visible").matches) return { wait: "not visible" };
-         if (arguments[3] && !pw.elementState(el, "enabled").matches) return { wait: "not enabled" };
-         const arg = arguments[1];
-         return { done: await (async () => { ${body} })() };`,
-        [this.selector, arg ?? null, visible, enabled],
-      );
-      if (result.many) {
-        throw new Error(`webkit: strict mode: ${this.selector} matches ${result.many} elements: ${result.which.join(", ")}`);
-      }
-      if (result && "done" in result) return result.done;
-      if (Date.now() > deadline) throw new Error(`webkit: ${this.selector}: ${result.wait} after ${timeout || TIMEOUT} ms`);
-      await sleep(50);
-    }
+  act(body, arg, { visible = true, enabled = false, timeout } = {}) {
+    let wait = "";
+    return poll(
+      async () => {
+        const result = await this.query(
+          `if (els.length > 1) return { many: els.length, which: els.slice(0, 3).map((e) => pw.previewNode(e)) };
+           const el = els[0];
+           if (!el) return { wait: "no element" };
+           if (arguments[2] && !pw.elementState(el, "visible").matches) return { wait: "not visible" };
+           if (arguments[3] && !pw.elementState(el, "enabled").matches) return { wait: "not enabled" };
+           const arg = arguments[1];
+           return { done: await (async () => { ${body} })() };`,
+          arg,
+          visible,
+          enabled,
+        );
+        if (result.many) {
+          throw new Error(`webkit: strict mode: ${this.selector} matches ${result.many} elements: ${result.which.join(", ")}`);
+        }
+        wait = result.wait;
+        return "done" in result ? [result.done] : undefined;
+      },
+      () => `${this.selector}: ${wait} after ${timeout || TIMEOUT} ms`,
+      timeout,
+    ).then(([done]) => done);
   }
   async count() {
     return this.query("return els.length;");
@@ -152,28 +156,29 @@ class Locator extends Locators {
     return this.query(`return await (${fn})(els, arguments[1]);`, arg);
   }
   async waitFor({ state = "visible", timeout = TIMEOUT } = {}) {
-    const deadline = Date.now() + (timeout || TIMEOUT);
-    for (;;) {
-      const now = await this.query(
-        "const el = els[0]; return { n: els.length, visible: !!el && pw.elementState(el, 'visible').matches };",
-      );
-      const ok =
-        state === "attached" ? now.n > 0 :
-        state === "detached" ? now.n === 0 :
-        state === "hidden" ? !now.visible : now.visible;
-      if (now.n > 1 && state !== "detached") {
-        throw new Error(`webkit: strict mode: ${this.selector} matches ${now.n} elements`);
-      }
-      if (ok) return;
-      if (Date.now() > deadline) throw new Error(`webkit: waiting for ${this.selector} to be ${state}: timed out after ${timeout} ms`);
-      await sleep(50);
-    }
+    await poll(
+      async () => {
+        const now = await this.query(
+          "const el = els[0]; return { n: els.length, visible: !!el && pw.elementState(el, 'visible').matches };",
+        );
+        if (now.n > 1 && state !== "detached") {
+          throw new Error(`webkit: strict mode: ${this.selector} matches ${now.n} elements`);
+        }
+        const ok =
+          state === "attached" ? now.n > 0 :
+          state === "detached" ? now.n === 0 :
+          state === "hidden" ? !now.visible : now.visible;
+        return ok || undefined;
+      },
+      () => `waiting for ${this.selector} to be ${state}: timed out after ${timeout} ms`,
+      timeout,
+    );
   }
   // The point to press: the element scrolled into view, its centre (or `position` within it),
   // checked to be the element itself and not something over it.
   async target(options = {}) {
-    const deadline = Date.now() + (options.timeout || TIMEOUT);
-    for (;;) {
+    let over = "";
+    const at = await poll(async () => {
       const at = await this.act(
         `el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
          // A link broken over two lines is pressed on its first line, as Playwright does.
@@ -184,22 +189,21 @@ class Locator extends Locators {
          const x = arg ? r.left + arg.x : (left + right) / 2;
          const y = arg ? r.top + arg.y : (top + bottom) / 2;
          const hit = document.elementFromPoint(x, y);
-         let on = hit === el || el.contains(hit);
-         for (let h = hit; !on && h; h = h.parentNode ?? h.host) if (h === el) on = true;
+         // The element or within it (through a shadow root too).
+         let on = false;
+         for (let h = hit; h && !on; h = h.parentNode ?? h.host) on = h === el;
          const label = el.labels?.[0];
          if (!on && label && (hit === label || label.contains(hit))) on = true;
          return { x, y, on, hit: hit ? pw.previewNode(hit) : "nothing" };`,
         options.position ?? null,
         { enabled: !options.force, visible: true, timeout: options.timeout },
       );
-      if (at.on || options.force) {
-        // The frame's own offset, for an element in a frame.
-        const offset = await this.frame_.page.frameOffset(this.frame_);
-        return { x: at.x + offset.x, y: at.y + offset.y };
-      }
-      if (Date.now() > deadline) throw new Error(`webkit: ${this.selector}: ${at.hit} is over it`);
-      await sleep(50);
-    }
+      over = at.hit;
+      return at.on || options.force ? at : undefined;
+    }, () => `${this.selector}: ${over} is over it`, options.timeout);
+    // The frame's own offset, for an element in a frame.
+    const offset = await this.frame_.page.frameOffset(this.frame_);
+    return { x: at.x + offset.x, y: at.y + offset.y };
   }
   async click(options = {}) {
     const { x, y } = await this.target(options);
@@ -333,22 +337,12 @@ class Locator extends Locators {
       writeFileSync(path, f.buffer);
       return path;
     });
-    const page = this.frame_.page;
-    await this.waitFor({ state: "attached" });
     // WebDriver adds files to those a `multiple` input holds; Playwright's replace them.
-    const el = await this.frame_.run(
-      `const el = pw.querySelectorAll(pw.parseSelector(arguments[0]), document)[0] ?? null;
-       if (el) el.value = "";
-       return el;`,
-      [this.selector],
-    );
-    await page.s("POST", `/element/${el[ELEMENT]}/value`, { text: paths.join("\n") });
+    const el = await this.act('el.value = ""; return el;', null, { visible: false });
+    await this.frame_.page.s("POST", `/element/${el[ELEMENT]}/value`, { text: paths.join("\n") });
   }
   async screenshot(options = {}) {
-    const el = await this.frame_.run(
-      "return pw.querySelectorAll(pw.parseSelector(arguments[0]), document)[0] ?? null;",
-      [this.selector],
-    );
+    const el = await this.act("return el;");
     const data = Buffer.from(await this.frame_.page.s("GET", `/element/${el[ELEMENT]}/screenshot`), "base64");
     if (options.path) writeFileSync(options.path, data);
     return data;

@@ -1,7 +1,7 @@
 // A page of the WebKit adapter and its frames: navigation, scripts run in the page, waiting,
 // screenshots, and what WebDriver classic cannot do refused with a message.
 import { writeFileSync } from "node:fs";
-import { INSTALL, TIMEOUT, sleep, unsupported } from "./common.js";
+import { INSTALL, TIMEOUT, poll, sleep, unsupported } from "./common.js";
 import { Locators } from "./locator.js";
 import { Keyboard, Mouse, Touchscreen } from "./input.js";
 
@@ -92,13 +92,14 @@ export class Page extends Locators {
     if (event !== "load") unsupported(`the page's event "${event}"`);
     // A load replaces the document: wait for another one than the last script ran in, loaded.
     const before = this.docId;
-    const deadline = Date.now() + (options.timeout ?? TIMEOUT);
-    while (Date.now() < deadline) {
-      await sleep(50);
-      const doc = await this.main.run("return document.readyState === 'complete' ? window.__arbor.id : null;").catch(() => null);
-      if (doc !== null && doc !== before) return;
-    }
-    throw new Error("webkit: the page did not load again");
+    await poll(
+      async () => {
+        const doc = await this.main.run("return document.readyState === 'complete' ? window.__arbor.id : null;").catch(() => null);
+        return doc !== null && doc !== before ? doc : undefined;
+      },
+      () => "the page did not load again",
+      options.timeout,
+    );
   }
   async setViewportSize({ width, height }) {
     this.size = { width, height };
@@ -219,22 +220,24 @@ class Frame extends Locators {
     // (WebDriver sends undefined as null.)
     return result.undef ? undefined : result.value;
   }
-  async evaluate(fn, arg) {
+  // `fn` (a function of `arg`, or an expression) in the page.
+  evaluate(fn, arg) {
     const call = typeof fn === "function" ? `return await (${fn})(arguments[0]);` : `return (${fn});`;
     return this.run(call, [arg ?? null]);
   }
-  async waitForFunction(fn, arg, options = {}) {
-    const deadline = Date.now() + (options.timeout || TIMEOUT);
-    const call = typeof fn === "function" ? `return await (${fn})(arguments[0]);` : `return (${fn});`;
-    for (;;) {
-      const value = await this.run(call, [arg ?? null]).catch((e) => {
-        if (e.message.includes("JavaScript")) return null;
-        throw e;
-      });
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`webkit: waitForFunction timed out after ${options.timeout || TIMEOUT} ms`);
-      await sleep(typeof options.polling === "number" ? options.polling : 50);
-    }
+  waitForFunction(fn, arg, options = {}) {
+    return poll(
+      async () => {
+        const value = await this.evaluate(fn, arg).catch((e) => {
+          if (e.message.includes("JavaScript")) return null;
+          throw e;
+        });
+        return value || undefined;
+      },
+      () => `waitForFunction timed out after ${options.timeout || TIMEOUT} ms`,
+      options.timeout,
+      typeof options.polling === "number" ? options.polling : 50,
+    );
   }
   async waitForTimeout(ms) {
     await sleep(ms);
