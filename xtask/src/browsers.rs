@@ -7,6 +7,16 @@ use std::process::Command;
 
 use crate::{run, server, tools};
 
+/// Everything `test` needs: the build tools, and Debian's Chromium and ChromeDriver (installed
+/// as the other engines are).
+pub fn ensure_test_tools(root: &Path) -> Result<tools::ToolEnv, String> {
+    let mut env = tools::ensure_build_tools(root)?;
+    ensure_engines(&[Engine::Chromium])?;
+    env.chromium = "/usr/bin/chromium".into();
+    env.chromedriver = "/usr/bin/chromedriver".into();
+    Ok(env)
+}
+
 /// A browser engine.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Engine {

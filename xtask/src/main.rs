@@ -351,7 +351,7 @@ fn wasm_test_firefox(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
 /// in each browser named (every one if none), or only the test files given.
 fn e2e(root: &Path, args: &[String]) -> Result<(), String> {
     let (engines, files) = browsers::chosen(args)?;
-    let env = tools::ensure_test_tools(root)?;
+    let env = browsers::ensure_test_tools(root)?;
     browsers::ensure_engines(&engines)?;
     build_dist(root, &env)?;
     let failed: Vec<String> = engines
@@ -369,7 +369,7 @@ fn e2e(root: &Path, args: &[String]) -> Result<(), String> {
 /// smoke, the wasm tests, the release build and its size, and the end-to-end tests.
 fn test(root: &Path) -> Result<(), String> {
     let started = Instant::now();
-    let env = tools::ensure_test_tools(root)?;
+    let env = browsers::ensure_test_tools(root)?;
     let cargo = |args: &[&str]| {
         let mut cmd = Command::new("cargo");
         cmd.args(args).current_dir(root);
@@ -546,7 +546,7 @@ fn bench_web(root: &Path, parts: &[String]) -> Result<(), String> {
         ));
     }
     let wanted = |part: &str| parts.is_empty() || parts.iter().any(|p| p == part);
-    let env = tools::ensure_test_tools(root)?;
+    let env = browsers::ensure_test_tools(root)?;
     let browser: Vec<&BrowserBench> = BROWSER_BENCHES.iter().filter(|b| wanted(b.part)).collect();
     if !browser.is_empty() {
         browser_benches(root, &env, &browser)?;

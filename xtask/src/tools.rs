@@ -156,15 +156,6 @@ fn packages_section(lock: &str) -> String {
     lock[start..].split_whitespace().collect()
 }
 
-/// Debian's Chromium and ChromeDriver, installed as the other engines are.
-fn ensure_browser() -> Result<(PathBuf, PathBuf), String> {
-    crate::browsers::ensure_engines(&[crate::browsers::Engine::Chromium])?;
-    Ok((
-        PathBuf::from("/usr/bin/chromium"),
-        PathBuf::from("/usr/bin/chromedriver"),
-    ))
-}
-
 fn path_with(front: &[&Path]) -> String {
     let mut parts: Vec<String> = front.iter().map(|p| p.display().to_string()).collect();
     if let Ok(rest) = std::env::var("PATH") {
@@ -204,13 +195,4 @@ pub fn ensure_build_tools(root: &Path) -> Result<ToolEnv, String> {
         chromedriver: PathBuf::new(),
         path: path_with(&[&npm_bin, &cargo_bin]),
     })
-}
-
-/// Everything `test` needs: the build tools, Chromium and ChromeDriver.
-pub fn ensure_test_tools(root: &Path) -> Result<ToolEnv, String> {
-    let mut env = ensure_build_tools(root)?;
-    let (chromium, chromedriver) = ensure_browser()?;
-    env.chromium = chromium;
-    env.chromedriver = chromedriver;
-    Ok(env)
 }
