@@ -120,8 +120,18 @@ impl Ratio {
 
     /// Reads a probability as a person writes it at the start of `text`: `1/4`, `0.25`, `.25`
     /// or `1`. Returns the fraction and how many characters it took; `None` if `text` does not
-    /// start with one.
+    /// start with one, or starts with one no fraction of 64-bit integers holds
+    /// ([`Ratio::read_prefix`] says which).
     pub fn parse_prefix(text: &str) -> Option<(Ratio, usize)> {
+        Ratio::read_prefix(text).ok().flatten()
+    }
+
+    /// As [`Ratio::parse_prefix`], telling apart text that does not start with a number
+    /// (`Ok(None)`) from a number written there that cannot be held exactly (`Err`, saying why):
+    /// a part above 10¹², more than 12 decimals, a zero denominator, or a value whose decimals
+    /// make it too large (`111111111.111111111111` is 111111111111111111111/10¹²).
+    pub fn read_prefix(text: &str) -> Result<Option<(Ratio, usize)>, &'static str> {
+        const TOO_LARGE: &str = "it is too large to hold exactly (at most 1,000,000,000,000)";
         let bytes = text.as_bytes();
         let digits = |from: usize| {
             bytes[from..]
@@ -135,20 +145,25 @@ impl Ratio {
                 .ok()
                 .filter(|&v| v <= 1_000_000_000_000)
                 .map(|v| v as i64)
+                .ok_or(TOO_LARGE)
         };
         if bytes.get(whole) == Some(&b'/') && whole > 0 {
             let den_len = digits(whole + 1);
+            if den_len == 0 {
+                return Ok(None);
+            }
             let num = value(&text[..whole])?;
             let den = value(&text[whole + 1..whole + 1 + den_len])?;
-            if den_len == 0 || den == 0 {
-                return None;
-            }
-            return Some((Ratio::new(num, den)?, whole + 1 + den_len));
+            let r = Ratio::new(num, den).ok_or("its denominator is 0")?;
+            return Ok(Some((r, whole + 1 + den_len)));
         }
         if bytes.get(whole) == Some(&b'.') {
             let frac_len = digits(whole + 1);
-            if whole + frac_len == 0 || frac_len > 12 {
-                return None;
+            if whole + frac_len == 0 {
+                return Ok(None);
+            }
+            if frac_len > 12 {
+                return Err("it has more than 12 decimals");
             }
             let int = if whole == 0 {
                 0
@@ -161,12 +176,17 @@ impl Ratio {
                 value(&text[whole + 1..whole + 1 + frac_len])?
             };
             let scale = 10i64.pow(frac_len as u32);
-            return Some((Ratio::new(int * scale + frac, scale)?, whole + 1 + frac_len));
+            let num = int
+                .checked_mul(scale)
+                .and_then(|n| n.checked_add(frac))
+                .ok_or("its digits are too many to hold exactly")?;
+            let r = Ratio::new(num, scale).ok_or(TOO_LARGE)?;
+            return Ok(Some((r, whole + 1 + frac_len)));
         }
         if whole == 0 {
-            return None;
+            return Ok(None);
         }
-        Some((Ratio::new(value(&text[..whole])?, 1)?, whole))
+        Ok(Some((Ratio::int(value(&text[..whole])?), whole)))
     }
 }
 
@@ -330,6 +350,46 @@ mod tests {
         }
         for text in ["/4", "1/0", "1/", ".", "x", "0.1234567890123"] {
             assert_eq!(Ratio::parse_prefix(text), None, "{text}");
+        }
+        for text in ["/4", "1/", ".", "x", ""] {
+            assert_eq!(Ratio::read_prefix(text), Ok(None), "{text}");
+        }
+        for text in [
+            "1/0",
+            "0.1234567890123",
+            "1000000000001",
+            "1/1000000000001",
+            // Found by the fuzzer with overflow checks on (issue 40): 111111111 · 10¹² wrapped.
+            "111111111.111111111111",
+            "1000000000000.999999999999",
+        ] {
+            assert!(Ratio::read_prefix(text).is_err(), "{text}");
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        /// Any run of digits, dots and slashes: read without overflow, and what is read is the
+        /// number written, checked in 128 bits.
+        #[test]
+        fn any_decimal_is_read_exactly_or_refused(int in 0u64..=1_000_000_000_000, frac in "[0-9]{0,13}") {
+            let text = format!("{int}.{frac}");
+            match Ratio::read_prefix(&text) {
+                Ok(Some((r, len))) => {
+                    proptest::prop_assert_eq!(len, text.len());
+                    let scale = 10i128.pow(frac.len() as u32);
+                    let f: i128 = if frac.is_empty() { 0 } else { frac.parse().unwrap() };
+                    let want = i128::from(int) * scale + f;
+                    // r = want / scale exactly.
+                    proptest::prop_assert_eq!(i128::from(r.numer()) * scale, want * i128::from(r.denom()));
+                }
+                Ok(None) => proptest::prop_assert!(false, "{text} was not seen as a number"),
+                Err(_) => {
+                    let fits = frac.len() <= 12
+                        && (i128::from(int) * 10i128.pow(frac.len() as u32)) < i128::from(i64::MAX) - 1_000_000_000_000;
+                    proptest::prop_assert!(!fits, "{text} refused though it fits");
+                }
+            }
         }
     }
 }

@@ -498,8 +498,19 @@ impl<'a> Parser<'a> {
             .take(40)
             .take_while(|c| c.is_ascii_digit() || **c == '/' || **c == '.')
             .collect();
-        let Some((p, len)) = Ratio::parse_prefix(&ahead) else {
-            return Ok(None);
+        let (p, len) = match Ratio::read_prefix(&ahead) {
+            Ok(Some(read)) => read,
+            Ok(None) => return Ok(None),
+            // A whole number too large is a leaf's to report (as a value, if it is one).
+            Err(why) if ahead.contains(['/', '.']) => {
+                return Err(self.error(
+                    start,
+                    format!(
+                        "the probability {ahead} cannot be read: {why}; a probability is written as 1/4 or 0.25"
+                    ),
+                ))
+            }
+            Err(_) => return Ok(None),
         };
         self.pos += len;
         self.last_decimal = ahead[..len].contains('.');
@@ -594,6 +605,26 @@ mod tests {
         );
         let e = GameTree::parse("[(1,2),\n (3,4,5)]").unwrap_err();
         assert_eq!((e.line, e.column), (2, 2), "{e}");
+    }
+
+    /// Found by the `tree_text` fuzz target once overflow checks were on (issue 40): a chance
+    /// probability with a large whole part and 12 decimals overflowed 64 bits as it was read.
+    #[test]
+    fn a_probability_too_long_to_hold_is_named_where_it_is() {
+        let input =
+            "?[ 111111111.111111111111\u{c}\x00\x00\x00\x00\x00\x00\x001111111?[ 111111111.11111111111111 \n\n1";
+        let e = GameTree::parse(input).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 4), "{e}");
+        assert!(
+            e.message
+                .contains("the probability 111111111.111111111111 cannot be read"),
+            "{e}"
+        );
+        let e = GameTree::parse("?[1/2: 3,\n  0.999999999999999: 4]").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3), "{e}");
+        assert!(e.message.contains("more than 12 decimals"), "{e}");
+        let e = GameTree::parse("?[1/0: 3, 1/2: 4]").unwrap_err();
+        assert!(e.message.contains("its denominator is 0"), "{e}");
     }
 
     #[test]
