@@ -81,72 +81,60 @@ pub fn smoke(root: &Path) -> Result<(), String> {
     run(root, &TARGETS, Length::Seconds(SMOKE_SECONDS))
 }
 
+/// How every target is built: optimised, with debug assertions and overflow checks on (cargo-fuzz
+/// turns both off with `--release` alone, so an overflow would wrap unseen, as in the shipped
+/// wasm); safe Rust needs no address sanitizer, and without it libFuzzer's memory figure is the
+/// program's own.
+const BUILD: [&str; 4] = ["--sanitizer", "none", "--release", "--debug-assertions"];
+
 fn run(root: &Path, targets: &[&'static str], length: Length) -> Result<(), String> {
     let cargo_fuzz = tools::ensure_cargo_fuzz()?;
-    let fuzz = root.join("fuzz");
-    let mut done = Vec::new();
-    for &target in targets {
-        let corpus = fuzz.join("corpus").join(target);
-        std::fs::create_dir_all(&corpus)
-            .map_err(|e| format!("cannot make {}: {e}", corpus.display()))?;
-        let limit = match length {
-            Length::Runs(n) => format!("-runs={n}"),
-            Length::Seconds(s) => format!("-max_total_time={s}"),
-        };
-        let mut cmd = Command::new(&cargo_fuzz);
-        // Safe Rust needs no address sanitizer; without it libFuzzer's memory figure is the
-        // program's own.
-        cmd.args(["fuzz", "run", "--sanitizer", "none", "--release", target])
-            .arg(&corpus)
-            .arg(fuzz.join("seeds").join(target))
-            .args([
-                "--",
-                &limit,
-                "-timeout=1",
-                "-rss_limit_mb=512",
-                "-print_final_stats=1",
-            ])
-            .current_dir(root)
-            // cargo-fuzz passes nightly flags; this stable toolchain accepts them so.
-            .env("RUSTC_BOOTSTRAP", "1")
-            .stderr(Stdio::piped());
-        eprintln!("+ {}", describe(&cmd));
-        let started = Instant::now();
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("could not start cargo fuzz: {e}"))?;
-        let mut runs = 0;
-        let stderr = child.stderr.take().expect("piped");
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            // libFuzzer's progress lines ("#4096 pulse …", "#123 NEW …") and its dictionary
-            // advice are many; keep the rest.
-            let noise = line.starts_with('"') || line.starts_with("###### ");
-            if !noise && (!line.starts_with('#') || line.contains("DONE")) {
-                eprintln!("{line}");
-            }
-            if let Some(n) = line
-                .strip_prefix("stat::number_of_executed_units:")
-                .and_then(|n| n.trim().parse().ok())
+    // Every target built first (cargo builds them side by side), then run two at a time: each
+    // run is one thread, and this machine has two cores.
+    let mut build = Command::new(&cargo_fuzz);
+    build
+        .args(["fuzz", "build"])
+        .args(BUILD)
+        .current_dir(root)
+        // cargo-fuzz passes nightly flags; this stable toolchain accepts them so.
+        .env("RUSTC_BOOTSTRAP", "1");
+    crate::run(&mut build)?;
+    let lanes = 2;
+    let (done, failed) = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..lanes)
+            .map(|lane| {
+                let cargo_fuzz = &cargo_fuzz;
+                s.spawn(move || {
+                    targets
+                        .iter()
+                        .skip(lane)
+                        .step_by(lanes)
+                        .map(|&t| run_one(root, cargo_fuzz, t, length))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut done = Vec::new();
+        let mut failed = Vec::new();
+        for h in handles {
+            for r in h
+                .join()
+                .unwrap_or_else(|_| vec![Err("a fuzz lane panicked".into())])
             {
-                runs = n;
+                match r {
+                    Ok(ran) => done.push(ran),
+                    Err(e) => failed.push(e),
+                }
             }
         }
-        let status = child.wait().map_err(|e| e.to_string())?;
-        if !status.success() {
-            return Err(format!(
-                "fuzz target {target} failed ({status}): the input is saved under fuzz/artifacts/{target}/; \
-                 make it a regression test, fix the cause, and run `cargo xtask fuzz {target}` again"
-            ));
-        }
-        let entries = std::fs::read_dir(&corpus).map_or(0, |d| d.count());
-        done.push(Ran {
-            target,
-            runs,
-            seconds: started.elapsed().as_secs_f64(),
-            corpus: entries,
-        });
+        (done, failed)
+    });
+    if !failed.is_empty() {
+        return Err(failed.join("\n"));
     }
-    eprintln!("\n| target | inputs run | seconds (with the build) | corpus |\n|---|---|---|---|");
+    let mut done = done;
+    done.sort_by_key(|r| TARGETS.iter().position(|t| *t == r.target));
+    eprintln!("\n| target | inputs run | seconds | corpus |\n|---|---|---|---|");
     for r in &done {
         eprintln!(
             "| `{}` | {} | {:.0} | {} |",
@@ -157,4 +145,72 @@ fn run(root: &Path, targets: &[&'static str], length: Length) -> Result<(), Stri
         );
     }
     Ok(())
+}
+
+/// Runs one target (already built) for `length`, its libFuzzer output prefixed with its name.
+fn run_one(
+    root: &Path,
+    cargo_fuzz: &Path,
+    target: &'static str,
+    length: Length,
+) -> Result<Ran, String> {
+    let fuzz = root.join("fuzz");
+    let corpus = fuzz.join("corpus").join(target);
+    std::fs::create_dir_all(&corpus)
+        .map_err(|e| format!("cannot make {}: {e}", corpus.display()))?;
+    let limit = match length {
+        Length::Runs(n) => format!("-runs={n}"),
+        Length::Seconds(s) => format!("-max_total_time={s}"),
+    };
+    let mut cmd = Command::new(cargo_fuzz);
+    cmd.args(["fuzz", "run"])
+        .args(BUILD)
+        .arg(target)
+        .arg(&corpus)
+        .arg(fuzz.join("seeds").join(target))
+        .args([
+            "--",
+            &limit,
+            "-timeout=1",
+            "-rss_limit_mb=512",
+            "-print_final_stats=1",
+        ])
+        .current_dir(root)
+        .env("RUSTC_BOOTSTRAP", "1")
+        .stderr(Stdio::piped());
+    eprintln!("+ {}", describe(&cmd));
+    let started = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("could not start cargo fuzz: {e}"))?;
+    let mut runs = 0;
+    let stderr = child.stderr.take().expect("piped");
+    for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+        // libFuzzer's progress lines ("#4096 pulse …", "#123 NEW …") and its dictionary advice
+        // are many; keep the rest.
+        let noise = line.starts_with('"') || line.starts_with("###### ");
+        if !noise && (!line.starts_with('#') || line.contains("DONE")) {
+            eprintln!("[{target}] {line}");
+        }
+        if let Some(n) = line
+            .strip_prefix("stat::number_of_executed_units:")
+            .and_then(|n| n.trim().parse().ok())
+        {
+            runs = n;
+        }
+    }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!(
+            "fuzz target {target} failed ({status}): the input is saved under fuzz/artifacts/{target}/; \
+             make it a regression test, fix the cause, and run `cargo xtask fuzz {target}` again"
+        ));
+    }
+    let entries = std::fs::read_dir(&corpus).map_or(0, |d| d.count());
+    Ok(Ran {
+        target,
+        runs,
+        seconds: started.elapsed().as_secs_f64(),
+        corpus: entries,
+    })
 }
