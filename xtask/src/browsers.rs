@@ -167,6 +167,60 @@ pub fn e2e(
     engine: Engine,
     files: &[String],
 ) -> Result<(), String> {
+    let (_server, mut cmd) = e2e_command(root, env, engine, files)?;
+    run(&mut cmd).map_err(|e| format!("{}: {e}", engine.title()))
+}
+
+/// As [`e2e`] with each engine's files for the test command, in several engines at once (each
+/// run's browser leaves a core idle much of the time), each printing when it is done.
+pub fn e2e_side_by_side(
+    root: &Path,
+    env: &tools::ToolEnv,
+    engines: &[Engine],
+) -> Result<(), String> {
+    ensure_engines(engines)?;
+    let logs = root.join("target/e2e-logs");
+    std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
+    let mut runs = Vec::new();
+    for &engine in engines {
+        let (server, mut cmd) = e2e_command(root, env, engine, &engine.test_command_files())?;
+        let log = logs.join(format!("{}.log", engine.name()));
+        let out = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        let err = out.try_clone().map_err(|e| e.to_string())?;
+        eprintln!("+ {} (into {})", crate::describe(&cmd), log.display());
+        let child = cmd
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| format!("{}: could not start the tests: {e}", engine.title()))?;
+        runs.push((engine, server, child, log));
+    }
+    let mut failed = Vec::new();
+    for (engine, _server, mut child, log) in runs {
+        let status = child.wait().map_err(|e| e.to_string())?;
+        eprintln!("\n=== {}", engine.step());
+        eprint!("{}", std::fs::read_to_string(&log).unwrap_or_default());
+        if !status.success() {
+            failed.push(format!(
+                "{}: the end-to-end tests failed ({status})",
+                engine.title()
+            ));
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("; "))
+    }
+}
+
+/// The server and the command of one engine's end-to-end run.
+fn e2e_command(
+    root: &Path,
+    env: &tools::ToolEnv,
+    engine: Engine,
+    files: &[String],
+) -> Result<(server::Server, Command), String> {
     let dist = root.join("dist");
     let server = server::Server::start(
         "127.0.0.1:0",
@@ -193,7 +247,7 @@ pub fn e2e(
         .env("ARBOR_URL", format!("http://{}/", server.addr()))
         .env("ARBOR_BROWSER", engine.name())
         .env("CHROMIUM", &env.chromium);
-    run(&mut cmd).map_err(|e| format!("{}: {e}", engine.title()))
+    Ok((server, cmd))
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ pub fn run(cmd: &mut Command) -> Result<(), String> {
     }
 }
 
-fn describe(cmd: &Command) -> String {
+pub fn describe(cmd: &Command) -> String {
     let mut parts = vec![cmd.get_program().to_string_lossy().into_owned()];
     parts.extend(cmd.get_args().map(|a| a.to_string_lossy().into_owned()));
     parts.join(" ")
@@ -429,16 +429,34 @@ fn test(root: &Path) -> Result<(), String> {
             skipped()
         }
     });
-    for engine in browsers::Engine::ALL {
-        steps.run(engine.step(), || {
+    end_to_end(root, &env, built, &mut steps);
+    steps.report(started)
+}
+
+/// The test command's end-to-end steps: every file in Chromium, then the engines' files in
+/// Firefox and WebKit side by side.
+fn end_to_end(root: &Path, env: &tools::ToolEnv, built: bool, steps: &mut Steps) {
+    let skipped = || Err("skipped: the release build failed".to_string());
+    steps.run(browsers::Engine::Chromium.step(), || {
+        if !built {
+            return skipped();
+        }
+        let chromium = browsers::Engine::Chromium;
+        browsers::e2e(root, env, chromium, &chromium.test_command_files())
+    });
+    steps.run(
+        "end-to-end tests in Firefox and WebKit, side by side (the engines' files)",
+        || {
             if !built {
                 return skipped();
             }
-            browsers::ensure_engines(&[engine])?;
-            browsers::e2e(root, &env, engine, &engine.test_command_files())
-        });
-    }
-    steps.report(started)
+            browsers::e2e_side_by_side(
+                root,
+                env,
+                &[browsers::Engine::Firefox, browsers::Engine::WebKit],
+            )
+        },
+    );
 }
 
 /// A benchmark run in the browser by a script of `e2e/bench/`.

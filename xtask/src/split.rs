@@ -128,10 +128,13 @@ fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
                         let mut opt = Command::new("wasm-opt");
                         // For size, again until it stops gaining; the low 1 KiB of memory
                         // is never used by Rust (the stack grows down from 1 MiB above it),
-                        // which lets addresses fold; no producers or features sections.
+                        // which lets addresses fold; no producers or features sections; no
+                        // validation of input and output (the same bytes, a tenth sooner: the
+                        // browsers validate every piece as they compile it, in the tests).
                         opt.args([
                             "-Oz",
                             "--converge",
+                            "--no-validation",
                             "--low-memory-unused",
                             "--strip-producers",
                             "--strip-target-features",

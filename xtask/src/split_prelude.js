@@ -33,10 +33,12 @@ function arborStart(page) {
     part.finally(() => arborOpening.delete(part)).catch(() => {});
   }
 }
-// A fetch whose failure is told a second later: one cut off by the page going away (a reload, a
-// link followed) is then never told at all, as the page is gone (Firefox logs it otherwise).
+// A fetch cut off (Arbor cuts none: the page is going away — a reload, a link followed) is never
+// told, as there is no one to tell (Firefox logs it otherwise, however slow the next page is);
+// any other failure is told a second later, which a page going away never reaches either.
 function arborGet(url) {
-  return fetch(url).catch((e) => new Promise((_, reject) => setTimeout(reject, 1000, e)));
+  return fetch(url).catch((e) =>
+    new Promise((_, reject) => e.name === "AbortError" || setTimeout(reject, 1000, e)));
 }
 // Where each piece of a part file is: name → [offset, length].
 function arborIndex(buffer) {
