@@ -39,6 +39,23 @@ enum What {
     /// the journal at once, so a stopped run resumes where it was; two runs, one per --side,
     /// with a journal each, use two cores, and a last run given both journals writes the book.
     Book(BookArgs),
+    /// Random early openings for `arbor bench c4 --reference`: --count positions of --min to
+    /// --max stones (each length equally likely, each move a random legal column), none
+    /// decided on the board (no four made, no win at once for the player to move), no two the
+    /// same; their moves, a line each, the same for the same --seed.
+    Openings(OpeningsArgs),
+}
+
+#[derive(clap::Args)]
+struct OpeningsArgs {
+    #[arg(long, default_value_t = 40)]
+    count: usize,
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    min: u32,
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=40))]
+    max: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 #[derive(clap::Args)]
@@ -102,6 +119,20 @@ pub fn run(args: &Args) -> Result<bool, UsageError> {
         What::Solve(args) => args,
         What::Hints(args) => return hints(args),
         What::Book(args) => return book(args).map(|()| true),
+        What::Openings(a) => {
+            if a.min > a.max {
+                return Err(UsageError("--min must be at most --max".into()));
+            }
+            let lines = crate::bench::random_openings(a.seed, a.count, a.min, a.max);
+            for moves in &lines {
+                println!("{moves}");
+            }
+            if lines.len() < a.count {
+                eprintln!("arbor: only {} such openings found", lines.len());
+                return Ok(false);
+            }
+            return Ok(true);
+        }
     };
     let mut solver = Solver::new(args.table_bits);
     if args.grow_bits > args.table_bits {

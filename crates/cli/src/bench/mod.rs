@@ -4,6 +4,8 @@
 //! alpha-beta costs), `puzzles` (IDA*, pattern databases, A*), `mcts`, `grid` (the Moving AI
 //! maps).
 
+mod c4_reference;
+pub use c4_reference::random_openings;
 mod connect4;
 mod grid;
 mod mcts;
@@ -57,6 +59,12 @@ enum What {
         /// Nodes of a solve before its table grows.
         #[arg(long, default_value_t = 1 << 22)]
         grow_after: u64,
+        /// A reference solver (a program that reads positions on standard input and prints
+        /// `moves score` for each, such as Pons' built without its book): both solve the same
+        /// positions, alternating, the reference in a fresh process each; default set
+        /// Early_4_9 (random openings of 4 to 9 stones).
+        #[arg(long)]
+        reference: Option<std::path::PathBuf>,
     },
     /// Monte Carlo tree search (UCT, random playouts) from the empty board of tic-tac-toe and of
     /// connect four: iterations per second.
@@ -143,7 +151,14 @@ pub fn run(args: &Args) -> Result<(), UsageError> {
             table_bits,
             grow_bits,
             grow_after,
-        } => connect4::connect4(dir, sets, *limit, *table_bits, (*grow_bits, *grow_after)),
+            reference,
+        } => {
+            let grow = (*grow_bits, *grow_after);
+            match reference {
+                Some(r) => c4_reference::command(r, dir, sets, *limit, *table_bits, grow),
+                None => connect4::connect4(dir, sets, *limit, *table_bits, grow),
+            }
+        }
     }
 }
 
