@@ -49,27 +49,9 @@ pub fn precompress(dir: &Path) -> Result<Vec<Sizes>, String> {
     files.retain(|p| compressible(p));
     // Two at a time (brotli at its best level is the slow part), largest first.
     files.sort_by_key(|p| std::cmp::Reverse(std::fs::metadata(p).map_or(0, |m| m.len())));
-    let lanes = 2;
-    let mut sizes = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..lanes)
-            .map(|lane| {
-                let files = &files;
-                s.spawn(move || -> Result<Vec<Sizes>, String> {
-                    files
-                        .iter()
-                        .skip(lane)
-                        .step_by(lanes)
-                        .map(|p| one(p))
-                        .collect()
-                })
-            })
-            .collect();
-        let mut all = Vec::new();
-        for h in handles {
-            all.extend(h.join().map_err(|_| "compressing: a thread panicked")??);
-        }
-        Ok::<_, String>(all)
-    })?;
+    let mut sizes = crate::lanes::each(&files, |p| one(p))
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
     sizes.sort_by_key(|s| std::cmp::Reverse(s.raw));
     Ok(sizes)
 }

@@ -99,41 +99,18 @@ fn run(root: &Path, targets: &[&'static str], length: Length) -> Result<(), Stri
         // cargo-fuzz passes nightly flags; this stable toolchain accepts them so.
         .env("RUSTC_BOOTSTRAP", "1");
     crate::run(&mut build)?;
-    let lanes = 2;
-    let (done, failed) = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..lanes)
-            .map(|lane| {
-                let cargo_fuzz = &cargo_fuzz;
-                s.spawn(move || {
-                    targets
-                        .iter()
-                        .skip(lane)
-                        .step_by(lanes)
-                        .map(|&t| run_one(root, cargo_fuzz, t, length))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut done = Vec::new();
-        let mut failed = Vec::new();
-        for h in handles {
-            for r in h
-                .join()
-                .unwrap_or_else(|_| vec![Err("a fuzz lane panicked".into())])
-            {
-                match r {
-                    Ok(ran) => done.push(ran),
-                    Err(e) => failed.push(e),
-                }
-            }
-        }
-        (done, failed)
-    });
+    let (done, failed): (Vec<_>, Vec<_>) =
+        crate::lanes::each(targets, |&t| run_one(root, &cargo_fuzz, t, length))
+            .into_iter()
+            .partition(Result::is_ok);
     if !failed.is_empty() {
-        return Err(failed.join("\n"));
+        return Err(failed
+            .into_iter()
+            .filter_map(Result::err)
+            .collect::<Vec<_>>()
+            .join("\n"));
     }
-    let mut done = done;
-    done.sort_by_key(|r| TARGETS.iter().position(|t| *t == r.target));
+    let done: Vec<Ran> = done.into_iter().filter_map(Result::ok).collect();
     eprintln!("\n| target | inputs run | seconds | corpus |\n|---|---|---|---|");
     for r in &done {
         eprintln!(

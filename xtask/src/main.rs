@@ -15,6 +15,7 @@ mod bench;
 mod browsers;
 mod compress;
 mod fuzz;
+mod lanes;
 mod minify;
 mod pages;
 mod routes;

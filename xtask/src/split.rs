@@ -118,48 +118,36 @@ fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
         .collect();
-    let lanes = 2;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..lanes)
-            .map(|lane| {
-                let files = &files;
-                s.spawn(move || -> Result<(), String> {
-                    for f in files.iter().skip(lane).step_by(lanes) {
-                        let mut opt = Command::new("wasm-opt");
-                        // For size, again until it stops gaining; the low 1 KiB of memory
-                        // is never used by Rust (the stack grows down from 1 MiB above it),
-                        // which lets addresses fold; no producers or features sections; no
-                        // validation of input and output (the same bytes, a tenth sooner: the
-                        // browsers validate every piece as they compile it, in the tests).
-                        opt.args([
-                            "-Oz",
-                            "--converge",
-                            "--no-validation",
-                            "--low-memory-unused",
-                            "--strip-producers",
-                            "--strip-target-features",
-                        ])
-                        .args(WASM_OPT_FEATURES)
-                        .arg(f)
-                        .arg("-o")
-                        .arg(f)
-                        .stderr(std::process::Stdio::null());
-                        env.apply(&mut opt);
-                        // Quietly: a hundred pieces.
-                        let status = opt.status().map_err(|e| format!("wasm-opt: {e}"))?;
-                        if !status.success() {
-                            return Err(format!("wasm-opt -Oz {} failed ({status})", f.display()));
-                        }
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        handles.into_iter().try_for_each(|h| {
-            h.join()
-                .map_err(|_| "wasm-opt thread panicked".to_string())?
-        })
+    crate::lanes::each(&files, |f| {
+        let mut opt = Command::new("wasm-opt");
+        // For size, again until it stops gaining; the low 1 KiB of memory is never used by
+        // Rust (the stack grows down from 1 MiB above it), which lets addresses fold; no
+        // producers or features sections; no validation of input and output (the same bytes,
+        // a tenth sooner: the browsers validate every piece as they compile it, in the tests).
+        opt.args([
+            "-Oz",
+            "--converge",
+            "--no-validation",
+            "--low-memory-unused",
+            "--strip-producers",
+            "--strip-target-features",
+        ])
+        .args(WASM_OPT_FEATURES)
+        .arg(f)
+        .arg("-o")
+        .arg(f)
+        // Quietly: a hundred pieces.
+        .stderr(std::process::Stdio::null());
+        env.apply(&mut opt);
+        let status = opt.status().map_err(|e| format!("wasm-opt: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("wasm-opt -Oz {} failed ({status})", f.display()))
+        }
     })
+    .into_iter()
+    .collect()
 }
 
 /// Every part's file (see [`bundle`]): name → (file, pieces); `pages` names the pages' parts.

@@ -39,15 +39,15 @@ pub(super) fn command(
 }
 
 /// One position of a set: its line, its moves, and the score the set gives (if it gives one).
-pub(super) struct Line {
+pub(super) struct Line<'t> {
     pub number: usize,
-    pub moves: String,
+    pub moves: &'t str,
     pub position: Position,
     pub score: Option<i32>,
 }
 
 /// Reads a set: `moves` or `moves score` a line.
-pub(super) fn read_lines(set: &str, text: &str) -> Result<Vec<Line>, UsageError> {
+pub(super) fn read_lines<'t>(set: &str, text: &'t str) -> Result<Vec<Line<'t>>, UsageError> {
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let mut words = line.split_whitespace();
@@ -63,7 +63,7 @@ pub(super) fn read_lines(set: &str, text: &str) -> Result<Vec<Line>, UsageError>
             .map_err(|e| UsageError(format!("{set}, line {}: {e}", i + 1)))?;
         lines.push(Line {
             number: i + 1,
-            moves: moves.to_string(),
+            moves,
             position,
             score,
         });
@@ -85,7 +85,7 @@ struct Totals {
 pub(super) fn compare(
     reference: &std::path::Path,
     set: &str,
-    lines: &[Line],
+    lines: &[Line<'_>],
     table_bits: u32,
     (grow_bits, grow_after): (u32, u64),
 ) -> Result<(), UsageError> {
@@ -96,20 +96,20 @@ pub(super) fn compare(
     let mut t = Totals::default();
     eprintln!("| line | moves | score | Arbor | nodes | reference |");
     for (i, line) in lines.iter().enumerate() {
+        let mut ours = || {
+            solver.reset();
+            let start = Instant::now();
+            let solved = solver.solve(&line.position, false).expect("no budget");
+            (solved.score, solved.nodes, start.elapsed().as_secs_f64())
+        };
         // Alternating: neither solver always finds the processor's caches warm.
-        let (mut ours, mut theirs) = (None, None);
-        for turn in 0..2 {
-            if (turn == 0) == (i % 2 == 0) {
-                solver.reset();
-                let start = Instant::now();
-                let solved = solver.solve(&line.position, false).expect("no budget");
-                ours = Some((solved.score, solved.nodes, start.elapsed().as_secs_f64()));
-            } else {
-                theirs = Some(run_reference(reference, &line.moves)?);
-            }
-        }
-        let ((score, nodes, secs), (ref_score, ref_secs)) =
-            (ours.expect("solved"), theirs.expect("solved"));
+        let ((score, nodes, secs), (ref_score, ref_secs)) = if i % 2 == 0 {
+            let o = ours();
+            (o, run_reference(reference, line.moves)?)
+        } else {
+            let r = run_reference(reference, line.moves)?;
+            (ours(), r)
+        };
         t.arbor += secs;
         t.reference += ref_secs;
         t.nodes += nodes;

@@ -95,25 +95,21 @@ pub(super) fn connect4(
     Ok(())
 }
 
-/// The first `take` lines of a set (`moves score` each).
+/// The first `take` lines of a set (`moves score` each, as `bench c4 --reference` reads them,
+/// the score required here).
 fn read_set<'t>(set: &str, text: &'t str, take: usize) -> Result<Lines<'t>, UsageError> {
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().take(take).enumerate() {
-        let mut words = line.split_whitespace();
-        let (Some(moves), Some(expected)) = (words.next(), words.next()) else {
-            return Err(UsageError(format!(
+    let mut lines = super::c4_reference::read_lines(set, text)?;
+    lines.truncate(take);
+    lines
+        .into_iter()
+        .map(|l| match l.score {
+            Some(score) => Ok((l.number, l.moves, l.position, score)),
+            None => Err(UsageError(format!(
                 "{set}, line {}: expected `moves score`",
-                i + 1
-            )));
-        };
-        let expected: i32 = expected
-            .parse()
-            .map_err(|_| UsageError(format!("{set}, line {}: bad score", i + 1)))?;
-        let p = Position::from_moves(moves)
-            .map_err(|e| UsageError(format!("{set}, line {}: {e}", i + 1)))?;
-        positions.push((i + 1, moves, p, expected));
-    }
-    Ok(positions)
+                l.number
+            ))),
+        })
+        .collect()
 }
 
 /// How a set went: the fastest run's seconds in all and its processor time (where the system
