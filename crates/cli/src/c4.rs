@@ -73,7 +73,7 @@ struct BookArgs {
     /// Write the book here once every position is solved.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Transposition table of 2^BITS entries (12 bytes each), kept from one position to the
+    /// Transposition table of 2^BITS entries (8 bytes each), kept from one position to the
     /// next.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(17..=28))]
     table_bits: u32,
@@ -84,7 +84,7 @@ struct HintsArgs {
     /// Time for each position's hints, in milliseconds (the Play page allows 2,000).
     #[arg(long, default_value_t = 2_000)]
     millis: u32,
-    /// The solver's table of 2^BITS entries (12 bytes each), kept from one position to the
+    /// The solver's table of 2^BITS entries (8 bytes each), kept from one position to the
     /// next (the Play page's player keeps 2^21).
     #[arg(long, default_value_t = 21, value_parser = clap::value_parser!(u32).range(17..=28))]
     table_bits: u32,
@@ -101,12 +101,13 @@ struct SolveArgs {
     /// Only win (1), draw (0) or loss (−1): faster.
     #[arg(long)]
     weak: bool,
-    /// Transposition table of 2^BITS entries (12 bytes each).
+    /// Transposition table of 2^BITS entries (8 bytes each), for the positions less than 18
+    /// plies below the one solved (those further down have a 2 MiB table of their own).
     #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(17..=28))]
     table_bits: u32,
     /// In a solve that has visited 2^22 nodes the table grows to 2^BITS entries (back for the
-    /// next position); at most --table-bits: never. 2^25 entries are 384 MB.
-    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u32).range(17..=28))]
+    /// next position); at most --table-bits: never. 2^22 entries are 32 MiB.
+    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(17..=28))]
     grow_bits: u32,
     /// Files with one position per line (default: standard input).
     files: Vec<std::path::PathBuf>,

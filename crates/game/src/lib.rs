@@ -51,7 +51,7 @@ pub use observe::{
 pub use random::{RandomSpec, MAX_RANDOM_NODES};
 pub use ratio::{Overflow, Ratio};
 pub use stats::{knuth_moore_minimum, Outcome, Stats};
-pub use table::{Entry as TableEntry, Table};
+pub use table::{Entry as TableEntry, Narrow, Slot, Table, Wide};
 pub use tree::{
     auto_label, GameTree, NodeId, ParseError, RawNode, RootPlayer, TreeNode, MAX_DEPTH, MAX_LEAF,
     MAX_NODES,

@@ -3,7 +3,9 @@
 //! iteration of iterative deepening — need not be searched again.
 //!
 //! Slots are compact (a 32-bit check, the value, one byte of depth, one of bound and age, and
-//! the best move), so a connect-four table of 2^18 slots takes 3 MiB. A position is known by
+//! the best move): 12 bytes for a game whose moves are bytes, and 8 in a [`Narrow`] slot, for
+//! a game whose values fit in a byte too (connect four's solver, whose searches wait on the
+//! memory more than on anything else). A position is known by
 //! its slot (the key's low `bits` bits) and the 32 bits above them: a game whose keys differ in
 //! their low `bits + 32` bits — connect four's 49-bit keys, with at least 17 bits of slots —
 //! never has two positions taken for one.
@@ -27,28 +29,161 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
-/// One slot: the entry, packed.
-#[derive(Clone, Copy, Debug)]
-struct Slot<M> {
+/// How a table keeps one entry in a slot. [`Wide`] holds any game's entries; [`Narrow`] holds,
+/// in 8 bytes, those of a game whose moves and values fit in a byte (connect four's solver):
+/// twice the positions of a wide table in the same memory, and so in the processor's cache.
+/// The table does the rest (which slot, the check, ages and what replaces what), the same for
+/// both.
+pub trait Slot<M>: Copy {
+    /// A slot that holds nothing (age 0).
+    const EMPTY: Self;
+    /// A slot holding an entry: its check (the key's 32 bits above the slot index), value,
+    /// depth (255 for the end of the game), meta (bound and age) and best move; `None` if the
+    /// value or move does not fit in this kind of slot (the entry is then not kept: a table is
+    /// only a cache).
+    fn pack(check: u32, value: i32, depth: u8, meta: u8, best: Option<M>) -> Option<Self>;
     /// The key's 32 bits above the slot index.
+    fn check(&self) -> u32;
+    /// The value.
+    fn value(&self) -> i32;
+    /// The depth.
+    fn depth(&self) -> u8;
+    /// The bound in the low two bits, the age above.
+    fn meta(&self) -> u8;
+    /// Marks the slot empty.
+    fn empty(&mut self);
+    /// The best move.
+    fn best(&self) -> Option<M>;
+}
+
+/// A slot for any game: the value as it is, the best move as the game names it.
+#[derive(Clone, Copy, Debug)]
+pub struct Wide<M> {
     check: u32,
     value: i32,
-    /// 255 for a search to the end of the game.
     depth: u8,
-    /// The bound in the low two bits, the age (see [`Table::clear`]) above; age 0 is empty.
     meta: u8,
     best: Option<M>,
 }
 
-impl<M> Slot<M> {
-    /// A slot that holds nothing (age 0).
-    const EMPTY: Slot<M> = Slot {
+impl<M: Copy> Slot<M> for Wide<M> {
+    const EMPTY: Self = Wide {
         check: 0,
         value: 0,
         depth: 0,
         meta: 0,
         best: None,
     };
+
+    #[inline(always)]
+    fn pack(check: u32, value: i32, depth: u8, meta: u8, best: Option<M>) -> Option<Self> {
+        Some(Wide {
+            check,
+            value,
+            depth,
+            meta,
+            best,
+        })
+    }
+
+    #[inline(always)]
+    fn check(&self) -> u32 {
+        self.check
+    }
+
+    #[inline(always)]
+    fn value(&self) -> i32 {
+        self.value
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    #[inline(always)]
+    fn meta(&self) -> u8 {
+        self.meta
+    }
+
+    #[inline(always)]
+    fn empty(&mut self) {
+        self.meta = 0;
+    }
+
+    #[inline(always)]
+    fn best(&self) -> Option<M> {
+        self.best
+    }
+}
+
+/// An 8-byte slot for a game whose values lie in −128..=127 and whose moves are bytes below
+/// 255 (connect four's solver: scores within ±21, columns 0–6). An entry outside that is not
+/// kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Narrow {
+    check: u32,
+    value: i8,
+    depth: u8,
+    meta: u8,
+    /// The move, or 255 for none.
+    best: u8,
+}
+
+impl Slot<u8> for Narrow {
+    const EMPTY: Self = Narrow {
+        check: 0,
+        value: 0,
+        depth: 0,
+        meta: 0,
+        best: u8::MAX,
+    };
+
+    #[inline(always)]
+    fn pack(check: u32, value: i32, depth: u8, meta: u8, best: Option<u8>) -> Option<Self> {
+        let best = match best {
+            Some(u8::MAX) => return None,
+            Some(m) => m,
+            None => u8::MAX,
+        };
+        Some(Narrow {
+            check,
+            value: i8::try_from(value).ok()?,
+            depth,
+            meta,
+            best,
+        })
+    }
+
+    #[inline(always)]
+    fn check(&self) -> u32 {
+        self.check
+    }
+
+    #[inline(always)]
+    fn value(&self) -> i32 {
+        i32::from(self.value)
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> u8 {
+        self.depth
+    }
+
+    #[inline(always)]
+    fn meta(&self) -> u8 {
+        self.meta
+    }
+
+    #[inline(always)]
+    fn empty(&mut self) {
+        self.meta = 0;
+    }
+
+    #[inline(always)]
+    fn best(&self) -> Option<u8> {
+        (self.best != u8::MAX).then_some(self.best)
+    }
 }
 
 const FULL_DEPTH: u8 = u8::MAX;
@@ -72,27 +207,30 @@ fn bound_of(bits: u8) -> Bound {
 }
 
 /// A fixed-size table of `2^bits` slots; a new entry replaces the old one in its slot unless the
-/// old one was searched deeper for the same position.
+/// old one was searched deeper for the same position. Its slots are [`Wide`] unless chosen
+/// otherwise.
 #[derive(Clone, Debug)]
-pub struct Table<M> {
-    slots: Vec<Slot<M>>,
+pub struct Table<M, S = Wide<M>> {
+    slots: Vec<S>,
     bits: u32,
     mask: u64,
     age: u8,
     /// Slots used since the last sweep (a table set to fewer bits uses only the first ones).
     used: usize,
+    marker: std::marker::PhantomData<M>,
 }
 
-impl<M: Copy> Table<M> {
+impl<M: Copy, S: Slot<M>> Table<M, S> {
     /// A table with `2^bits` slots (`bits` at most 30).
     pub fn new(bits: u32) -> Self {
         let bits = bits.min(30);
         Table {
-            slots: vec![Slot::EMPTY; 1usize << bits],
+            slots: vec![S::EMPTY; 1usize << bits],
             bits,
             mask: (1u64 << bits) - 1,
             age: 1,
             used: 1usize << bits,
+            marker: std::marker::PhantomData,
         }
     }
 
@@ -102,7 +240,7 @@ impl<M: Copy> Table<M> {
         let bits = bits.min(30);
         let len = 1usize << bits;
         if self.slots.len() < len {
-            self.slots.resize(len, Slot::EMPTY);
+            self.slots.resize(len, S::EMPTY);
         }
         self.bits = bits;
         self.mask = (1u64 << bits) - 1;
@@ -129,19 +267,18 @@ impl<M: Copy> Table<M> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let slot = &self.slots[(key & self.mask) as usize];
-        if slot.meta >> 2 != self.age || slot.check != self.check(key) {
+        if slot.meta() >> 2 != self.age || slot.check() != self.check(key) {
             return None;
         }
         Some(Entry {
             key,
-            value: slot.value,
-            bound: bound_of(slot.meta),
-            depth: if slot.depth == FULL_DEPTH {
-                u32::MAX
-            } else {
-                u32::from(slot.depth)
+            value: slot.value(),
+            bound: bound_of(slot.meta()),
+            depth: match slot.depth() {
+                FULL_DEPTH => u32::MAX,
+                d => u32::from(d),
             },
-            best: slot.best,
+            best: slot.best(),
         })
     }
 
@@ -149,7 +286,7 @@ impl<M: Copy> Table<M> {
     /// of [`Table::probe`] so that the memory is on its way by the time it is needed.
     #[inline(always)]
     pub fn touch(&self, key: u64) -> u32 {
-        self.slots[(key & self.mask) as usize].check
+        self.slots[(key & self.mask) as usize].check()
     }
 
     /// Stores an entry.
@@ -163,16 +300,13 @@ impl<M: Copy> Table<M> {
         };
         let age = self.age;
         let slot = &mut self.slots[(entry.key & self.mask) as usize];
-        if slot.meta >> 2 == age && slot.check == check && slot.depth > depth {
+        if slot.meta() >> 2 == age && slot.check() == check && slot.depth() > depth {
             return;
         }
-        *slot = Slot {
-            check,
-            value: entry.value,
-            depth,
-            meta: age << 2 | bound_bits(entry.bound),
-            best: entry.best,
-        };
+        let meta = age << 2 | bound_bits(entry.bound);
+        if let Some(packed) = S::pack(check, entry.value, depth, meta, entry.best) {
+            *slot = packed;
+        }
     }
 
     /// Empties the table. Usually this only moves it to a new age, which makes every slot of
@@ -180,7 +314,7 @@ impl<M: Copy> Table<M> {
     pub fn clear(&mut self) {
         if self.age == MAX_AGE {
             for slot in &mut self.slots[..self.used] {
-                slot.meta = 0;
+                slot.empty();
             }
             self.age = 1;
             self.used = 1usize << self.bits;
@@ -286,6 +420,51 @@ mod tests {
             assert_eq!(got.value, -(i as i32));
             assert_eq!(got.depth, if depth == 1000 { 254 } else { depth });
         }
+    }
+
+    #[test]
+    fn a_narrow_slot_keeps_what_fits_in_8_bytes_and_nothing_else() {
+        assert_eq!(std::mem::size_of::<Narrow>(), 8);
+        let mut t: Table<u8, Narrow> = Table::new(4);
+        let e = Entry {
+            key: 0x00AB_CDEF_0123,
+            value: -21,
+            bound: Bound::Lower,
+            depth: u32::MAX,
+            best: Some(6),
+        };
+        t.store(e);
+        assert_eq!(t.probe(e.key), Some(e));
+        let no_move = Entry {
+            key: e.key + 1,
+            value: 127,
+            bound: Bound::Upper,
+            depth: 7,
+            best: None,
+        };
+        t.store(no_move);
+        assert_eq!(t.probe(no_move.key), Some(no_move));
+        // A value or a move that a byte cannot hold is not kept: the slot (which another
+        // position's entry would take over) keeps what it had.
+        let other = e.key + 16;
+        for too_big in [
+            Entry { value: 128, ..e },
+            Entry { value: -129, ..e },
+            Entry {
+                best: Some(u8::MAX),
+                ..e
+            },
+        ] {
+            t.store(Entry {
+                key: other,
+                ..too_big
+            });
+            assert_eq!(t.probe(other), None, "{too_big:?}");
+            assert_eq!(t.probe(e.key), Some(e), "{too_big:?}");
+        }
+        t.store(Entry { key: other, ..e });
+        assert_eq!(t.probe(other), Some(Entry { key: other, ..e }));
+        assert_eq!(t.probe(e.key), None);
     }
 
     #[test]

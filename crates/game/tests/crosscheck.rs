@@ -3,8 +3,9 @@
 //! reach the Knuth–Moore minimum.
 
 use arbor_game::{
-    alpha_beta, iterative_deepening, knuth_moore_minimum, minimax, mix64, AlphaBetaOptions, Budget,
-    Fail, Game, GameTree, Ordering, Quiet, RandomSpec, SplitMix64, INF,
+    alpha_beta, iterative_deepening, knuth_moore_minimum, minimax, mix64, AlphaBeta,
+    AlphaBetaOptions, Budget, Fail, Game, GameTree, Narrow, Ordering, Quiet, RandomSpec, Slot,
+    SplitMix64, INF,
 };
 
 /// Random trees of many shapes: depth 1–5, branching 1–4, small value ranges (so ties are
@@ -311,25 +312,25 @@ impl Layered {
 
 impl Game for Layered {
     type State = (u32, u32);
-    type Move = u32;
+    type Move = u8;
 
     fn to_move(&self, s: &(u32, u32)) -> usize {
         (s.0 % 2) as usize
     }
 
-    fn actions(&self, s: &(u32, u32), moves: &mut Vec<u32>) {
+    fn actions(&self, s: &(u32, u32), moves: &mut Vec<u8>) {
         let n = 1 + self.roll(u64::from(s.0), u64::from(s.1)) % 3;
         for k in 0..n {
             let target = (self.roll(u64::from(s.1) + 17, k + u64::from(s.0) * 7)
-                % u64::from(self.width)) as u32;
+                % u64::from(self.width)) as u8;
             if !moves.contains(&target) {
                 moves.push(target);
             }
         }
     }
 
-    fn result(&self, s: &(u32, u32), mv: u32) -> (u32, u32) {
-        (s.0 + 1, mv)
+    fn result(&self, s: &(u32, u32), mv: u8) -> (u32, u32) {
+        (s.0 + 1, u32::from(mv))
     }
 
     fn is_terminal(&self, s: &(u32, u32)) -> bool {
@@ -402,6 +403,57 @@ fn the_table_is_right_where_positions_repeat() {
         }
     }
     assert!(hits > 10_000, "the table was used: {hits} hits");
+}
+
+/// Searches `game` with a near table (positions `near_from` plies or more below the root kept
+/// apart, in `2^bits` slots of kind `S`) and checks every value against minimax: a full-window
+/// search, then a null-window solve from a table left by the search before.
+fn check_near_table<S: Slot<u8>>(game: &Layered, depth: Option<u32>) -> u64 {
+    let root = (0, 0);
+    let truth = minimax(game, &root, depth, &mut Quiet).value;
+    let mut hits = 0;
+    for near_from in 1..game.layers {
+        for bits in [1, 4] {
+            let options = AlphaBetaOptions {
+                ordering: Ordering::Evaluation,
+                depth,
+                table_bits: Some(8),
+                ..AlphaBetaOptions::default()
+            };
+            let mut search: AlphaBeta<'_, Layered, S> = AlphaBeta::with_slots(game, options);
+            search.set_near_table(bits, near_from);
+            let what = format!(
+                "seed {} {depth:?} near {bits} bits from ply {near_from}",
+                game.seed
+            );
+            let full = search.search(&root, &mut Quiet).unwrap();
+            assert_eq!(full.value, truth, "{what}: a full-window search");
+            let solved = search.solve(&root, &mut Quiet).unwrap();
+            assert_eq!(solved.value, truth, "{what}: a solve after it");
+            search.forget();
+            let fresh = search.solve(&root, &mut Quiet).unwrap();
+            assert_eq!(fresh.value, truth, "{what}: a solve from nothing");
+            hits += search.stats().table_hits;
+        }
+    }
+    hits
+}
+
+#[test]
+fn a_near_table_changes_no_value_in_wide_or_narrow_slots() {
+    let mut hits = 0;
+    for seed in 0..150 {
+        let game = Layered {
+            width: 2 + (seed % 6) as u32,
+            layers: 3 + (seed % 7) as u32,
+            seed,
+        };
+        for depth in [None, Some(3)] {
+            hits += check_near_table::<arbor_game::Wide<u8>>(&game, depth);
+            hits += check_near_table::<Narrow>(&game, depth);
+        }
+    }
+    assert!(hits > 10_000, "the tables were used: {hits} hits");
 }
 
 #[test]

@@ -49,12 +49,13 @@ enum What {
         /// Solve only the first N lines of each set.
         #[arg(long)]
         limit: Option<usize>,
-        /// Transposition table of 2^BITS entries.
+        /// Transposition table of 2^BITS entries (8 bytes each), for the positions less than
+        /// 18 plies below the one solved (those further down have a 2 MiB table of their own).
         #[arg(long, default_value_t = 18)]
         table_bits: u32,
         /// In a solve that has visited --grow-after nodes, the table grows to 2^BITS entries
-        /// (back to --table-bits for the next position); 0: never. 2^25 entries are 384 MB.
-        #[arg(long, default_value_t = 25)]
+        /// (back to --table-bits for the next position); 0: never. 2^22 entries are 32 MiB.
+        #[arg(long, default_value_t = 22)]
         grow_bits: u32,
         /// Nodes of a solve before its table grows.
         #[arg(long, default_value_t = 1 << 22)]

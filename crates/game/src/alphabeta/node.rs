@@ -8,8 +8,9 @@ use super::{below, AlphaBeta, Fail, FULL};
 use crate::game::{Game, INF};
 use crate::observe::{Bound, HitEffect, Observer, Side};
 use crate::table::Entry;
+use crate::table::Slot;
 
-impl<'g, G: Game> AlphaBeta<'g, G> {
+impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
     /// The negamax value of `state` for the player to move, searched with the window
     /// (`alpha`, `beta`) in that player's view, and the best move.
     #[allow(clippy::too_many_arguments)]
@@ -94,7 +95,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             0
         };
         let mut hint = None;
-        if let Some(entry) = self.table.as_ref().and_then(|t| t.probe(key)) {
+        if let Some(entry) = self.table_at(ply).and_then(|t| t.probe(key)) {
             hint = entry.best;
             let (value, bound) = (entry.value, entry.bound);
             let effect =
@@ -154,7 +155,7 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
         if let (true, Some(seed)) = (shuffled_root, self.options.shuffle) {
             SplitMix64(seed).shuffle(&mut moves);
         } else {
-            self.order(state, remaining, colour, &mut moves, &mut children);
+            self.order(state, ply, remaining, colour, &mut moves, &mut children);
             let first = hint.or_else(|| {
                 self.use_previous
                     .then(|| self.previous_best.get(&key).copied())
@@ -238,7 +239,12 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
             Fail::Hard if best >= beta => beta,
             Fail::Hard => alpha,
         };
-        if let Some(table) = self.table.as_mut() {
+        let table = if ply >= self.near_from {
+            self.near.as_mut()
+        } else {
+            self.table.as_mut()
+        };
+        if let Some(table) = table {
             let bound = if value <= alpha0 {
                 Bound::Upper
             } else if value >= beta {

@@ -3,14 +3,16 @@
 
 use super::{below, AlphaBeta, Ordering};
 use crate::game::{Game, INF};
+use crate::table::Slot;
 
-impl<'g, G: Game> AlphaBeta<'g, G> {
+impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
     /// Puts `moves` in the options' order: a stable sort, best key first, so moves with equal
     /// keys keep the game's order. Ordering by the evaluation makes every child: they are left
     /// in `children`, in the moves' new order (otherwise `children` stays empty).
     pub(super) fn order(
         &mut self,
         state: &G::State,
+        ply: u32,
         remaining: u32,
         colour: i32,
         moves: &mut [G::Move],
@@ -36,6 +38,19 @@ impl<'g, G: Game> AlphaBeta<'g, G> {
                     if evaluation {
                         made.push(child);
                     }
+                }
+                if let (true, Some(table)) = (evaluation, self.table_at(ply + 1)) {
+                    // Each child's slot is read now, all at once, so that the memory is on its
+                    // way for every child at the same time, not for one child after another
+                    // when each is searched (the solver waits on the table's memory more than
+                    // on anything else).
+                    let mut read = 0;
+                    for child in &made {
+                        if !self.game.is_terminal(child) {
+                            read ^= table.touch(self.game.hash(child));
+                        }
+                    }
+                    std::hint::black_box(read);
                 }
                 if keyed.len() <= 16 {
                     // Insertion sort: no allocation, and fastest for a handful of moves.

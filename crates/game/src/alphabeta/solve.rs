@@ -7,8 +7,9 @@ use super::AlphaBeta;
 use crate::game::{Game, INF};
 use crate::observe::Observer;
 use crate::stats::Outcome;
+use crate::table::Slot;
 
-impl<'g, G: Game> AlphaBeta<'g, G> {
+impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
     /// The exact value of `root` (searched to the options' depth) and a best move, found the
     /// way Pons' connect-four solver finds it: null-window searches, each asking only "is the
     /// value above `m`?", halve the range the value can lie in until one value is left. The

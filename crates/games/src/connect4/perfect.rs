@@ -2,13 +2,13 @@
 //! move to move, then the depth-limited search with the threat evaluation, as far as the time
 //! allows ([`PerfectPlayer::choose`]).
 
-use arbor_game::{Budget, Clock, Observer, Table};
+use arbor_game::{Budget, Clock, Observer};
 use arbor_util::Aborted;
 
 use super::book::Book;
 use super::game::{proven_score, Connect4, Eval, LOOKAHEAD_DEPTH};
 use super::position::{Position, WIDTH};
-use super::solver::{Connect4Solver, Solved, Solver};
+use super::solver::{Connect4Solver, Solved, Solver, SolverTable};
 use crate::ai::{self, Choice, Plan};
 
 /// The depth-limited search's table: 2^18 entries (3 MiB), made anew for each move.
@@ -62,7 +62,7 @@ pub struct PerfectChoice {
 /// transposition table kept from move to move (a proof found for one move answers much of the
 /// next), then the depth-limited search.
 pub struct PerfectPlayer {
-    pub(super) table: Option<Table<u8>>,
+    pub(super) table: Option<SolverTable>,
     pub(super) table_bits: u32,
     pub(super) book: Option<Book>,
 }

@@ -5,7 +5,9 @@
 //! ([`arbor_game::AlphaBeta::solve`]) with its transposition table and move ordering
 //! ([`Solver`]), which gives the exact score of any position.
 
-use arbor_game::{AlphaBeta, AlphaBetaOptions, Budget, Game, Observer, Ordering, Quiet, Table};
+use arbor_game::{
+    AlphaBeta, AlphaBetaOptions, Budget, Game, Narrow, Observer, Ordering, Quiet, Table,
+};
 use arbor_util::Aborted;
 
 use super::position::{column_mask, scramble49, win_score, Position, CELLS, CENTRE_FIRST, WIDTH};
@@ -81,6 +83,14 @@ impl Game for Connect4Solver {
     }
 }
 
+/// The solver's transposition table: 8-byte slots (scores and columns fit in a byte).
+pub type SolverTable = Table<u8, Narrow>;
+
+/// The near table's size, in bits: 2^18 slots of 8 bytes (2 MiB), which stay in the cache.
+const NEAR_BITS: u32 = 18;
+/// Positions this many plies or more below the root go in the near table.
+const NEAR_FROM_PLY: u32 = 18;
+
 /// The solver's game, for searches that borrow it for as long as they like.
 static SOLVER_GAME: Connect4Solver = Connect4Solver;
 
@@ -99,7 +109,7 @@ pub struct Solved {
 /// The strong solver: [`Connect4Solver`] searched by the engine's null-window bisection with a
 /// transposition table and threat-count move ordering.
 pub struct Solver<'a> {
-    pub(super) search: AlphaBeta<'a, Connect4Solver>,
+    pub(super) search: AlphaBeta<'a, Connect4Solver, Narrow>,
 }
 
 impl<'a> Solver<'a> {
@@ -107,12 +117,14 @@ impl<'a> Solver<'a> {
     /// never confuses two positions). 18 bits (3 MiB) is fastest here: a table that stays in
     /// the processor's cache beats a larger one that saves a few nodes.
     pub fn new(table_bits: u32) -> Solver<'a> {
-        Solver::with_options(Some(table_bits.max(17)))
+        let mut solver = Solver::with_options(Some(table_bits.max(17)));
+        solver.search.set_near_table(NEAR_BITS, NEAR_FROM_PLY);
+        solver
     }
 
     fn with_options(table_bits: Option<u32>) -> Solver<'a> {
         Solver {
-            search: AlphaBeta::new(
+            search: AlphaBeta::with_slots(
                 &SOLVER_GAME,
                 AlphaBetaOptions {
                     ordering: Ordering::Evaluation,
@@ -135,15 +147,15 @@ impl<'a> Solver<'a> {
     /// every entry of a connect-four solver's table is a true bound on a position's exact
     /// score, whatever search stored it, so a table kept from one move of a game to the next
     /// carries the proofs already found.
-    pub fn with_table(table: Table<u8>) -> Self {
+    pub fn with_table(table: SolverTable) -> Self {
         let solver = Solver::with_options(None);
-        Solver {
-            search: solver.search.with_table(table),
-        }
+        let mut search = solver.search.with_table(table);
+        search.set_near_table(NEAR_BITS, NEAR_FROM_PLY);
+        Solver { search }
     }
 
     /// Hands over the table, to give it to the next solver.
-    pub fn take_table(&mut self) -> Option<Table<u8>> {
+    pub fn take_table(&mut self) -> Option<SolverTable> {
         self.search.take_table()
     }
 
