@@ -5,6 +5,7 @@
 
 mod bench;
 mod c4;
+mod c4_profile;
 mod graph;
 mod grid;
 mod input;

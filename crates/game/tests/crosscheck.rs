@@ -421,7 +421,7 @@ fn check_near_table<S: Slot<u8>>(game: &Layered, depth: Option<u32>) -> u64 {
                 ..AlphaBetaOptions::default()
             };
             let mut search: AlphaBeta<'_, Layered, S> = AlphaBeta::with_slots(game, options);
-            search.set_near_table(bits, near_from);
+            search.set_near_table(bits, Some(near_from));
             let what = format!(
                 "seed {} {depth:?} near {bits} bits from ply {near_from}",
                 game.seed

@@ -18,7 +18,7 @@ use arbor_app::work::Reply;
 /// Transposition table of the AI's searches (2^bits entries).
 pub(crate) const TABLE_BITS: u32 = 18;
 /// Transposition table of connect four's perfect player, kept from move to move in the
-/// worker: 2^21 entries, 24 MiB.
+/// worker: 2^21 entries of 8 bytes, 16 MiB (and the solver's 2 MiB near table).
 const PERFECT_TABLE_BITS: u32 = 21;
 
 /// Where the opening book's bytes come from (the worker fetches its file).

@@ -224,11 +224,33 @@ impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
     /// root of a large search: the main table keeps them, no longer crowded out. In connect
     /// four's solves this halves the time: most nodes find their slot in the cache, where with
     /// one table most of the time went to waiting on the memory.
-    pub fn set_near_table(&mut self, bits: u32, from_ply: u32) {
-        if self.table.is_some() {
-            self.near = Some(Table::new(bits));
-            self.near_from = from_ply;
+    /// `from_ply` `None` puts every position back in the main table.
+    pub fn set_near_table(&mut self, bits: u32, from_ply: Option<u32>) {
+        match from_ply {
+            Some(ply) if self.table.is_some() => {
+                self.near = Some(Table::new(bits));
+                self.near_from = ply;
+            }
+            _ => {
+                self.near = None;
+                self.near_from = u32::MAX;
+            }
         }
+    }
+
+    /// [`Self::set_near_table`] with this table and what it holds (from
+    /// [`Self::take_near_table`]), to carry it from one search to the next as
+    /// [`Self::with_table`] carries the main one.
+    pub fn with_near_table(mut self, table: Table<G::Move, S>, from_ply: u32) -> Self {
+        self.near = Some(table);
+        self.near_from = from_ply;
+        self
+    }
+
+    /// Hands over the near table; this search keeps every position in its main table after.
+    pub fn take_near_table(&mut self) -> Option<Table<G::Move, S>> {
+        self.near_from = u32::MAX;
+        self.near.take()
     }
 
     /// The table that keeps the positions `ply` plies below the root.

@@ -155,7 +155,7 @@ impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
         if let (true, Some(seed)) = (shuffled_root, self.options.shuffle) {
             SplitMix64(seed).shuffle(&mut moves);
         } else {
-            self.order(state, ply, remaining, colour, &mut moves, &mut children);
+            self.order(state, remaining, colour, &mut moves, &mut children);
             let first = hint.or_else(|| {
                 self.use_previous
                     .then(|| self.previous_best.get(&key).copied())

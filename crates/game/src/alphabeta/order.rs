@@ -12,7 +12,6 @@ impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
     pub(super) fn order(
         &mut self,
         state: &G::State,
-        ply: u32,
         remaining: u32,
         colour: i32,
         moves: &mut [G::Move],
@@ -38,19 +37,6 @@ impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
                     if evaluation {
                         made.push(child);
                     }
-                }
-                if let (true, Some(table)) = (evaluation, self.table_at(ply + 1)) {
-                    // Each child's slot is read now, all at once, so that the memory is on its
-                    // way for every child at the same time, not for one child after another
-                    // when each is searched (the solver waits on the table's memory more than
-                    // on anything else).
-                    let mut read = 0;
-                    for child in &made {
-                        if !self.game.is_terminal(child) {
-                            read ^= table.touch(self.game.hash(child));
-                        }
-                    }
-                    std::hint::black_box(read);
                 }
                 if keyed.len() <= 16 {
                     // Insertion sort: no allocation, and fastest for a handful of moves.

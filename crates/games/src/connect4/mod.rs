@@ -31,4 +31,4 @@ pub use perfect::{PerfectChoice, PerfectPlayer, Proof, EXACT_MS, LOOKAHEAD_MS};
 pub use position::{
     mirror_key, win_score, winning_stones, MovesError, Position, CELLS, CENTRE_FIRST, HEIGHT, WIDTH,
 };
-pub use solver::{Connect4Solver, Solved, Solver, SolverTable};
+pub use solver::{Connect4Solver, Solved, Solver, SolverTable, NEAR_BITS, NEAR_FROM_PLY};

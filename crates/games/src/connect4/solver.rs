@@ -83,13 +83,18 @@ impl Game for Connect4Solver {
     }
 }
 
-/// The solver's transposition table: 8-byte slots (scores and columns fit in a byte).
-pub type SolverTable = Table<u8, Narrow>;
+/// The solver's transposition tables, to keep from one solver to the next: the main one and
+/// the near one, both of 8-byte slots (scores and columns fit in a byte).
+pub struct SolverTable {
+    main: Table<u8, Narrow>,
+    near: Option<Table<u8, Narrow>>,
+}
 
 /// The near table's size, in bits: 2^18 slots of 8 bytes (2 MiB), which stay in the cache.
-const NEAR_BITS: u32 = 18;
-/// Positions this many plies or more below the root go in the near table.
-const NEAR_FROM_PLY: u32 = 18;
+pub const NEAR_BITS: u32 = 18;
+/// Positions this many plies or more below the root go in the near table (see
+/// [`AlphaBeta::set_near_table`]; 18 measured fastest on early openings, 12 to 24 tried).
+pub const NEAR_FROM_PLY: u32 = 18;
 
 /// The solver's game, for searches that borrow it for as long as they like.
 static SOLVER_GAME: Connect4Solver = Connect4Solver;
@@ -114,11 +119,13 @@ pub struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     /// A solver with a table of `2^table_bits` entries (at least 2^17, so that the table
-    /// never confuses two positions). 18 bits (3 MiB) is fastest here: a table that stays in
-    /// the processor's cache beats a larger one that saves a few nodes.
+    /// never confuses two positions), and a near table of 2^[`NEAR_BITS`] entries for the
+    /// positions [`NEAR_FROM_PLY`] plies or more below the root. 18 bits (2 MiB) is fastest
+    /// for quick solves: a table that stays in the processor's cache beats a larger one that
+    /// saves a few nodes.
     pub fn new(table_bits: u32) -> Solver<'a> {
         let mut solver = Solver::with_options(Some(table_bits.max(17)));
-        solver.search.set_near_table(NEAR_BITS, NEAR_FROM_PLY);
+        solver.search.set_near_table(NEAR_BITS, Some(NEAR_FROM_PLY));
         solver
     }
 
@@ -143,20 +150,34 @@ impl<'a> Solver<'a> {
         self
     }
 
+    /// Keeps the positions `from_ply` plies or more below the root in a table of their own
+    /// ([`NEAR_FROM_PLY`] unless set; `None`: one table for every position), to measure it.
+    pub fn with_near_table(mut self, from_ply: Option<u32>) -> Self {
+        self.search.set_near_table(NEAR_BITS, from_ply);
+        self
+    }
+
     /// A solver with this table and what it holds (from [`Solver::take_table`]):
     /// every entry of a connect-four solver's table is a true bound on a position's exact
     /// score, whatever search stored it, so a table kept from one move of a game to the next
     /// carries the proofs already found.
     pub fn with_table(table: SolverTable) -> Self {
         let solver = Solver::with_options(None);
-        let mut search = solver.search.with_table(table);
-        search.set_near_table(NEAR_BITS, NEAR_FROM_PLY);
+        let mut search = solver.search.with_table(table.main);
+        match table.near {
+            Some(near) => search = search.with_near_table(near, NEAR_FROM_PLY),
+            None => search.set_near_table(NEAR_BITS, Some(NEAR_FROM_PLY)),
+        }
         Solver { search }
     }
 
-    /// Hands over the table, to give it to the next solver.
+    /// Hands over the tables, to give them to the next solver.
     pub fn take_table(&mut self) -> Option<SolverTable> {
-        self.search.take_table()
+        let near = self.search.take_near_table();
+        Some(SolverTable {
+            main: self.search.take_table()?,
+            near,
+        })
     }
 
     /// Stops solves that exceed this budget (counted from the solver's creation).
