@@ -150,6 +150,19 @@ export async function openPage(browser, path = "", viewport = { width: 1280, hei
   return page;
 }
 
+// How many elements `locator` finds once that is `expected`, or after `timeout` ms: a change
+// the page draws a frame later (WebKit applies a <select>'s new value after Playwright's
+// selectOption has returned) is waited for, not raced.
+export async function settledCount(locator, expected, timeout = 5000) {
+  const end = Date.now() + timeout;
+  let n = await locator.count();
+  while (n !== expected && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    n = await locator.count();
+  }
+  return n;
+}
+
 // Views write their state into the address a moment after a burst of changes (a browser spends
 // milliseconds on each history update): wait until it matches, then return it.
 export async function urlMatching(page, pattern, timeout = 5000) {

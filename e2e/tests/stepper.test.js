@@ -1,7 +1,7 @@
 // The alpha-beta stepper, driven as a teacher would drive it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, urlMatching } from "./helpers.js";
+import { launch, openPage, settledCount, urlMatching } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -206,20 +206,20 @@ test("a broken link gives a clear message and a working default view", async () 
 test("large trees: fold and unfold subtrees, zoom, and drag to pan", async () => {
   const page = await openStepper("#/alphabeta?random=4,3,3,0,9,5");
   const nodes = page.locator(`${TREE} [data-node]`);
-  assert.equal(await nodes.count(), 121);
+  assert.equal(await settledCount(nodes, 121), 121);
   // The whole tree in the frame.
   await page.getByRole("button", { name: "Fit to the frame" }).click();
   // Fold the first child of the root: its 39 descendants disappear and it says so.
   await page.locator(`${TREE} [data-node="r.0"]`).click();
-  assert.equal(await nodes.count(), 82);
+  assert.equal(await settledCount(nodes, 82), 82);
   assert.match(await page.locator(`${TREE} [data-node="r.0"]`).getAttribute("aria-label"), /39 nodes hidden/);
   await page.locator(`${TREE} [data-node="r.0"]`).click();
-  assert.equal(await nodes.count(), 121);
+  assert.equal(await settledCount(nodes, 121), 121);
   // Show two levels only, then all.
   await page.getByRole("combobox", { name: "Levels shown" }).selectOption("2");
-  assert.equal(await nodes.count(), 13);
+  assert.equal(await settledCount(nodes, 13), 13);
   await page.getByRole("combobox", { name: "Levels shown" }).selectOption("");
-  assert.equal(await nodes.count(), 121);
+  assert.equal(await settledCount(nodes, 121), 121);
   // Zoom in and out: the drawing's scale follows the buttons.
   const scale = async () => Number(await page.locator(TREE).getAttribute("data-scale"));
   const s0 = await scale();

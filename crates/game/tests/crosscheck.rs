@@ -305,6 +305,15 @@ struct Layered {
 }
 
 impl Layered {
+    /// A game of 2–7 states a layer and 3–9 layers, by the seed.
+    fn of_seed(seed: u64) -> Layered {
+        Layered {
+            width: 2 + (seed % 6) as u32,
+            layers: 3 + (seed % 7) as u32,
+            seed,
+        }
+    }
+
     fn roll(&self, a: u64, b: u64) -> u64 {
         mix64(self.seed ^ a.wrapping_mul(0x9E37_79B9) ^ b.wrapping_mul(0x85EB_CA6B))
     }
@@ -354,11 +363,7 @@ impl Game for Layered {
 fn the_table_is_right_where_positions_repeat() {
     let mut hits = 0;
     for seed in 0..400 {
-        let game = Layered {
-            width: 2 + (seed % 6) as u32,
-            layers: 3 + (seed % 7) as u32,
-            seed,
-        };
+        let game = Layered::of_seed(seed);
         let root = (0, 0);
         for depth in [None, Some(2), Some(4)] {
             let truth = minimax(&game, &root, depth, &mut Quiet).value;
@@ -443,11 +448,7 @@ fn check_near_table<S: Slot<u8>>(game: &Layered, depth: Option<u32>) -> u64 {
 fn a_near_table_changes_no_value_in_wide_or_narrow_slots() {
     let mut hits = 0;
     for seed in 0..150 {
-        let game = Layered {
-            width: 2 + (seed % 6) as u32,
-            layers: 3 + (seed % 7) as u32,
-            seed,
-        };
+        let game = Layered::of_seed(seed);
         for depth in [None, Some(3)] {
             hits += check_near_table::<arbor_game::Wide<u8>>(&game, depth);
             hits += check_near_table::<Narrow>(&game, depth);
