@@ -282,13 +282,6 @@ impl<M: Copy, S: Slot<M>> Table<M, S> {
         })
     }
 
-    /// Reads the slot `key` would use, and returns something of it: a search calls this ahead
-    /// of [`Table::probe`] so that the memory is on its way by the time it is needed.
-    #[inline(always)]
-    pub fn touch(&self, key: u64) -> u32 {
-        self.slots[(key & self.mask) as usize].check()
-    }
-
     /// Stores an entry.
     #[inline]
     pub fn store(&mut self, entry: Entry<M>) {

@@ -224,6 +224,7 @@ impl<'g, G: Game, S: Slot<G::Move>> AlphaBeta<'g, G, S> {
     /// root of a large search: the main table keeps them, no longer crowded out. In connect
     /// four's solves this halves the time: most nodes find their slot in the cache, where with
     /// one table most of the time went to waiting on the memory.
+    ///
     /// `from_ply` `None` puts every position back in the main table.
     pub fn set_near_table(&mut self, bits: u32, from_ply: Option<u32>) {
         match from_ply {
