@@ -245,6 +245,21 @@ test("large trees: fold and unfold subtrees, zoom, and drag to pan", async () =>
   assert.ok((await viewX()) > x0 + 100, `${x0} → ${await viewX()}`);
   assert.equal(await follow.getAttribute("aria-pressed"), "false");
   assert.equal(await nodes.count(), 121);
+  // A mouse's drag that ends with no click (released outside the window: here, events with no
+  // click after them) leaves nothing to swallow: the next click, on a button, counts.
+  await frame.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const at = (type, dx) => el.dispatchEvent(new PointerEvent(type, {
+      bubbles: true, pointerId: 7, pointerType: "mouse", button: 0, isPrimary: true,
+      clientX: r.x + r.width / 2 + dx, clientY: r.y + 60,
+    }));
+    at("pointerdown", 0);
+    at("pointermove", -60);
+    at("pointerup", -60);
+  });
+  assert.equal(await scale(), 1);
+  await page.getByRole("button", { name: "Fit to the frame" }).click();
+  await page.waitForFunction((sel) => Number(document.querySelector(sel).getAttribute("data-scale")) < 1, TREE, { timeout: 5000 });
   page.assertHealthy();
 });
 

@@ -82,7 +82,8 @@ type Pointers = Rc<RefCell<HashMap<i32, (f64, f64)>>>;
 /// A drag ends with a click on whatever is under the pointer (WebKit sends it to the node the
 /// drag ended on, not to the frame that captured the pointer): swallow it before it gets there
 /// while `suppress` says so. Yew hears every event in the capture phase at the app's root, so
-/// only a capture-phase listener on the window comes before it.
+/// only a capture-phase listener on the window comes before it. A drag that ends with no click
+/// (released outside the window) leaves nothing to swallow: the next press anywhere clears it.
 #[hook]
 fn use_click_swallower(suppress: &Rc<RefCell<bool>>) {
     let suppress = suppress.clone();
@@ -91,15 +92,21 @@ fn use_click_swallower(suppress: &Rc<RefCell<bool>>) {
             phase: gloo_events::EventListenerPhase::Capture,
             passive: false,
         };
-        let listener = web_sys::window().map(|window| {
-            EventListener::new_with_options(&window, "click", options, move |e| {
-                if std::mem::take(&mut *suppress.borrow_mut()) {
-                    e.stop_propagation();
-                    e.prevent_default();
-                }
-            })
+        let listeners = web_sys::window().map(|window| {
+            let cleared = suppress.clone();
+            [
+                EventListener::new_with_options(&window, "click", options, move |e| {
+                    if std::mem::take(&mut *suppress.borrow_mut()) {
+                        e.stop_propagation();
+                        e.prevent_default();
+                    }
+                }),
+                EventListener::new_with_options(&window, "pointerdown", options, move |_| {
+                    *cleared.borrow_mut() = false;
+                }),
+            ]
         });
-        move || drop(listener)
+        move || drop(listeners)
     });
 }
 
