@@ -51,6 +51,7 @@ pub fn Play(props: &PlayProps) -> Html {
 
     html! {
         <section class="page play">
+            <style>{ include_str!("style.css") }</style>
             <h1>{ "Play" }</h1>
             <nav class="tabs" aria-label="Games">{ for Kind::ALL.into_iter().map(|k| game_tab(k, kind)) }</nav>
             { for state.notes.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
