@@ -24,16 +24,6 @@ pub struct SplitApp {
     pub parts: Vec<String>,
 }
 
-/// wasm-opt's features: what wasm-bindgen's output uses, and every browser Arbor supports has.
-const WASM_OPT_FEATURES: [&str; 6] = [
-    "--enable-bulk-memory",
-    "--enable-nontrapping-float-to-int",
-    "--enable-sign-ext",
-    "--enable-mutable-globals",
-    "--enable-reference-types",
-    "--enable-multivalue",
-];
-
 /// Splits, binds and optimises the app Trunk linked into `dist/app-<hash>/`, in place of
 /// Trunk's unsplit copy.
 pub fn build(root: &Path, env: &ToolEnv, pages: &[String]) -> Result<SplitApp, String> {
@@ -74,7 +64,7 @@ pub fn build(root: &Path, env: &ToolEnv, pages: &[String]) -> Result<SplitApp, S
     {
         std::fs::rename(entry.path(), out.join(entry.file_name())).map_err(|e| e.to_string())?;
     }
-    optimise(&out, env)?;
+    optimise(root, &out, env)?;
     // Each part's pieces in one file, and the loader told where they are.
     let parts = bundle_parts(&out, &split.prefetch_map, pages)?;
     let loader = out.join("__wasm_split.js");
@@ -106,44 +96,51 @@ pub fn build(root: &Path, env: &ToolEnv, pages: &[String]) -> Result<SplitApp, S
     })
 }
 
-/// wasm-opt for size on every wasm file of `dir`, two at a time.
-fn optimise(dir: &Path, env: &ToolEnv) -> Result<(), String> {
+/// wasm-opt for size on every wasm file of `dir`, in place: `e2e/wasm-opt-pieces.mjs` (`-Oz
+/// --converge`, the low 1 KiB of memory unused, no producers or features sections) in one node
+/// process a lane, each loading Binaryen's library once. The CLI compiled Binaryen anew for each
+/// of the hundreds of pieces, about two seconds each: ten minutes of the build here.
+fn optimise(root: &Path, dir: &Path, env: &ToolEnv) -> Result<(), String> {
     eprintln!(
         "+ wasm-opt -Oz --converge on each piece of {}",
         dir.display()
     );
-    let files: Vec<PathBuf> = std::fs::read_dir(dir)
+    let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(dir)
         .map_err(|e| e.to_string())?
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "wasm"))
+        .map(|p| (std::fs::metadata(&p).map_or(0, |m| m.len()), p))
         .collect();
-    crate::lanes::each(&files, |f| {
-        let mut opt = Command::new("wasm-opt");
-        // For size, again until it stops gaining; the low 1 KiB of memory is never used by
-        // Rust (the stack grows down from 1 MiB above it), which lets addresses fold; no
-        // producers or features sections; no validation of input and output (the same bytes,
-        // a tenth sooner: the browsers validate every piece as they compile it, in the tests).
-        opt.args([
-            "-Oz",
-            "--converge",
-            "--no-validation",
-            "--low-memory-unused",
-            "--strip-producers",
-            "--strip-target-features",
-        ])
-        .args(WASM_OPT_FEATURES)
-        .arg(f)
-        .arg("-o")
-        .arg(f)
-        // Quietly: a hundred pieces.
-        .stderr(std::process::Stdio::null());
+    // Largest first, each to the lane with the fewest bytes so far: the shell is most of them.
+    files.sort_by(|a, b| b.cmp(a));
+    let mut lanes = vec![(0u64, Vec::new()); crate::lanes::LANES];
+    for (size, file) in files {
+        if let Some(lane) = lanes.iter_mut().min_by_key(|(bytes, _)| *bytes) {
+            lane.0 += size;
+            lane.1.push(file);
+        }
+    }
+    let script = root.join("e2e/wasm-opt-pieces.mjs");
+    crate::lanes::each(&lanes, |(_, files)| {
+        let mut opt = Command::new("node");
+        opt.arg(&script).args(files);
         env.apply(&mut opt);
-        let status = opt.status().map_err(|e| format!("wasm-opt: {e}"))?;
-        if status.success() {
+        // Its warnings (one a piece: the name section's subsection Binaryen does not know) are
+        // kept back; what went wrong is said if it fails.
+        let done = opt.output().map_err(|e| format!("node: {e}"))?;
+        if done.status.success() {
             Ok(())
         } else {
-            Err(format!("wasm-opt -Oz {} failed ({status})", f.display()))
+            Err(format!(
+                "wasm-opt on the pieces failed ({}): {}",
+                done.status,
+                String::from_utf8_lossy(&done.stderr)
+                    .lines()
+                    .filter(|line| !line.starts_with("warning:"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ))
         }
     })
     .into_iter()
