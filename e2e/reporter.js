@@ -1,11 +1,14 @@
 // The end-to-end tests' report: a line a test, each failure and skip named with the engine it
-// ran in (ARBOR_BROWSER), the error under a failure, and the failures listed again at the end.
+// ran in (ARBOR_BROWSER), the error under a failure, and the failures listed again at the end,
+// each with its error's first line.
 import { inspect } from "node:util";
 
 const ENGINE = process.env.ARBOR_BROWSER ?? "chromium";
 
 const seconds = (d) => `${((d.details?.duration_ms ?? 0) / 1000).toFixed(1)} s`;
 const indent = (text) => text.replace(/^/gm, "    ");
+// The end's list carries each failure's reason too: CI may print no more than the end of the run.
+const firstLine = (error) => String(error?.message ?? error ?? "").split("\n")[0].slice(0, 300);
 
 export default async function* report(source) {
   const failed = [];
@@ -24,7 +27,7 @@ export default async function* report(source) {
       }
     } else if (type === "test:fail" && data.nesting === 0) {
       const error = data.details?.error;
-      failed.push(data.name);
+      failed.push(`${data.name}: ${firstLine(error?.cause ?? error)}`);
       yield `✖ [${ENGINE}] ${data.name} (${seconds(data)})\n${indent(inspect(error?.cause ?? error))}\n`;
     }
   }

@@ -62,9 +62,23 @@ class Driver {
     await poll(
       () => driver.call("GET", "/status").then(() => true, (e) => void (why = e.message)),
       () => `WebKitWebDriver did not start: ${why}`,
-      5000,
+      20000,
     );
     return driver;
+  }
+  // A driver with its browser open. On a busy machine (CI runs two engines side by side on two
+  // cores) a browser can be slow to come up: a second try, with a new driver, before giving up.
+  static async fresh() {
+    for (let attempt = 1; ; attempt += 1) {
+      const driver = await Driver.start();
+      try {
+        await driver.open();
+        return driver;
+      } catch (error) {
+        await driver.stop();
+        if (attempt === 2) throw error;
+      }
+    }
   }
   constructor(child, url) {
     this.child = child;
@@ -73,7 +87,7 @@ class Driver {
   }
   async call(method, path, body) {
     const response = await fetch(this.url + path, {
-      signal: AbortSignal.timeout(path === "/session" || method === "DELETE" ? 20000 : 120000),
+      signal: AbortSignal.timeout(path === "/session" ? 60000 : method === "DELETE" ? 20000 : 120000),
       method,
       headers: { "content-type": "application/json" },
       body: body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body),
@@ -129,11 +143,7 @@ class Browser {
     return "WebKitGTK";
   }
   async newContext(options = {}) {
-    let driver = idle.pop();
-    if (!driver) {
-      driver = await Driver.start();
-      await driver.open();
-    }
+    const driver = idle.pop() ?? (await Driver.fresh());
     const context = new Context(this, driver, options);
     this.contexts.add(context);
     await context.start();
