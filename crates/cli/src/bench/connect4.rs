@@ -203,8 +203,14 @@ fn report(set: &str, readme: &str, count: usize, timing: Timing) {
         show_time(mean)
     );
     // Wall time is what a user waits; where other work shared the processor it is more than
-    // the solver's own processor time, which is then said beside it.
-    if let Some(cpu) = timing.cpu.filter(|&c| timing.seconds > 1.05 * c) {
+    // the solver's own processor time, which is then said beside it. Linux brings a thread's
+    // count up to date at the scheduler's ticks (a few ms apart), so a set solved in less than
+    // a fifth of a second is not compared: its count may still read nothing.
+    let measurable = timing.seconds >= 0.2;
+    if let Some(cpu) = timing
+        .cpu
+        .filter(|&c| measurable && timing.seconds > 1.05 * c)
+    {
         let ratio = reference(readme, set)
             .map(|(t, _)| format!(", {:.2}× the reference", cpu / n / t))
             .unwrap_or_default();
