@@ -1,6 +1,9 @@
 // The end-to-end tests' report: a line a test, each failure and skip named with the engine it
 // ran in (ARBOR_BROWSER), the error under a failure, and the failures listed again at the end,
-// each with its error's first line.
+// each with its error's first line. The failed files' names go to ARBOR_FAILED_FILES, if set (the
+// test command runs them once more: xtask/src/browsers.rs).
+import { appendFileSync } from "node:fs";
+import { basename } from "node:path";
 import { inspect } from "node:util";
 
 const ENGINE = process.env.ARBOR_BROWSER ?? "chromium";
@@ -12,6 +15,7 @@ const firstLine = (error) => String(error?.message ?? error ?? "").split("\n")[0
 
 export default async function* report(source) {
   const failed = [];
+  const files = new Set();
   let passed = 0;
   let skipped = 0;
   for await (const { type, data } of source) {
@@ -28,9 +32,12 @@ export default async function* report(source) {
     } else if (type === "test:fail" && data.nesting === 0) {
       const error = data.details?.error;
       failed.push(`${data.name}: ${firstLine(error?.cause ?? error)}`);
+      if (data.file) files.add(basename(data.file));
       yield `✖ [${ENGINE}] ${data.name} (${seconds(data)})\n${indent(inspect(error?.cause ?? error))}\n`;
     }
   }
   yield `\n${ENGINE}: ${passed} passed, ${failed.length} failed, ${skipped} skipped\n`;
   for (const name of failed) yield `✖ [${ENGINE}] ${name}\n`;
+  const list = process.env.ARBOR_FAILED_FILES;
+  if (list && files.size) appendFileSync(list, [...files].map((f) => `${f}\n`).join(""));
 }

@@ -2,7 +2,7 @@
 //! needs on this machine: Debian's Chromium, Firefox ESR and WebKitGTK (its MiniBrowser and
 //! WebKitWebDriver, under Xvfb).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::{run, server, tools};
@@ -171,6 +171,47 @@ pub fn e2e(
     run(&mut cmd).map_err(|e| format!("{}: {e}", engine.title()))
 }
 
+/// Where an end-to-end run's reporter lists the test files that failed (`ARBOR_FAILED_FILES`).
+fn failed_list(root: &Path, engine: Engine) -> PathBuf {
+    root.join("target/e2e-logs")
+        .join(format!("{}-failed.txt", engine.name()))
+}
+
+/// The test command's second chance for `engine`'s run that ended as `first`: the files that
+/// failed, run once more on their own. On CI's two cores the browser, the server and the page's
+/// workers share the machine with whatever else runs, and a loaded machine can keep a browser
+/// from coming up in time. A file that fails again fails the step; one that passes the second
+/// time is named as flaky, loudly, so that it is looked into.
+pub fn retry_failed(
+    root: &Path,
+    env: &tools::ToolEnv,
+    engine: Engine,
+    first: Result<(), String>,
+) -> Result<(), String> {
+    let Err(why) = first else { return Ok(()) };
+    let files: Vec<String> = std::fs::read_to_string(failed_list(root, engine))
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    if files.is_empty() {
+        return Err(why);
+    }
+    let named = files.join(", ");
+    eprintln!(
+        "\n=== {}: {} failed; once more on its own: {named}",
+        engine.title(),
+        if files.len() == 1 { "a file" } else { "files" }
+    );
+    let (_server, mut cmd) = e2e_command(root, env, engine, &files)?;
+    run(&mut cmd).map_err(|e| format!("{why}; and again on a second run: {e}"))?;
+    eprintln!(
+        "=== FLAKY in {}: failed, then passed on a second run: {named}",
+        engine.title()
+    );
+    Ok(())
+}
+
 /// As [`e2e`] with each engine's files for the test command, in several engines at once (each
 /// run's browser leaves a core idle much of the time), each printing when it is done.
 pub fn e2e_side_by_side(
@@ -195,18 +236,26 @@ pub fn e2e_side_by_side(
             .map_err(|e| format!("{}: could not start the tests: {e}", engine.title()))?;
         runs.push((engine, server, child, log));
     }
-    let mut failed = Vec::new();
+    let mut ended = Vec::new();
     for (engine, _server, mut child, log) in runs {
         let status = child.wait().map_err(|e| e.to_string())?;
         eprintln!("\n=== {}", engine.step());
         eprint!("{}", std::fs::read_to_string(&log).unwrap_or_default());
-        if !status.success() {
-            failed.push(format!(
+        let first = if status.success() {
+            Ok(())
+        } else {
+            Err(format!(
                 "{}: the end-to-end tests failed ({status})",
                 engine.title()
-            ));
-        }
+            ))
+        };
+        ended.push((engine, first));
     }
+    // The second chances one engine at a time, the side-by-side runs over.
+    let failed: Vec<String> = ended
+        .into_iter()
+        .filter_map(|(engine, first)| retry_failed(root, env, engine, first).err())
+        .collect();
     if failed.is_empty() {
         Ok(())
     } else {
@@ -230,6 +279,11 @@ fn e2e_command(
             ("/".into(), dist),
         ],
     )?;
+    let failed = failed_list(root, engine);
+    if let Some(dir) = failed.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let _ = std::fs::remove_file(&failed);
     let mut cmd = Command::new("node");
     cmd.args([
         "--test",
@@ -246,6 +300,7 @@ fn e2e_command(
     cmd.current_dir(root.join("e2e"))
         .env("ARBOR_URL", format!("http://{}/", server.addr()))
         .env("ARBOR_BROWSER", engine.name())
+        .env("ARBOR_FAILED_FILES", &failed)
         .env("CHROMIUM", &env.chromium);
     Ok((server, cmd))
 }

@@ -443,7 +443,8 @@ fn end_to_end(root: &Path, env: &tools::ToolEnv, built: bool, steps: &mut Steps)
             return skipped();
         }
         let chromium = browsers::Engine::Chromium;
-        browsers::e2e(root, env, chromium, &chromium.test_command_files())
+        let first = browsers::e2e(root, env, chromium, &chromium.test_command_files());
+        browsers::retry_failed(root, env, chromium, first)
     });
     steps.run(
         "end-to-end tests in Firefox and WebKit, side by side (the engines' files)",
