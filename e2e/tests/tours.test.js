@@ -22,6 +22,8 @@ const where = (page) => page.locator(".tour-where").textContent();
 
 test("#/tours lists at least ten tours, and every one opens with its note", async () => {
   const page = await openPage(browser, "#/tours", { width: 1366, height: 900 });
+  // The list is drawn once the page's part has come: wait for it, then read it.
+  await page.locator(".tour-list a").first().waitFor();
   const tours = await page.locator(".tour-list a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent.trim()]));
   const links = tours.map(([href]) => href);
   assert.ok(links.length >= 10, `${links.length} tours`);
