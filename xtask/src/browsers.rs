@@ -171,10 +171,14 @@ pub fn e2e(
     run(&mut cmd).map_err(|e| format!("{}: {e}", engine.title()))
 }
 
+/// The end-to-end runs' logs and lists of failed files.
+fn logs(root: &Path) -> PathBuf {
+    root.join("target/e2e-logs")
+}
+
 /// Where an end-to-end run's reporter lists the test files that failed (`ARBOR_FAILED_FILES`).
 fn failed_list(root: &Path, engine: Engine) -> PathBuf {
-    root.join("target/e2e-logs")
-        .join(format!("{}-failed.txt", engine.name()))
+    logs(root).join(format!("{}-failed.txt", engine.name()))
 }
 
 /// The test command's second chance for `engine`'s run that ended as `first`: the files that
@@ -199,9 +203,14 @@ pub fn retry_failed(
     }
     let named = files.join(", ");
     eprintln!(
-        "\n=== {}: {} failed; once more on its own: {named}",
+        "\n=== {}: {} failed; once more on {}: {named}",
         engine.title(),
-        if files.len() == 1 { "a file" } else { "files" }
+        if files.len() == 1 { "a file" } else { "files" },
+        if files.len() == 1 {
+            "its own"
+        } else {
+            "their own"
+        }
     );
     let (_server, mut cmd) = e2e_command(root, env, engine, &files)?;
     run(&mut cmd).map_err(|e| format!("{why}; and again on a second run: {e}"))?;
@@ -220,12 +229,10 @@ pub fn e2e_side_by_side(
     engines: &[Engine],
 ) -> Result<(), String> {
     ensure_engines(engines)?;
-    let logs = root.join("target/e2e-logs");
-    std::fs::create_dir_all(&logs).map_err(|e| format!("{}: {e}", logs.display()))?;
     let mut runs = Vec::new();
     for &engine in engines {
         let (server, mut cmd) = e2e_command(root, env, engine, &engine.test_command_files())?;
-        let log = logs.join(format!("{}.log", engine.name()));
+        let log = logs(root).join(format!("{}.log", engine.name()));
         let out = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
         let err = out.try_clone().map_err(|e| e.to_string())?;
         eprintln!("+ {} (into {})", crate::describe(&cmd), log.display());
@@ -280,9 +287,7 @@ fn e2e_command(
         ],
     )?;
     let failed = failed_list(root, engine);
-    if let Some(dir) = failed.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
+    std::fs::create_dir_all(logs(root)).map_err(|e| format!("{}: {e}", logs(root).display()))?;
     let _ = std::fs::remove_file(&failed);
     let mut cmd = Command::new("node");
     cmd.args([
