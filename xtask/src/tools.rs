@@ -131,9 +131,9 @@ fn ensure_npm_packages(root: &Path) -> Result<PathBuf, String> {
     let lock = std::fs::read_to_string(e2e.join("package-lock.json"))
         .map_err(|e| format!("cannot read e2e/package-lock.json: {e}"))?;
     let installed = std::fs::read_to_string(e2e.join("node_modules/.package-lock.json")).ok();
-    // npm writes node_modules/.package-lock.json to mirror what it installed; if its package
-    // entries match the lock file, nothing needs installing.
-    let same = installed.is_some_and(|i| packages_section(&i) == packages_section(&lock));
+    // npm writes node_modules/.package-lock.json to mirror what it installed; if it holds the
+    // lock file's packages at their versions, nothing needs installing.
+    let same = installed.is_some_and(|i| installed_as_locked(&lock, &i));
     if same && bin.join("wasm-opt").exists() {
         eprintln!("ok: npm packages in e2e/node_modules");
     } else {
@@ -150,10 +150,25 @@ fn ensure_npm_packages(root: &Path) -> Result<PathBuf, String> {
     Ok(bin)
 }
 
-fn packages_section(lock: &str) -> String {
-    // Compare the dependency entries, ignoring formatting and the root package's own entry.
-    let start = lock.find("\"node_modules/").unwrap_or(lock.len());
-    lock[start..].split_whitespace().collect()
+/// Whether npm's record of what it installed (`node_modules/.package-lock.json`) holds every
+/// package of the lock file at its version — but for the optional ones (the builds for other
+/// systems), which it leaves out — and nothing else.
+fn installed_as_locked(lock: &str, installed: &str) -> bool {
+    let packages = |text: &str| -> Option<serde_json::Map<String, serde_json::Value>> {
+        let mut v: serde_json::Value = serde_json::from_str(text).ok()?;
+        let mut p = v.get_mut("packages")?.as_object()?.clone();
+        p.remove("");
+        Some(p)
+    };
+    let (Some(locked), Some(there)) = (packages(lock), packages(installed)) else {
+        return false;
+    };
+    let version = |p: &serde_json::Value| p.get("version").cloned();
+    let all_there = locked.iter().all(|(name, p)| match there.get(name) {
+        Some(q) => version(q) == version(p),
+        None => p.get("optional") == Some(&serde_json::Value::Bool(true)),
+    });
+    all_there && there.keys().all(|name| locked.contains_key(name))
 }
 
 fn path_with(front: &[&Path]) -> String {
@@ -195,4 +210,25 @@ pub fn ensure_build_tools(root: &Path) -> Result<ToolEnv, String> {
         chromedriver: PathBuf::new(),
         path: path_with(&[&npm_bin, &cargo_bin]),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOCK: &str = r#"{"packages": {"": {"name": "e2e"},
+        "node_modules/a": {"version": "1.0.0"},
+        "node_modules/a-darwin": {"version": "1.0.0", "optional": true}}}"#;
+
+    #[test]
+    fn what_npm_installed_is_compared_with_the_lock_file_but_for_other_systems_builds() {
+        let installed = r#"{"packages": {"node_modules/a": {"version": "1.0.0"}}}"#;
+        assert!(installed_as_locked(LOCK, installed));
+        let older = r#"{"packages": {"node_modules/a": {"version": "0.9.0"}}}"#;
+        assert!(!installed_as_locked(LOCK, older));
+        let extra = r#"{"packages": {"node_modules/a": {"version": "1.0.0"}, "node_modules/b": {"version": "2.0.0"}}}"#;
+        assert!(!installed_as_locked(LOCK, extra));
+        assert!(!installed_as_locked(LOCK, r#"{"packages": {}}"#));
+        assert!(!installed_as_locked(LOCK, "not json"));
+    }
 }
