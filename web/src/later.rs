@@ -167,7 +167,7 @@ where
                 });
                 let fetch = move || {
                     wasm_bindgen_futures::spawn_local(async move {
-                        match load().await {
+                        match for_the_reader(load()).await {
                             Ok(()) => update.force_update(),
                             Err(_) => failed.set(true),
                         }
@@ -288,8 +288,34 @@ macro_rules! call {
 }
 pub(crate) use call;
 
-/// Resolves when the browser is idle (or after a short wait where it cannot say).
+thread_local! {
+    /// Fetches of code the reader's page is waiting for, under way.
+    static FOR_THE_READER: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// `fetch`, counted as code the reader's page waits for: nothing is fetched while idle until
+/// it has come (a page drawn from a later part — the maps page — asks for it a moment after its
+/// own part arrives, and an idle fetch started in that moment came first).
+pub(crate) async fn for_the_reader<T>(fetch: impl std::future::Future<Output = T>) -> T {
+    FOR_THE_READER.with(|n| n.set(n.get() + 1));
+    let out = fetch.await;
+    FOR_THE_READER.with(|n| n.set(n.get().saturating_sub(1)));
+    out
+}
+
+/// Resolves when the browser is idle and the page waits for no code of its own (or after a
+/// short wait where the browser cannot say it is idle).
 pub(crate) async fn idle() {
+    loop {
+        idle_period().await;
+        if FOR_THE_READER.with(std::cell::Cell::get) == 0 {
+            return;
+        }
+    }
+}
+
+/// Resolves when the browser is idle (or after a short wait where it cannot say).
+async fn idle_period() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let window = web_sys::window().expect("a window");
         let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())

@@ -144,7 +144,7 @@ pub fn PagePart(props: &PagePartProps) -> Html {
             if !*here {
                 let view = view.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    match load(&view).await {
+                    match crate::later::for_the_reader(load(&view)).await {
                         Some(Ok(_)) => update.force_update(),
                         Some(Err(_)) => failed.set(true),
                         None => {}
@@ -170,8 +170,34 @@ pub fn PagePart(props: &PagePartProps) -> Html {
     }
 }
 
+/// Whether the pages not yet opened are fetched while the reader is idle: yes, unless the
+/// browser says the reader wants to save data (`navigator.connection.saveData`), or the site's
+/// storage says `arbor-idle-fetch` is `off` — as the end-to-end tests set it for every file but
+/// those that test the fetching itself (each of hundreds of page loads would otherwise fetch and
+/// compile every other page's code: a third of Chromium's time on them, two thirds of Firefox's).
+fn fetches_while_idle() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let saves_data = js_sys::Reflect::get(&window.navigator(), &"connection".into())
+        .ok()
+        .filter(|c| c.is_object())
+        .and_then(|c| js_sys::Reflect::get(&c, &"saveData".into()).ok())
+        .is_some_and(|s| s.is_truthy());
+    let told_off = window
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_item("arbor-idle-fetch").ok().flatten())
+        .is_some_and(|v| v == "off");
+    !saves_data && !told_off
+}
+
 /// Fetches every part not yet here, one after another, while the reader is idle.
 fn fetch_the_rest_when_idle() {
+    if !fetches_while_idle() {
+        return;
+    }
     wasm_bindgen_futures::spawn_local(async {
         for page in PAGES {
             let view = page.view;
