@@ -1,7 +1,8 @@
 // The end-to-end tests' report: a line a test, each failure and skip named with the engine it
 // ran in (ARBOR_BROWSER), the error under a failure, and the failures listed again at the end,
 // each with its error's first line. The failed files' names go to ARBOR_FAILED_FILES, if set (the
-// test command runs them once more: xtask/src/browsers.rs).
+// test command runs them once more: xtask/src/browsers.rs). Each file's time, from its first
+// test's start to its last test's end, closes the report, longest first.
 import { appendFileSync } from "node:fs";
 import { basename } from "node:path";
 import { inspect } from "node:util";
@@ -16,9 +17,22 @@ const firstLine = (error) => String(error?.message ?? error ?? "").split("\n")[0
 export default async function* report(source) {
   const failed = [];
   const files = new Set();
+  // Per file: [its first test's start, its last test's end, tests].
+  const times = new Map();
+  const ended = (data) => {
+    if (!data?.file || data.nesting !== 0) return undefined;
+    const name = basename(data.file);
+    const t = Date.now();
+    const entry = times.get(name) ?? [t - (data.details?.duration_ms ?? 0), t, 0];
+    entry[1] = t;
+    entry[2] += 1;
+    times.set(name, entry);
+    return entry;
+  };
   let passed = 0;
   let skipped = 0;
   for await (const { type, data } of source) {
+    if (type === "test:pass" || type === "test:fail") ended(data);
     if (type === "test:stdout" || type === "test:stderr") {
       yield data.message;
     } else if (type === "test:pass" && data.nesting === 0 && data.details?.type !== "suite") {
@@ -35,6 +49,11 @@ export default async function* report(source) {
       if (data.file) files.add(basename(data.file));
       yield `✖ [${ENGINE}] ${data.name} (${seconds(data)})\n${indent(inspect(error?.cause ?? error))}\n`;
     }
+  }
+  const byTime = [...times].sort((a, b) => b[1][1] - b[1][0] - (a[1][1] - a[1][0]));
+  yield `\n${ENGINE}: each file's time (its first test's start to its last test's end), longest first\n`;
+  for (const [name, [start, end, tests]] of byTime) {
+    yield `  ${((end - start) / 1000).toFixed(1).padStart(7)} s  ${String(tests).padStart(3)} tests  ${name}\n`;
   }
   yield `\n${ENGINE}: ${passed} passed, ${failed.length} failed, ${skipped} skipped\n`;
   for (const name of failed) yield `✖ [${ENGINE}] ${name}\n`;

@@ -3,7 +3,7 @@
 // rules cannot see inside SVG; type sizes on the tree; a title per page.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, BASE, audit, PAGES } from "./helpers.js";
+import { launch, openPage, BASE, audit, PAGES, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -91,8 +91,8 @@ test("Space or Enter on a focused button does that button's action; inner nodes 
   await forward.focus();
   await page.keyboard.press(" ");
   await page.keyboard.press("Enter");
-  await page.waitForTimeout(300);
-  assert.match(await page.locator(".step-count").textContent(), /^2 \//, "two steps, and no autoplay");
+  // Two steps; had a key set the stepper playing, its button would say Pause.
+  await page.waitForFunction(() => /^2 \//.test(document.querySelector(".step-count").textContent));
   assert.equal(await page.getByRole("button", { name: "Play" }).count(), 1, "still paused");
   // The tree is one tab stop; arrows move between nodes; Enter folds an inner node.
   const root = page.locator("svg.tree[aria-label^='Game tree'] [data-node='r']");
@@ -189,7 +189,7 @@ test("text on the tree: (α, β) and order badges at least 12 px, and readable i
   await host.setContent(`<iframe src="${new URL("#/alphabeta?preset=seed003-alphabeta&step=3&embed=1", BASE).href}" width="600" height="400" title="Arbor"></iframe>`);
   const frame = host.frames()[1];
   await frame.locator("svg.tree .window").first().waitFor({ timeout: 20000 });
-  await frame.waitForTimeout(300);
+  await settled(frame);
   for (const size of await drawnSizes(frame, "svg.tree .window, svg.tree .value")) assert.ok(size >= 11.5, `embedded text at ${size} px`);
   const searchHost = await browser.newPage({ viewport: { width: 700, height: 500 } });
   await searchHost.setContent(`<iframe src="${new URL("#/search?algo=bfs&step=8&embed=1", BASE).href}" width="600" height="400" title="Arbor"></iframe>`);

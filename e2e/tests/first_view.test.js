@@ -5,7 +5,7 @@
 // says the drawing is small); the current node is in the frame; the overview covers no node.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage } from "./helpers.js";
+import { launch, openPage, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -39,7 +39,7 @@ const VIEWS = [
 async function firstView(page) {
   const frame = page.locator(".tree-frame").first();
   await frame.locator('[data-node="r"]').waitFor({ timeout: 20000 });
-  await page.waitForTimeout(400);
+  await settled(page);
   return frame.evaluate((f) => {
     const box = f.getBoundingClientRect();
     const inside = (r) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
@@ -73,7 +73,9 @@ for (const view of VIEWS) {
       // frame, is kept in view whole).
       assert.ok(small.length === 0 || v.small, `words under 11 px on screen, and the view does not say so: ${small}`);
       // The current node is in view.
-      const current = await page.locator(".tree-frame [data-node].current").first().getAttribute("data-node", { timeout: 2000 }).catch(() => null);
+      // (The view has settled: a current node, if there is one, is drawn.)
+      const currents = await page.locator(".tree-frame [data-node].current").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-node")));
+      const current = currents[0];
       if (current) assert.ok(node(current)?.inside, `the current node ${current} is out of the frame`);
       const covered = v.nodes.filter((n) => n.covered).map((n) => n.id);
       assert.deepEqual(covered, [], "nodes under the overview");

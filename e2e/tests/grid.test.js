@@ -3,7 +3,7 @@
 // bidirectional search, make a maze, and open a broken grid link.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { audit, launch, openPage, urlMatching } from "./helpers.js";
+import { audit, launch, openPage, urlMatching, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -24,17 +24,6 @@ async function open(path, viewport) {
 
 // Costs are shown in steps (a diagonal step √2, 1.4142), never in the units the grid counts in.
 const cost = async (page) => Number((await page.locator(".solution h2").textContent()).match(/cost (\d+(?:\.\d+)?)$/)[1]);
-
-/// Waits until the canvas stays where it is (two readings 150 ms apart agree).
-async function settled(page) {
-  let last = JSON.stringify(await page.locator(CANVAS).boundingBox());
-  for (let i = 0; i < 40; i++) {
-    await page.waitForTimeout(150);
-    const now = JSON.stringify(await page.locator(CANVAS).boundingBox());
-    if (now === last) return;
-    last = now;
-  }
-}
 
 /// The centre of cell (x, y) of a w × h grid on the canvas, in page pixels.
 async function cellPoint(page, x, y, w, h) {

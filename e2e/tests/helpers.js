@@ -1,6 +1,7 @@
 // Shared set-up for the end-to-end tests: one headless browser of the engine ARBOR_BROWSER names
 // (chromium, the default; firefox; webkit), pages that fail the test on any uncaught error or Rust
 // panic.
+import { afterEach } from "node:test";
 import { chromium } from "playwright-core";
 import { launchFirefox } from "../launch.js";
 import { launchWebKit } from "./webkit/driver.js";
@@ -17,9 +18,10 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // Runs axe-core (WCAG 2.2 AA rules) on the page as it is; fails on any serious or critical
 // violation, naming each.
 export async function audit(page, what) {
-  await page.addScriptTag({ content: AXE });
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE });
   const result = await page.evaluate(async (tags) => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags } });
+    // (Violations only: axe's account of what passed costs it a third of its time.)
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     // A tree node cut by the edge of its frame shows part of its words, and axe compares its
     // name with that part: not a fault of the name. Only such nodes are let off that rule.
     const clipped = (el) => {
@@ -71,16 +73,138 @@ if (!["chromium", "firefox", "webkit"].includes(ENGINE)) {
   throw new Error(`ARBOR_BROWSER=${ENGINE}: the engines are chromium, firefox and webkit`);
 }
 
-export async function launch() {
-  if (ENGINE === "firefox") {
-    return withHashGoto(await launchFirefox());
+// The browser of the engine under test. Its pages do not fetch the other pages' code while
+// idle (the site's storage says `arbor-idle-fetch` is `off`: hundreds of page loads would each
+// fetch and compile all of it, a third of Chromium's time and two thirds of Firefox's), unless
+// `idleFetch` (the files that test that fetching, and the monkey, which meets it at random).
+export async function launch({ idleFetch = false } = {}) {
+  const storage = idleFetch ? {} : NO_IDLE_FETCH;
+  if (ENGINE === "webkit") return tracked(await launchWebKit({ storage, base: BASE }));
+  const browser = ENGINE === "firefox"
+    ? withHashGoto(await launchFirefox())
+    : await chromium.launch({
+        executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+        headless: true,
+        args: FLAGS,
+      });
+  browser.storage = storage;
+  return tracked(withStorage(browser, storage));
+}
+
+// What the site's storage holds in every test's page unless told otherwise.
+const NO_IDLE_FETCH = { "arbor-idle-fetch": "off" };
+
+// Every context of `browser` starts each document with `items` in its site's local storage.
+function withStorage(browser, items) {
+  if (!Object.keys(items).length) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript((items) => {
+      try {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      } catch {
+        // (A document with no storage of its own: about:blank, a sandboxed frame.)
+      }
+    }, items);
+    return context;
+  };
+  browser.newPage = async (options) => (await browser.newContext(options)).newPage();
+  return browser;
+}
+
+// The contexts the running test opened: each is closed when the test ends (a page left open
+// goes on running — its timers, its workers — beside the next tests), but for the pages
+// `openPage` keeps for the next test (see `kept`).
+const opened = new Set();
+
+// `browser.newContext` noting each context it opens in `opened`.
+function tracked(browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    opened.add(context);
+    return context;
+  };
+  browser.newPage = async (options) => (await browser.newContext(options)).newPage();
+  return browser;
+}
+
+// Pages `openPage` made in Chromium and Firefox, kept from one test to the next: { key (the
+// context's options), context, page, busy }. A context's first page costs Firefox a content
+// process (0.8 s of processor time here) and Chromium a renderer (0.3 s); a kept page is reset
+// between tests — its document gone, the site's storage emptied, its listeners, routes,
+// permissions, media and size as new — and a page with Playwright's clock is never kept.
+const kept = [];
+
+afterEach(async () => {
+  for (const context of opened) await context.close().catch(() => {});
+  opened.clear();
+  for (const entry of kept.filter((e) => e.busy)) {
+    try {
+      await reset(entry);
+      entry.busy = false;
+    } catch {
+      kept.splice(kept.indexOf(entry), 1);
+      await entry.close().catch(() => {});
+    }
   }
-  if (ENGINE === "webkit") return launchWebKit();
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: FLAGS,
-  });
+});
+
+// A kept page made as new for the next test.
+async function reset({ context, page, viewport, storage }) {
+  for (const other of context.pages()) if (other !== page) await other.close();
+  page.removeAllListeners();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await context.clearPermissions();
+  await context.clearCookies();
+  if (ENGINE === "chromium") await page.emulateMedia({ media: null });
+  // The site's storage emptied where the page is (the site, as tests leave it; else a page of
+  // the site is opened to do it), and the document left for a blank one.
+  const clear = (items) => {
+    try {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      return location.origin;
+    } catch {
+      return null;
+    }
+  };
+  const site = new URL(BASE).origin;
+  if ((await page.evaluate(clear, storage).catch(() => null)) !== site) {
+    await page.goto(new URL("/fixtures/index.html", BASE).href);
+    if ((await page.evaluate(clear, storage)) !== site) throw new Error("the site's storage could not be emptied");
+  }
+  await page.goto("about:blank");
+  const size = page.viewportSize();
+  if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) await page.setViewportSize(viewport);
+}
+
+// A page for `openPage`: a kept one made with the same options, else a new one (kept after the
+// test unless it has the page's clock).
+async function keptPage(browser, options, clock) {
+  if (ENGINE === "webkit") return (await browser.newContext(options)).newPage();
+  const key = JSON.stringify(options);
+  const free = !clock && kept.find((e) => !e.busy && e.key === key && !e.page.isClosed());
+  if (free) {
+    free.busy = true;
+    // The window in front, as a new page's is: Firefox gives the keyboard's focus (and
+    // `:focus-visible`) to the page in front only.
+    await free.page.bringToFront();
+    return free.page;
+  }
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  if (clock) return page;
+  opened.delete(context);
+  // A test that closes its context hands the page back instead (closed after the test, if it
+  // cannot be made new).
+  const close = context.close.bind(context);
+  context.close = async () => {};
+  kept.push({ key, context, page, busy: true, viewport: options.viewport, storage: browser.storage ?? {}, close });
+  return page;
 }
 
 // Playwright's Firefox (WebDriver BiDi) waits for a load that never comes when `goto` only
@@ -112,6 +236,9 @@ function withHashGoto(browser) {
   return browser;
 }
 
+// The option for a test that runs the page's clock ahead (see openPage).
+export const CLOCK = only("chromium,firefox", "the page's clock installed before its scripts: WebDriver classic cannot");
+
 // Options for a test that needs what only some engines have: `test(name, only("chromium", why),
 // fn)` runs it there and reports it skipped, with the reason, in the others.
 export function only(engines, why) {
@@ -134,9 +261,12 @@ export function tap(locator) {
 
 // A page that records errors; call `page.assertHealthy()` at the end of a test.
 // (`touch`: a phone's or tablet's page, as `device` gives it.)
-export async function openPage(browser, path = "", viewport = { width: 1280, height: 900 }, touch = false) {
-  const context = await browser.newContext(touch ? device(viewport) : { viewport });
-  const page = await context.newPage();
+// (`clock`: the page's clock is Playwright's, installed before the page's scripts run, so that a
+// test can run it ahead and show that nothing happens: Chromium and Firefox only — WebDriver
+// classic cannot run a script before the page's.)
+export async function openPage(browser, path = "", viewport = { width: 1280, height: 900 }, touch = false, { clock = false } = {}) {
+  const page = await keptPage(browser, touch ? device(viewport) : { viewport }, clock);
+  if (clock) await page.clock.install();
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (msg) => {
@@ -263,4 +393,57 @@ export async function saved(page, act) {
     return { name: f.name, bytes: await f.bytes };
   }, before);
   return { name: file.name, bytes: Buffer.from(file.bytes) };
+}
+
+// Scrolls the page to its end, as a reader would: what a page fetches once its place is seen
+// (the comparisons) is fetched.
+export async function scrollToEnd(page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+// Waits until the page has settled: a frame drawn with nothing in the document changed since
+// the one before, nor the page scrolled (the frame measured and the view placed, the worker's
+// answer drawn, a swipe's scroll ended). A page
+// that never settles (a game playing on) fails the wait after `timeout` ms.
+export async function settled(page, timeout = 10000) {
+  const done = await page.evaluate(
+    (timeout) =>
+      new Promise((resolve) => {
+        let changed = true;
+        const seen = new MutationObserver(() => {
+          changed = true;
+        });
+        seen.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+        const end = performance.now() + timeout;
+        // A scroll (the page's, after a swipe) is a change too.
+        let at = `${scrollX} ${scrollY}`;
+        const look = () =>
+          requestAnimationFrame(() => {
+            const now = `${scrollX} ${scrollY}`;
+            if (now !== at) {
+              at = now;
+              changed = true;
+            }
+            if (!changed) {
+              seen.disconnect();
+              resolve(true);
+            } else if (performance.now() > end) {
+              seen.disconnect();
+              resolve(false);
+            } else {
+              changed = false;
+              // The next frame: a change the last one's layout caused (a size measured) is seen.
+              requestAnimationFrame(look);
+            }
+          });
+        look();
+      }),
+    timeout,
+  );
+  if (!done) throw new Error(`the page did not settle in ${timeout} ms`);
+}
+
+// A frame drawn: what an action set off in this task and the next is on screen.
+export async function nextFrame(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

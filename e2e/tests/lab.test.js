@@ -118,14 +118,16 @@ test("the menus show the values in use; while the database is built the status s
   page.assertHealthy();
 });
 
-test("Korf's first ten in the tab: each optimal, with far fewer nodes than Manhattan distance", async () => {
-  const page = await openPage(browser, "#/heuristics?korf=10");
+// (All of Korf's hundred are solved optimally by the same engine natively, in
+// crates/puzzles/tests/ground_truth.rs, and timed in the tab by `cargo xtask bench-web korf`.)
+test("Korf's first three in the tab: each optimal, with far fewer nodes than Manhattan distance", async () => {
+  const page = await openPage(browser, "#/heuristics?korf=3");
   await page.locator("table.lab-estimates").waitFor({ timeout: 20000 });
   await page.getByRole("button", { name: "Solve them" }).click();
-  await page.locator(".korf-summary", { hasText: /^All 10 instances solved/ }).waitFor({ timeout: 180000 });
+  await page.locator(".korf-summary", { hasText: /^All 3 instances solved/ }).waitFor({ timeout: 180000 });
   assert.match(await page.locator(".korf-summary").textContent(), /Every length is the optimal one/);
   const lengths = await page.$$eval(".lab-korf tbody tr td:nth-of-type(1)", (tds) => tds.map((t) => t.textContent));
-  assert.equal(lengths.length, 10);
+  assert.equal(lengths.length, 3);
   assert.ok(lengths.every((l) => l.endsWith("✓")), lengths.join());
   await audit(page, "Korf's instances solved");
   page.assertHealthy();

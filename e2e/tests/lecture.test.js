@@ -4,7 +4,7 @@
 // leaves; the header's "Lecture mode" button sets it. Axe is clean in lecture mode.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, audit, urlMatching, picture } from "./helpers.js";
+import { launch, openPage, audit, urlMatching, picture, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -53,7 +53,7 @@ for (const link of STEPPED) {
     await page.locator("main svg.tree [data-node]").first().waitFor();
     // Lecture mode's code and style come in a part of their own.
     await page.locator(".leave-lecture").waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     const l = await looks(page);
     assert.equal(l.header, false, "no site navigation");
     assert.ok(l.presentClass, "lecture mode is on");
@@ -139,7 +139,7 @@ test("lecture mode at 1366 × 900 and 1280 × 720: screenshots", async () => {
       const page = await openPage(browser, link, viewport);
       await page.locator("main svg.tree [data-node]").first().waitFor();
       await page.locator(".leave-lecture").waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: picture(`${name}-${viewport.width}.png`) });
       page.assertHealthy();
       await page.context().close();

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { audit, launch, openPage, urlMatching, only } from "./helpers.js";
+import { audit, launch, openPage, urlMatching, only, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -26,7 +26,7 @@ test("a shared map is fetched only when chosen, and its scenario's length matche
   const asked = [];
   page.on("request", (r) => asked.push(r.url()));
   await page.locator(".maps-view h1").waitFor();
-  await page.waitForTimeout(500);
+  await settled(page);
   assert.deepEqual(asked.filter((u) => u.includes("movingai/")), [], "nothing fetched before a map is chosen");
   await page.locator(".map-open select").selectOption("arena");
   await page.locator(VERDICT).waitFor({ timeout: 20000 });
@@ -183,7 +183,8 @@ test("while another map is fetched, the map open keeps its own scenario, verdict
   });
   await page.locator(".map-open select").selectOption("arena");
   await page.locator(".map-open [role=status]").filter({ hasText: "Fetching" }).waitFor();
-  await page.waitForTimeout(600);
+  // The page settled with the arena still held back: what is drawn is still Boston's.
+  await settled(page);
   assert.equal(await page.locator(VERDICT).textContent(), verdict);
   assert.equal(await page.locator(".maps-view .caption").textContent(), caption);
   assert.match(page.url(), /map=boston&scen=900/);

@@ -128,7 +128,7 @@ test("a long run shows progress and stops; a broken link says what is wrong; a p
   const status = page.locator(".run-status");
   await status.waitFor({ timeout: 10000 });
   await page.getByRole("button", { name: "Stop" }).click();
-  await page.locator(".inputs .error", { hasText: "Stopped" }).waitFor({ timeout: 5000 });
+  await page.locator(".inputs .error", { hasText: "Stopped" }).waitFor({ timeout: 20000 });
   page.assertHealthy();
   const phone = await open("#/mcts?tree=[[1,2],[3&c=99", { width: 375, height: 667, isMobile: true, hasTouch: true });
   const notices = await phone.locator(".notice").allTextContents();

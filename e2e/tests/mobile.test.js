@@ -3,7 +3,7 @@
 // page; a tree is stepped to its end, games are played and a practice exercise marked by tapping.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE, audit, device as touchDevice, only, tap } from "./helpers.js";
+import { launch, BASE, audit, device as touchDevice, only, tap, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -46,7 +46,7 @@ async function swipe(page, [x0, y0], [x1, y1]) {
     });
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 // The part of an element's box inside the viewport, in px².
@@ -88,7 +88,7 @@ for (const device of DEVICES) {
     for (const route of ROUTES) {
       await page.goto(new URL(route, BASE).href);
       await page.locator("main#main > *").first().waitFor({ timeout: 20000 });
-      await page.waitForTimeout(600);
+      await settled(page);
       const wide = await page.evaluate(() => {
         const out = [];
         for (const el of document.querySelectorAll("main *, header *")) {

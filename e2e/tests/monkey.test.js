@@ -2,12 +2,14 @@
 // of growing size (and broken ones), generating, stepping, changing every menu and number,
 // clicking the tree, resizing between desktop and phone — with the panic hook and the console
 // watched. Any internal error fails the test with the seed and the actions that reproduce it:
-// MONKEY_SEED=… (and MONKEY_ACTIONS=…) run it again.
+// MONKEY_SEED=… (and MONKEY_ACTIONS=…) run it again. The test command's run is a smoke run, 40
+// actions a page in each engine; a longer one is `MONKEY_ACTIONS=400 cargo xtask e2e
+// monkey.test.js` (the trees typed grow with the actions either way).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE, PAGES as REGISTRY } from "./helpers.js";
+import { launch, BASE, PAGES as REGISTRY, nextFrame } from "./helpers.js";
 
-const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 80);
+const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 40);
 const SEED = Number(process.env.MONKEY_SEED ?? 20261127);
 const PAGES = REGISTRY.map((p) => p.route);
 const DESKTOP = { width: 1366, height: 900 };
@@ -88,7 +90,7 @@ async function pick(page, r, step) {
       const n = await page.locator("main textarea, main input[type=text]").filter({ visible: true }).count();
       if (!n) return null;
       const i = choose(n);
-      const size = 1 + Math.floor(step * 1.5 + r() * 20);
+      const size = 1 + Math.floor(step * 3 + r() * 20);
       const chance = page.url().includes("#/chance");
       let t = treeText(r, size, chance);
       if (r() < 0.25) t = t.slice(0, Math.floor(r() * t.length));
@@ -121,7 +123,7 @@ async function pick(page, r, step) {
 
 let browser;
 before(async () => {
-  browser = await launch();
+  browser = await launch({ idleFetch: true });
 });
 after(async () => {
   await browser?.close();
@@ -160,7 +162,8 @@ for (const [k, route] of PAGES.entries()) {
       if (!action) continue;
       done.push(action.what);
       await action.run();
-      await page.waitForTimeout(60);
+      // What the action set off, drawn.
+      await nextFrame(page);
       const crashed = await page.locator("#crash").count();
       if (crashed || problems.length) {
         const notice = crashed ? await page.locator("#crash").textContent() : "";

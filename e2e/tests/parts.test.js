@@ -12,7 +12,7 @@ const FETCHES = only("chromium,firefox", "a first visit's requests: WebDriver cl
 
 let browser;
 before(async () => {
-  browser = await launch();
+  browser = await launch({ idleFetch: true });
 });
 after(async () => {
   await browser?.close();

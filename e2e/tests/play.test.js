@@ -2,7 +2,7 @@
 // worker, undo, refusals, the URL, and the search behind a move.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { audit, launch, openPage, urlMatching } from "./helpers.js";
+import { audit, launch, openPage, urlMatching, CLOCK } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -42,14 +42,16 @@ async function cells(page) {
   return page.locator(".ttt-board .cell").evaluateAll((els) => els.map((e) => e.textContent.trim().slice(0, 1)));
 }
 
-test("the perfect tic-tac-toe AI never loses 50 games to a random clicker, playing X and O in turn", async () => {
+// (That the perfect level never loses, whatever the person plays, is proven natively over every
+// game: crates/games/tests/tictactoe.rs. Here the games are played as a person plays them.)
+test("the perfect tic-tac-toe AI never loses 10 games to a random clicker, playing X and O in turn", async () => {
   const results = { ai: 0, draw: 0, person: 0 };
   for (const aiSide of ["p1", "p2"]) {
     const human = aiSide === "p1" ? "p2" : "p1";
     const page = await openPage(browser, `#/play?game=ttt&${aiSide}=perfect&${human}=human&seed=3`);
     if (aiSide === "p1") await letTheAiMove(page);
     const random = rng(aiSide === "p1" ? 11 : 22);
-    for (let game = 0; game < 25; game++) {
+    for (let game = 0; game < 5; game++) {
       for (;;) {
         const text = await settled(page);
         if (/Game over/.test(text)) {
@@ -69,8 +71,8 @@ test("the perfect tic-tac-toe AI never loses 50 games to a random clicker, playi
     page.assertHealthy();
   }
   assert.equal(results.person, 0);
-  assert.equal(results.ai + results.draw, 50);
-  assert.ok(results.ai > 10, `a random clicker should lose often: ${JSON.stringify(results)}`);
+  assert.equal(results.ai + results.draw, 10);
+  assert.ok(results.ai >= 5, `a random clicker should lose often: ${JSON.stringify(results)}`);
 });
 
 test("a connect-four game played to its end is announced", async () => {
@@ -242,11 +244,20 @@ test("the tree behind an AI move opens in the stepper and replays the search tha
   page.assertHealthy();
 });
 
-test("a shared link shows exactly its position: the AI moves only when asked", async () => {
-  const link = "#/play?game=c4&p1=human&p2=perfect&moves=536553711753541133152&seed=5";
-  const page = await openPage(browser, link);
+const SHARED = "#/play?game=c4&p1=human&p2=perfect&moves=536553711753541133152&seed=5";
+
+test("a shared link's position stays put: ten seconds on the page's clock, and the AI has not moved", CLOCK, async () => {
+  const page = await openPage(browser, SHARED, undefined, false, { clock: true });
   await page.locator(".c4-board").waitFor();
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(10000);
+  assert.equal(await page.locator(".c4-board .slot:not(.empty)").count(), 21);
+  assert.match(await status(page).textContent(), /Orange ○ to move \(the AI: press Continue to let it move\)\.$/);
+  page.assertHealthy();
+});
+
+test("a shared link shows exactly its position: the AI moves only when asked", async () => {
+  const page = await openPage(browser, SHARED);
+  await page.locator(".c4-board").waitFor();
   await urlMatching(page, /moves=536553711753541133152(&|$)/);
   assert.equal(await page.locator(".c4-board .slot:not(.empty)").count(), 21);
   assert.match(await status(page).textContent(), /Orange ○ to move \(the AI: press Continue to let it move\)\.$/);

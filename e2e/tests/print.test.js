@@ -4,7 +4,7 @@
 // engines lay the page out with its print styles: helpers.printMedia).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, PDF, printMedia, screenMedia } from "./helpers.js";
+import { launch, openPage, PDF, printMedia, screenMedia, settled } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -65,14 +65,9 @@ test("a large tree is scaled to the printed page, and the view comes back after"
       const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
       return { x, y, w, h, width: Number(svg.dataset.width), height: Number(svg.dataset.height) };
     });
-  // The view settled first (the frame measured, the camera placed): two readings agree.
-  let before = await view();
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(100);
-    const again = await view();
-    if (JSON.stringify(again) === JSON.stringify(before)) break;
-    before = again;
-  }
+  // The view settled first (the frame measured, the camera placed).
+  await settled(page);
+  const before = await view();
   assert.ok(before.w < before.width, "on screen, part of the large tree is in view");
   const screenAspect = await page.evaluate(() => {
     const f = document.querySelector("main .tree-frame").getBoundingClientRect();
@@ -101,7 +96,7 @@ test("a large tree is scaled to the printed page, and the view comes back after"
     return Number(svg.getAttribute("viewBox").split(" ")[2]) < w;
   }, printed.width);
   // Back on screen (the frame's size back too), the view is as it was.
-  await page.waitForTimeout(300);
+  await settled(page);
   const after = await view();
   assert.ok(
     Math.abs(after.w - before.w) < 1 && Math.abs(after.x - before.x) < 1,

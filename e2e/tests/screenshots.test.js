@@ -3,7 +3,7 @@
 // they stay true (Chromium's; the other engines' go beside them: helpers.picture). Each view is one a reader of its guide chapter would open, partway through.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, PAGES, picture } from "./helpers.js";
+import { launch, openPage, PAGES, picture, settled } from "./helpers.js";
 
 // Per page with a guide chapter: the link, and what shows the page is ready to be pictured.
 const VIEWS = [
@@ -35,7 +35,7 @@ for (const { page: name, hash, ready } of VIEWS) {
     const page = await openPage(browser, hash, { width: 1366, height: 900 });
     await page.locator(ready).first().waitFor({ timeout: 30000 });
     // The worker's answer and the layout's last frame.
-    await page.waitForTimeout(800);
+    await settled(page);
     await page.screenshot({ path: picture(`${name}-desktop.png`) });
     page.assertHealthy();
     await page.context().close();
@@ -45,7 +45,7 @@ for (const { page: name, hash, ready } of VIEWS) {
 test("alpha-beta on a phone: the guide's picture", async () => {
   const page = await openPage(browser, VIEWS[0].hash, { width: 375, height: 667 });
   await page.locator(VIEWS[0].ready).first().waitFor({ timeout: 30000 });
-  await page.waitForTimeout(800);
+  await settled(page);
   await page.screenshot({ path: picture("alphabeta-phone.png") });
   page.assertHealthy();
   await page.context().close();

@@ -1,7 +1,7 @@
 // The search visualiser, driven as a student would drive it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { audit, launch, openPage, urlMatching } from "./helpers.js";
+import { audit, launch, openPage, scrollToEnd, urlMatching } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -158,6 +158,8 @@ test("the URL holds the problem, search and step; reloading restores the view", 
 test("every search on one problem, side by side", async () => {
   const page = await openSearch("#/search?problem=graph&preset=seed000-tree&algo=bfs");
   await finished(page);
+  // The comparison's code comes once its place is seen: a reader scrolls down to it.
+  await scrollToEnd(page);
   await page.getByRole("button", { name: "Run every search on this problem" }).click();
   await page.waitForFunction(() => document.querySelectorAll(".compare-table tbody tr td[data-col=depth]").length === 9, null, { timeout: 30000 });
   const depths = await page.$$eval(".compare-table tbody tr", (rows) =>

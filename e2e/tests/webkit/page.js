@@ -173,6 +173,7 @@ class Frame extends Locators {
     const driver = page.context_.driver;
     if (this.index !== null || this.selector) {
       await driver.s("POST", "/frame", { id: null });
+      driver.inFrame = true;
       let id = this.index;
       if (this.selector) {
         const found = await driver.s("POST", "/execute/sync", {
@@ -183,8 +184,10 @@ class Frame extends Locators {
         id = found;
       }
       await driver.s("POST", "/frame", { id });
-    } else {
+    } else if (driver.inFrame) {
+      // Back to the top document (a window's top is where a switch to it leaves the driver).
       await driver.s("POST", "/frame", { id: null });
+      driver.inFrame = false;
     }
     // The selector engine is sent only to a document that lacks it.
     const script = (install) => `return (async () => {
