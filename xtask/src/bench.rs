@@ -312,7 +312,7 @@ fn browser_bench(
     test: &str,
     tag: &str,
 ) -> Result<String, String> {
-    let mut cmd = crate::wasm_test(root, env);
+    let mut cmd = crate::check::wasm_test(root, env);
     cmd.args([
         "--profile",
         "web",

@@ -13,7 +13,10 @@
 
 mod bench;
 mod browsers;
+mod changes;
+mod check;
 mod compress;
+mod e2e;
 mod fuzz;
 mod lanes;
 mod minify;
@@ -26,7 +29,6 @@ mod tools;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use std::time::{Duration, Instant};
 
 const USAGE: &str = "usage: cargo xtask <command>
 
@@ -56,9 +58,13 @@ fn main() -> ExitCode {
     std::env::set_current_dir(&root).expect("the workspace root exists");
     let result = match args.first().map(String::as_str) {
         Some("serve") => serve(&root, &args[1..]),
-        Some("test") => test(&root),
+        Some("test") => match &args[1..] {
+            [] => check::test(&root),
+            [q] if q == "--quick" => check::test_quick(&root),
+            _ => Err(format!("test takes no argument but --quick\n\n{USAGE}")),
+        },
         Some("dist") => tools::ensure_build_tools(&root).and_then(|env| build_dist(&root, &env)),
-        Some("e2e") => e2e(&root, &args[1..]),
+        Some("e2e") => check::e2e(&root, &args[1..]),
         Some("fuzz") => fuzz::command(&root, &args[1..]),
         Some("bench") => bench::native(&root),
         Some("bench-web") => bench_web(&root, &args[1..]),
@@ -134,7 +140,7 @@ fn serve(root: &Path, args: &[String]) -> Result<(), String> {
         }
     }
     let env = tools::ensure_build_tools(root)?;
-    build_dist(root, &env)?;
+    build_dist_if_stale(root, &env)?;
     let server = server::Server::start(
         &format!("{address}:{port}"),
         vec![("/".into(), root.join("dist"))],
@@ -147,8 +153,80 @@ fn serve(root: &Path, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// What the release bundle is built from (the test helpers, the command line and the tests'
+/// own folders are not).
+const DIST_SOURCES: [&str; 15] = [
+    "index.html",
+    "Trunk.toml",
+    "Cargo.toml",
+    "Cargo.lock",
+    "web",
+    "crates",
+    "data/movingai",
+    "xtask/src/split.rs",
+    "xtask/src/split_prelude.js",
+    "xtask/src/pages.rs",
+    "xtask/src/minify.rs",
+    "xtask/src/compress.rs",
+    "xtask/src/main.rs",
+    "e2e/wasm-opt-pieces.mjs",
+    "e2e/package-lock.json",
+];
+
+/// A hash of every file the release bundle is built from (paths and contents).
+fn dist_sources_hash(root: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        if dir.is_file() {
+            out.push(dir.to_path_buf());
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let name = e.file_name();
+            // The tests' folders and the command line do not go into the bundle.
+            if name == "tests" || name == "target" || path.ends_with("crates/cli") {
+                continue;
+            }
+            walk(&path, out);
+        }
+    }
+    let mut files = Vec::new();
+    for source in DIST_SOURCES {
+        walk(&root.join(source), &mut files);
+    }
+    files.sort();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for file in files {
+        file.strip_prefix(root).unwrap_or(&file).hash(&mut hasher);
+        std::fs::read(&file).unwrap_or_default().hash(&mut hasher);
+    }
+    format!("{:016x}", hasher.finish())
+}
+
+/// Where the hash of the sources `dist/` was last built from is kept.
+fn dist_stamp(root: &Path) -> PathBuf {
+    root.join("target/dist-sources.txt")
+}
+
+/// The release bundle, unless `dist/` was built from the sources as they are now.
+pub fn build_dist_if_stale(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+    let now = dist_sources_hash(root);
+    let built = std::fs::read_to_string(dist_stamp(root)).unwrap_or_default();
+    if built.trim() == now && root.join("dist/index.html").exists() {
+        eprintln!("ok: dist/ was built from the sources as they are ({now})");
+        return Ok(());
+    }
+    build_dist(root, env)
+}
+
 /// The release bundle: `trunk build --release` into `dist/`, offline.
-fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+pub fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+    let sources = dist_sources_hash(root);
+    let _ = std::fs::remove_file(dist_stamp(root));
     run(Command::new("cargo")
         .args(["fetch", "--quiet"])
         .current_dir(root))?;
@@ -165,12 +243,13 @@ fn build_dist(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
         .collect();
     let app = split::build(root, env, &page_parts)?;
     pages::write(&root.join("dist"), &app)?;
-    report_size(root)
+    report_size(root)?;
+    std::fs::write(dist_stamp(root), sources).map_err(|e| e.to_string())
 }
 
 /// Fails if a route's first visit is above its ceiling (see `routes.rs`), or if an asset lacks
 /// its compressed copies.
-fn check_size(root: &Path) -> Result<(), String> {
+pub fn check_size(root: &Path) -> Result<(), String> {
     let dist = root.join("dist");
     let mut files = Vec::new();
     compress::collect(&dist, &mut files)?;
@@ -237,228 +316,6 @@ fn report_size(root: &Path) -> Result<(), String> {
     );
     routes::report(&routes::first_visits(&root.join("dist"))?);
     Ok(())
-}
-
-/// One step of `cargo xtask test`: its name, how it ended and how long it took.
-struct Step {
-    name: &'static str,
-    outcome: Result<(), String>,
-    took: Duration,
-}
-
-/// The steps of `cargo xtask test`, run one after another and told as they go; a failed step
-/// does not stop the rest.
-#[derive(Default)]
-struct Steps(Vec<Step>);
-
-impl Steps {
-    /// Runs a step, telling its name, and its failure if it fails; true if it passed.
-    fn run(&mut self, name: &'static str, f: impl FnOnce() -> Result<(), String>) -> bool {
-        eprintln!("\n=== {name}");
-        let t = Instant::now();
-        let outcome = f();
-        if let Err(e) = &outcome {
-            eprintln!("=== {name}: FAILED: {e}");
-        }
-        let ok = outcome.is_ok();
-        self.0.push(Step {
-            name,
-            outcome,
-            took: t.elapsed(),
-        });
-        ok
-    }
-
-    /// A line per step, and the summary: `Err` if any step failed.
-    fn report(&self, started: Instant) -> Result<(), String> {
-        let failed = self.0.iter().filter(|s| s.outcome.is_err()).count();
-        eprintln!();
-        for s in &self.0 {
-            eprintln!(
-                "{:>6} {:>7.1}s  {}",
-                if s.outcome.is_ok() { "ok" } else { "FAILED" },
-                s.took.as_secs_f64(),
-                s.name
-            );
-        }
-        let summary = format!(
-            "xtask test: {} of {} steps passed, {} failed, in {:.0}s",
-            self.0.len() - failed,
-            self.0.len(),
-            failed,
-            started.elapsed().as_secs_f64()
-        );
-        if failed == 0 {
-            println!("{summary}");
-            Ok(())
-        } else {
-            Err(summary)
-        }
-    }
-}
-
-/// The packages built for the browser, checked by clippy for wasm too.
-const WASM_PACKAGES: [&str; 8] = [
-    "arbor-web",
-    "arbor-app",
-    "arbor-game",
-    "arbor-games",
-    "arbor-layout",
-    "arbor-util",
-    "arbor-search",
-    "arbor-puzzles",
-];
-
-/// `cargo test -p arbor-web` for wasm, run in headless Chromium by wasm-bindgen-test-runner.
-pub fn wasm_test(root: &Path, env: &tools::ToolEnv) -> Command {
-    let mut cmd = Command::new("cargo");
-    cmd.args([
-        "test",
-        "-p",
-        "arbor-web",
-        "--target",
-        "wasm32-unknown-unknown",
-    ])
-    .current_dir(root)
-    .env(
-        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
-        &env.wasm_bindgen_test_runner,
-    )
-    .env("CHROMEDRIVER", &env.chromedriver)
-    .env(
-        "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
-        root.join("web/webdriver.json"),
-    )
-    .env("WASM_BINDGEN_TEST_TIMEOUT", "600");
-    env.apply(&mut cmd);
-    cmd
-}
-
-/// The wasm tests (not the benchmarks) in headless Firefox: `e2e/wasm-firefox.js` is cargo's
-/// runner, serving each test with wasm-bindgen-test-runner and opening it in Firefox.
-fn wasm_test_firefox(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
-    browsers::ensure_engines(&[browsers::Engine::Firefox])?;
-    let mut cmd = wasm_test(root, env);
-    cmd.args(["--test", "app"])
-        .env(
-            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
-            format!("node {}", root.join("e2e/wasm-firefox.js").display()),
-        )
-        .env("ARBOR_WASM_RUNNER", &env.wasm_bindgen_test_runner);
-    run(&mut cmd)
-}
-
-/// `cargo xtask e2e [--browser NAME]... [FILE]...`: the release build, then the end-to-end tests
-/// in each browser named (every one if none), or only the test files given.
-fn e2e(root: &Path, args: &[String]) -> Result<(), String> {
-    let (engines, files) = browsers::chosen(args)?;
-    let env = browsers::ensure_test_tools(root)?;
-    browsers::ensure_engines(&engines)?;
-    build_dist(root, &env)?;
-    let failed: Vec<String> = engines
-        .iter()
-        .filter_map(|&engine| browsers::e2e(root, &env, engine, &files).err())
-        .collect();
-    if failed.is_empty() {
-        Ok(())
-    } else {
-        Err(failed.join("\n"))
-    }
-}
-
-/// `cargo xtask test`: formatting, clippy (native and wasm), the native tests, a short fuzz
-/// smoke, the wasm tests, the release build and its size, and the end-to-end tests.
-fn test(root: &Path) -> Result<(), String> {
-    let started = Instant::now();
-    let env = browsers::ensure_test_tools(root)?;
-    let cargo = |args: &[&str]| {
-        let mut cmd = Command::new("cargo");
-        cmd.args(args).current_dir(root);
-        env.apply(&mut cmd);
-        run(&mut cmd)
-    };
-    let mut steps = Steps::default();
-    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
-    steps.run("clippy (native)", || {
-        cargo(&[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ])
-    });
-    steps.run("clippy (wasm)", || {
-        let mut args = vec!["clippy"];
-        for p in WASM_PACKAGES {
-            args.extend(["-p", p]);
-        }
-        args.extend(["--target", "wasm32-unknown-unknown", "--all-targets"]);
-        args.extend(["--", "-D", "warnings"]);
-        cargo(&args)?;
-        // The page as `dist` builds it: split by page.
-        cargo(&[
-            "clippy",
-            "-p",
-            "arbor-web",
-            "--features",
-            "split",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--",
-            "-D",
-            "warnings",
-        ])
-    });
-    steps.run("native tests (unit, doc, integration)", || {
-        cargo(&["test", "--workspace"])
-    });
-    steps.run("fuzz smoke (10 s a target)", || fuzz::smoke(root));
-    steps.run("wasm tests in headless Chromium", || {
-        run(&mut wasm_test(root, &env))
-    });
-    steps.run("wasm tests in headless Firefox", || {
-        wasm_test_firefox(root, &env)
-    });
-    let built = steps.run("release build (trunk)", || build_dist(root, &env));
-    let skipped = || Err("skipped: the release build failed".to_string());
-    steps.run("bundle size and compressed copies", || {
-        if built {
-            check_size(root)
-        } else {
-            skipped()
-        }
-    });
-    end_to_end(root, &env, built, &mut steps);
-    steps.report(started)
-}
-
-/// The test command's end-to-end steps: every file in Chromium, then the engines' files in
-/// Firefox and WebKit side by side.
-fn end_to_end(root: &Path, env: &tools::ToolEnv, built: bool, steps: &mut Steps) {
-    let skipped = || Err("skipped: the release build failed".to_string());
-    steps.run(browsers::Engine::Chromium.step(), || {
-        if !built {
-            return skipped();
-        }
-        let chromium = browsers::Engine::Chromium;
-        let first = browsers::e2e(root, env, chromium, &chromium.test_command_files());
-        browsers::retry_failed(root, env, chromium, first)
-    });
-    steps.run(
-        "end-to-end tests in Firefox and WebKit, side by side (the engines' files)",
-        || {
-            if !built {
-                return skipped();
-            }
-            browsers::e2e_side_by_side(
-                root,
-                env,
-                &[browsers::Engine::Firefox, browsers::Engine::WebKit],
-            )
-        },
-    );
 }
 
 /// A benchmark run in the browser by a script of `e2e/bench/`.

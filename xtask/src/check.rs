@@ -1,0 +1,333 @@
+//! The checks: `cargo xtask test` (every check, as CI runs it), `cargo xtask test --quick` (the
+//! developer's loop) and `cargo xtask e2e` (the end-to-end tests alone).
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::{
+    browsers, build_dist, build_dist_if_stale, changes, check_size, e2e, fuzz, run, tools,
+};
+
+/// One step of `cargo xtask test`: its name, how it ended and how long it took.
+struct Step {
+    name: &'static str,
+    outcome: Result<(), String>,
+    took: Duration,
+}
+
+/// The steps of `cargo xtask test`, run one after another and told as they go; a failed step
+/// does not stop the rest.
+#[derive(Default)]
+struct Steps {
+    done: Vec<Step>,
+    /// What a step adds to the summary (the end-to-end table), printed above the steps' lines.
+    notes: Vec<String>,
+}
+
+impl Steps {
+    /// Runs a step, telling its name, and its failure if it fails; true if it passed.
+    fn run(&mut self, name: &'static str, f: impl FnOnce() -> Result<(), String>) -> bool {
+        eprintln!("\n=== {name}");
+        let t = Instant::now();
+        let outcome = f();
+        if let Err(e) = &outcome {
+            eprintln!("=== {name}: FAILED: {e}");
+        }
+        let ok = outcome.is_ok();
+        self.done.push(Step {
+            name,
+            outcome,
+            took: t.elapsed(),
+        });
+        ok
+    }
+
+    /// A line per step, and the summary: `Err` if any step failed.
+    fn report(&self, started: Instant) -> Result<(), String> {
+        let failed = self.done.iter().filter(|s| s.outcome.is_err()).count();
+        eprintln!();
+        for note in self.notes.iter().filter(|n| !n.is_empty()) {
+            eprintln!("{note}\n");
+        }
+        for s in &self.done {
+            eprintln!(
+                "{:>6} {:>7.1}s  {}",
+                if s.outcome.is_ok() { "ok" } else { "FAILED" },
+                s.took.as_secs_f64(),
+                s.name
+            );
+        }
+        let summary = format!(
+            "xtask test: {} of {} steps passed, {} failed, in {:.0}s",
+            self.done.len() - failed,
+            self.done.len(),
+            failed,
+            started.elapsed().as_secs_f64()
+        );
+        if failed == 0 {
+            println!("{summary}");
+            Ok(())
+        } else {
+            Err(summary)
+        }
+    }
+}
+
+/// The packages built for the browser, checked by clippy for wasm too.
+const WASM_PACKAGES: [&str; 8] = [
+    "arbor-web",
+    "arbor-app",
+    "arbor-game",
+    "arbor-games",
+    "arbor-layout",
+    "arbor-util",
+    "arbor-search",
+    "arbor-puzzles",
+];
+
+/// `cargo test -p arbor-web` for wasm, run in headless Chromium by wasm-bindgen-test-runner.
+pub fn wasm_test(root: &Path, env: &tools::ToolEnv) -> Command {
+    let mut cmd = Command::new("cargo");
+    cmd.args([
+        "test",
+        "-p",
+        "arbor-web",
+        "--target",
+        "wasm32-unknown-unknown",
+    ])
+    .current_dir(root)
+    .env(
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+        &env.wasm_bindgen_test_runner,
+    )
+    .env("CHROMEDRIVER", &env.chromedriver)
+    .env(
+        "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+        root.join("web/webdriver.json"),
+    )
+    .env("WASM_BINDGEN_TEST_TIMEOUT", "600");
+    env.apply(&mut cmd);
+    cmd
+}
+
+/// The wasm tests (not the benchmarks) in headless Firefox: `e2e/wasm-firefox.js` is cargo's
+/// runner, serving each test with wasm-bindgen-test-runner and opening it in Firefox.
+fn wasm_test_firefox(root: &Path, env: &tools::ToolEnv) -> Result<(), String> {
+    browsers::ensure_engines(&[browsers::Engine::Firefox])?;
+    let mut cmd = wasm_test(root, env);
+    cmd.args(["--test", "app"])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            format!("node {}", root.join("e2e/wasm-firefox.js").display()),
+        )
+        .env("ARBOR_WASM_RUNNER", &env.wasm_bindgen_test_runner);
+    run(&mut cmd)
+}
+
+/// `cargo xtask e2e [--browser NAME]... [FILE]...`: the release build (if its sources changed
+/// since `dist/` was built), then the end-to-end tests in each browser named (every one if
+/// none), or only the test files given, as the test command runs them.
+pub fn e2e(root: &Path, args: &[String]) -> Result<(), String> {
+    let (engines, files) = browsers::chosen(args)?;
+    let env = browsers::ensure_test_tools(root)?;
+    browsers::ensure_engines(&engines)?;
+    build_dist_if_stale(root, &env)?;
+    let ran = e2e::run(root, &engines, &files, lanes())?;
+    let told = e2e::summary(&ran, allow_flaky());
+    match told {
+        Ok(text) => {
+            eprintln!("\n{text}");
+            Ok(())
+        }
+        Err(text) => Err(text),
+    }
+}
+
+/// Jobs at once in the end-to-end runs: `ARBOR_E2E_LANES`, else [`e2e::LANES`].
+fn lanes() -> usize {
+    std::env::var("ARBOR_E2E_LANES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(e2e::LANES)
+}
+
+/// `ARBOR_ALLOW_FLAKY=1`: a file that fails and then passes on its own does not fail the run
+/// (for a local run; CI sets nothing).
+fn allow_flaky() -> bool {
+    std::env::var("ARBOR_ALLOW_FLAKY").is_ok_and(|v| v == "1")
+}
+
+/// `cargo xtask test`: formatting, clippy (native and wasm), the native tests, a short fuzz
+/// smoke, the wasm tests, the release build and its size, and the end-to-end tests.
+pub fn test(root: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let env = browsers::ensure_test_tools(root)?;
+    let cargo = |args: &[&str]| {
+        let mut cmd = Command::new("cargo");
+        cmd.args(args).current_dir(root);
+        env.apply(&mut cmd);
+        run(&mut cmd)
+    };
+    let mut steps = Steps::default();
+    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
+    steps.run("clippy (native)", || {
+        cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    });
+    steps.run("clippy (wasm)", || {
+        let mut args = vec!["clippy"];
+        for p in WASM_PACKAGES {
+            args.extend(["-p", p]);
+        }
+        args.extend(["--target", "wasm32-unknown-unknown", "--all-targets"]);
+        args.extend(["--", "-D", "warnings"]);
+        cargo(&args)?;
+        // The page as `dist` builds it: split by page.
+        cargo(&[
+            "clippy",
+            "-p",
+            "arbor-web",
+            "--features",
+            "split",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    });
+    steps.run("native tests (unit, doc, integration)", || {
+        cargo(&["test", "--workspace"])
+    });
+    steps.run("fuzz smoke (10 s a target)", || fuzz::smoke(root));
+    steps.run("wasm tests in headless Chromium", || {
+        run(&mut wasm_test(root, &env))
+    });
+    steps.run("wasm tests in headless Firefox", || {
+        wasm_test_firefox(root, &env)
+    });
+    let built = steps.run("release build (trunk)", || build_dist(root, &env));
+    let skipped = || Err("skipped: the release build failed".to_string());
+    steps.run("bundle size and compressed copies", || {
+        if built {
+            check_size(root)
+        } else {
+            skipped()
+        }
+    });
+    end_to_end(root, built, &mut steps);
+    steps.report(started)
+}
+
+/// `cargo xtask test --quick`, the developer's loop: formatting, clippy, the native tests of the
+/// packages the change reaches, and the end-to-end files that touch what changed, in Chromium
+/// (the release build first, if its sources changed). The whole command before a stop.
+pub fn test_quick(root: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let env = browsers::ensure_test_tools(root)?;
+    let changed = changes::changed_files(root)?;
+    eprintln!(
+        "changed: {}",
+        if changed.is_empty() {
+            "nothing".to_string()
+        } else {
+            changed.join(", ")
+        }
+    );
+    let cargo = |args: &[&str]| {
+        let mut cmd = Command::new("cargo");
+        cmd.args(args).current_dir(root);
+        env.apply(&mut cmd);
+        run(&mut cmd)
+    };
+    let mut steps = Steps::default();
+    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
+    steps.run("clippy (native)", || {
+        cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    });
+    steps.run(
+        "native tests of the packages the change reaches",
+        || match changes::packages(root, &changed)? {
+            None => cargo(&["test", "--workspace"]),
+            Some(packages) if packages.is_empty() => {
+                eprintln!("no package changed");
+                Ok(())
+            }
+            Some(packages) => {
+                let mut args = vec!["test"];
+                for p in &packages {
+                    args.extend(["-p", p.as_str()]);
+                }
+                cargo(&args)
+            }
+        },
+    );
+    let selection = changes::e2e_files(root, &changed)?;
+    let files = match &selection {
+        changes::Selection::Every(why) => {
+            eprintln!("end-to-end: every file ({why})");
+            Vec::new()
+        }
+        changes::Selection::Some(files) => files.clone(),
+    };
+    if matches!(selection, changes::Selection::Some(_)) && files.is_empty() {
+        eprintln!("end-to-end: no file touches what changed");
+    } else {
+        let built = steps.run("release build (if its sources changed)", || {
+            build_dist_if_stale(root, &env)
+        });
+        let mut table = String::new();
+        steps.run(
+            "end-to-end tests in Chromium (the files that touch the change)",
+            || {
+                if !built {
+                    return Err("skipped: the release build failed".into());
+                }
+                let ran = e2e::run(root, &[browsers::Engine::Chromium], &files, lanes())?;
+                let told = e2e::summary(&ran, allow_flaky());
+                let (Ok(text) | Err(text)) = &told;
+                table = text.clone();
+                told.map(|_| ())
+                    .map_err(|e| e.lines().last().unwrap_or_default().to_string())
+            },
+        );
+        steps.notes.push(table);
+    }
+    steps.report(started)
+}
+
+/// The test command's end-to-end step: every file in Chromium, Firefox and WebKit. Its table
+/// (each file's time in each engine) goes into the summary.
+fn end_to_end(root: &Path, built: bool, steps: &mut Steps) {
+    let mut table = String::new();
+    steps.run(
+        "end-to-end tests, every file in Chromium, Firefox and WebKit",
+        || {
+            if !built {
+                return Err("skipped: the release build failed".to_string());
+            }
+            browsers::ensure_engines(&browsers::Engine::ALL)?;
+            let ran = e2e::run(root, &browsers::Engine::ALL, &[], lanes())?;
+            let told = e2e::summary(&ran, allow_flaky());
+            let (Ok(text) | Err(text)) = &told;
+            table = text.clone();
+            told.map(|_| ())
+                .map_err(|e| e.lines().last().unwrap_or_default().to_string())
+        },
+    );
+    steps.notes.push(table);
+}
