@@ -409,6 +409,10 @@ fn tell(job: &Job, report: &Report, seconds: f64, n: usize, total: usize, log: &
     );
 }
 
+/// Each job's time in a full run, kept in the repository so that a clean clone starts its
+/// longest jobs first too (copied from `target/e2e-logs/times.txt` after a full run).
+const KEPT_TIMES: &str = "e2e/times.txt";
+
 /// The jobs' times of the last run (`target/e2e-logs/times.txt`: engine, file, seconds a line).
 struct Times(BTreeMap<(String, String), f64>);
 
@@ -417,8 +421,17 @@ impl Times {
         logs(root).join("times.txt")
     }
 
+    /// The last run's times here, over those kept in the repository (`e2e/times.txt`, for a
+    /// clean clone's first run).
     fn read(root: &Path) -> Times {
-        let text = std::fs::read_to_string(Times::path(root)).unwrap_or_default();
+        let mut times =
+            Times::parse(&std::fs::read_to_string(root.join(KEPT_TIMES)).unwrap_or_default());
+        let here = Times::parse(&std::fs::read_to_string(Times::path(root)).unwrap_or_default());
+        times.0.extend(here.0);
+        times
+    }
+
+    fn parse(text: &str) -> Times {
         Times(
             text.lines()
                 .filter_map(|line| {
