@@ -295,7 +295,7 @@ export async function settledCount(locator, expected, timeout = 5000) {
 
 // Views write their state into the address a moment after a burst of changes (a browser spends
 // milliseconds on each history update): wait until it matches, then return it.
-export async function urlMatching(page, pattern, timeout = 5000) {
+export async function urlMatching(page, pattern, timeout = 20000) {
   await page.waitForFunction((source) => new RegExp(source).test(location.href), pattern.source, { timeout });
   return page.url();
 }

@@ -4,7 +4,7 @@
 // nothing more to fetch. Opening another page at once fetches that page's part, in one request.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, BASE, PAGES, only } from "./helpers.js";
+import { launch, BASE, PAGES, only, settled } from "./helpers.js";
 
 // What a first visit fetches, seen from before the page's own scripts run: WebDriver classic
 // (WebKit here) can neither run a script that early nor report requests.
@@ -113,6 +113,36 @@ for (const [route, job] of [["#/search", "search"], ["#/mcts", "mcts"]]) {
     await page.locator("main svg.tree [data-node]").first().waitFor({ timeout: 30000 });
     const workers = [...new Set(fetched.filter((f) => /arbor-worker/.test(f)).map((f) => f.replace(/\?.*$/, "")))].sort();
     assert.deepEqual(workers, ["arbor-worker-" + job + ".js", "arbor-worker-" + job + "_bg.wasm", "arbor-worker_loader.js"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// A reader who saves data (the browser says so), or whose site's storage says
+// `arbor-idle-fetch=off` (as the other test files' pages do), is sent only the pages opened:
+// with the page's clock run a minute ahead, nothing more comes. With neither, the same minute
+// brings every page.
+const QUIET = [
+  ["a reader saving data", () => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true })],
+  ["arbor-idle-fetch=off", () => localStorage.setItem("arbor-idle-fetch", "off")],
+  ["neither", null],
+];
+for (const [who, setUp] of QUIET) {
+  test(`${who}: ${setUp ? "nothing is fetched while idle" : "every page is fetched while idle"}`, FETCHES, async () => {
+    const { context, page, fetched, problems } = await recorded();
+    if (setUp) await page.addInitScript(setUp);
+    await page.clock.install();
+    await page.goto(new URL("#/teachers", BASE).href);
+    await page.locator("main h1").first().waitFor({ timeout: 30000 });
+    await page.clock.runFor(60000);
+    if (!setUp) {
+      await page.locator("html[data-parts=all]").waitFor({ state: "attached", timeout: 60000 });
+    } else {
+      await settled(page);
+      assert.deepEqual(parts(fetched), ["teachers"], `fetched: ${fetched.join(", ")}`);
+      assert.deepEqual(pieces(fetched), []);
+      assert.notEqual(await page.evaluate(() => document.documentElement.dataset.parts), "all");
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });

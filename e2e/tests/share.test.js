@@ -2,7 +2,7 @@
 // links that are broken on purpose.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, launch, openPage, only, ENGINE, saved } from "./helpers.js";
+import { BASE, launch, openPage, only, ENGINE, saved, urlMatching } from "./helpers.js";
 
 let browser;
 before(async () => {
@@ -60,6 +60,7 @@ test("a large tree's link is packed short, and restores the same tree", async ()
   const text = uniformTree(4, 6); // 5,461 nodes
   const plain = `#/alphabeta?tree=${encodeURIComponent(text)}&step=30`;
   const page = await stepper(plain);
+  await urlMatching(page, /[?&]z=/);
   const hash = await page.evaluate(() => location.hash);
   assert.match(hash, /^#\/alphabeta\?z=[A-Za-z0-9_-]+&step=30$/);
   assert.ok(hash.length * 2 < plain.length, `${hash.length} vs ${plain.length}`);
@@ -231,8 +232,9 @@ for (const [what, make, message, how] of BAD_LINKS) {
     if (how === "truncate") {
       // Let Arbor pack it, then cut the link in half as a careless copy would.
       const full = await stepper(path);
+      // (The page packs its link once the tree is drawn: wait for that, not for the drawing.)
+      await urlMatching(full, /[?&]z=/, 20000);
       const hash = await full.evaluate(() => location.hash);
-      assert.match(hash, /z=/);
       path = hash.slice(0, Math.floor(hash.length / 2));
       await full.context().close();
     }

@@ -35,12 +35,13 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   serve [--port N] [--address A]   build the release bundle and serve it (default 127.0.0.1:8080)
   test                              run every check: fmt, clippy, native, fuzz smoke, wasm (Chromium, Firefox), release build,
-                                    e2e (all in Chromium; the engines' files in Firefox and WebKit)
+                                    every e2e file in Chromium, Firefox and WebKit (ARBOR_ALLOW_FLAKY=1: a flaky file passes)
+  test --quick                      the loop: fmt, clippy, the native tests the change reaches, its e2e files in Chromium
   dist                              build the release bundle into dist/
-  e2e [--browser NAME]... [FILE...] build dist/ and run the end-to-end tests alone (or those files of e2e/tests/)
-                                    in each browser named: chromium, firefox, webkit (every one if none)
+  e2e [--browser NAME]... [FILE...] build dist/ if its sources changed and run the end-to-end tests alone (or those files
+                                    of e2e/tests/) in each browser named: chromium, firefox, webkit (every one if none)
   fuzz [TARGET...] [--runs N | --seconds S]
-                                    run the fuzz targets (default: all six, 1,000,000 inputs each)
+                                    run the fuzz targets (default: all seven, 1,000,000 inputs each)
   structure [ROOT]                  the code's shape: files over 600 lines of code, functions over 80 lines,
                                     code after tests, import cycles between top-level modules
   bench                             native benchmarks (release): observer cost, IDA* vs a C reference and a plain IDA*, A*, MCTS, connect four vs reference figures
