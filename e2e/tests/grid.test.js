@@ -67,7 +67,9 @@ test("a fast drag paints every cell it crosses, straight or slanted", async () =
   await page.mouse.move(x2, y2, { steps: 1 });
   await page.mouse.up();
   await page.waitForFunction((sel) => /16 walls/.test(document.querySelector(sel).getAttribute("aria-label")), CANVAS);
-  // The stroke's search answers and its status may move the canvas: aim once it has settled.
+  // The stroke's search answers and its status may move the canvas: aim once the search is
+  // done (its Stop button gone) and the page has settled.
+  await page.locator(".run-status .stop").waitFor({ state: "detached", timeout: 30000 });
   await settled(page);
   // Slanted, from (2, 5) to (9, 6): a wall with no diagonal gap, 7 + 1 + 1 cells.
   [x, y] = await cellPoint(page, 2, 5, 20, 8);

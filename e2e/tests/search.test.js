@@ -45,15 +45,16 @@ test("seed 000's tree under iterative deepening gives the tutorial's traversal",
   assert.match(await r.getAttribute("class"), /on-path/);
   // Step back into round 3: K is cut off at the depth limit.
   await page.getByRole("slider", { name: "Step" }).fill("40");
+  // (Read once step 40 is drawn: its caption says so.)
+  await page.waitForFunction(() => /Expand D: generate H\./.test(document.querySelector(".caption")?.textContent ?? ""));
   assert.equal(await page.locator(`${TREE} [data-label="K"]`).getAttribute("data-status"), "cut-off");
-  assert.match(await page.locator(".caption").textContent(), /Expand D: generate H\./);
   page.assertHealthy();
 });
 
 test("an unsolvable 8-puzzle is said to be unsolvable at once, without searching", async () => {
   const page = await openSearch("#/search?problem=puzzle&size=3x3&tiles=2,1,3,4,5,6,7,8,0&algo=bfs");
   const error = page.locator(".inputs .error[role=alert]");
-  await error.waitFor({ timeout: 2000 });
+  await error.waitFor({ timeout: 10000 });
   assert.match(await error.textContent(), /unsolvable/);
   assert.equal(await page.locator(".run-status:not(.idle)").count(), 0, "no search was started");
   // Sliding a tile makes it solvable? No — parity is kept; typing a solvable board works.

@@ -107,8 +107,9 @@ pub fn Mcts(props: &MctsProps) -> Html {
             <style>{ include_str!("style.css") }</style>
             <h1>{ "Monte Carlo tree search, step by step" }</h1>
             { for state.notices.iter().map(|n| html! { <p class="notice" role="alert">{ n.clone() }</p> }) }
+            // (Stop comes first: after the progress, it moved as the count grew, under the pointer.)
             if let Some(text) = run_status(&state) {
-                <p class="run-status" role="status">{ text }{ " " }<button type="button" onclick={on_stop}>{ "Stop" }</button></p>
+                <p class="run-status" role="status"><button type="button" class="stop" onclick={on_stop}>{ "Stop" }</button>{ " " }<span>{ text }</span></p>
             }
             { body }
         </section>
