@@ -151,24 +151,9 @@ fn allow_flaky() -> bool {
 pub fn test(root: &Path) -> Result<(), String> {
     let started = Instant::now();
     let env = browsers::ensure_test_tools(root)?;
-    let cargo = |args: &[&str]| {
-        let mut cmd = Command::new("cargo");
-        cmd.args(args).current_dir(root);
-        env.apply(&mut cmd);
-        run(&mut cmd)
-    };
+    let cargo = |args: &[&str]| cargo(root, &env, args);
     let mut steps = Steps::default();
-    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
-    steps.run("clippy (native)", || {
-        cargo(&[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ])
-    });
+    format_and_lint(&mut steps, &cargo);
     // For wasm, the page's package and, as its dependencies, every engine's library (their test
     // code never runs there: clippy checks it natively); then the page as `dist` builds it,
     // split by page.
@@ -211,7 +196,14 @@ pub fn test(root: &Path) -> Result<(), String> {
             skipped()
         }
     });
-    end_to_end(root, built, &mut steps);
+    end_to_end(
+        root,
+        built,
+        &mut steps,
+        "end-to-end tests, every file in Chromium, Firefox and WebKit",
+        &browsers::Engine::ALL,
+        &[],
+    );
     steps.report(started)
 }
 
@@ -230,24 +222,9 @@ pub fn test_quick(root: &Path) -> Result<(), String> {
             changed.join(", ")
         }
     );
-    let cargo = |args: &[&str]| {
-        let mut cmd = Command::new("cargo");
-        cmd.args(args).current_dir(root);
-        env.apply(&mut cmd);
-        run(&mut cmd)
-    };
+    let cargo = |args: &[&str]| cargo(root, &env, args);
     let mut steps = Steps::default();
-    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
-    steps.run("clippy (native)", || {
-        cargo(&[
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ])
-    });
+    format_and_lint(&mut steps, &cargo);
     steps.run(
         "native tests of the packages the change reaches",
         || match changes::packages(root, &changed)? {
@@ -279,44 +256,64 @@ pub fn test_quick(root: &Path) -> Result<(), String> {
         let built = steps.run("release build (if its sources changed)", || {
             build_dist_if_stale(root, &env)
         });
-        let mut table = String::new();
-        steps.run(
+        end_to_end(
+            root,
+            built,
+            &mut steps,
             "end-to-end tests in Chromium (the files that touch the change)",
-            || {
-                if !built {
-                    return Err("skipped: the release build failed".into());
-                }
-                let ran = e2e::run(root, &[browsers::Engine::Chromium], &files, lanes())?;
-                let told = e2e::summary(&ran, allow_flaky());
-                let (Ok(text) | Err(text)) = &told;
-                table = text.clone();
-                told.map(|_| ())
-                    .map_err(|e| e.lines().last().unwrap_or_default().to_string())
-            },
+            &[browsers::Engine::Chromium],
+            &files,
         );
-        steps.notes.push(table);
     }
     steps.report(started)
 }
 
-/// The test command's end-to-end step: every file in Chromium, Firefox and WebKit. Its table
-/// (each file's time in each engine) goes into the summary.
-fn end_to_end(root: &Path, built: bool, steps: &mut Steps) {
+/// `cargo` with `args`, in the workspace, with the test tools on its path.
+fn cargo(root: &Path, env: &tools::ToolEnv, args: &[&str]) -> Result<(), String> {
+    let mut cmd = Command::new("cargo");
+    cmd.args(args).current_dir(root);
+    env.apply(&mut cmd);
+    run(&mut cmd)
+}
+
+/// The first steps of both commands: formatting, and clippy on the native build.
+fn format_and_lint(steps: &mut Steps, cargo: &dyn Fn(&[&str]) -> Result<(), String>) {
+    steps.run("format", || cargo(&["fmt", "--all", "--check"]));
+    steps.run("clippy (native)", || {
+        cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    });
+}
+
+/// An end-to-end step: `files` (every file if none) in `engines`, skipped if the release build
+/// failed. Its table (each file's time in each engine) goes into the summary; the step's error
+/// is the table's count line.
+fn end_to_end(
+    root: &Path,
+    built: bool,
+    steps: &mut Steps,
+    name: &'static str,
+    engines: &[browsers::Engine],
+    files: &[String],
+) {
     let mut table = String::new();
-    steps.run(
-        "end-to-end tests, every file in Chromium, Firefox and WebKit",
-        || {
-            if !built {
-                return Err("skipped: the release build failed".to_string());
-            }
-            browsers::ensure_engines(&browsers::Engine::ALL)?;
-            let ran = e2e::run(root, &browsers::Engine::ALL, &[], lanes())?;
-            let told = e2e::summary(&ran, allow_flaky());
-            let (Ok(text) | Err(text)) = &told;
-            table = text.clone();
-            told.map(|_| ())
-                .map_err(|e| e.lines().last().unwrap_or_default().to_string())
-        },
-    );
+    steps.run(name, || {
+        if !built {
+            return Err("skipped: the release build failed".to_string());
+        }
+        browsers::ensure_engines(engines)?;
+        let ran = e2e::run(root, engines, files, lanes())?;
+        let told = e2e::summary(&ran, allow_flaky());
+        let (Ok(text) | Err(text)) = &told;
+        table = text.clone();
+        told.map(|_| ())
+            .map_err(|e| e.lines().last().unwrap_or_default().to_string())
+    });
     steps.notes.push(table);
 }

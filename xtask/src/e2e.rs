@@ -135,11 +135,7 @@ pub fn run(
         "+ {} end-to-end jobs ({} files in {}), {lanes} at once; logs in {}",
         jobs.len(),
         files.len(),
-        engines
-            .iter()
-            .map(|e| e.title())
-            .collect::<Vec<_>>()
-            .join(", "),
+        titles(engines),
         logs(root).display()
     );
     let done = setting.run_all(jobs, lanes, &times);
@@ -566,11 +562,7 @@ pub fn summary(ran: &[Ran], allow_flaky: bool) -> Result<String, String> {
     out.push_str(&format!(
         "end-to-end: {} files in {}: {} passed, {} flaky, {} failed",
         files.len(),
-        engines
-            .iter()
-            .map(|e| e.title())
-            .collect::<Vec<_>>()
-            .join(", "),
+        titles(&engines),
         ran.iter().filter(|r| r.verdict == Verdict::Passed).count(),
         flaky.len(),
         failed.len()
@@ -583,6 +575,15 @@ pub fn summary(ran: &[Ran], allow_flaky: bool) -> Result<String, String> {
         }
         Err(out)
     }
+}
+
+/// The engines' names as the summary writes them: "Chromium, Firefox, WebKit".
+fn titles(engines: &[Engine]) -> String {
+    engines
+        .iter()
+        .map(|e| e.title())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Files down, engines across: each job's seconds, marked if it was flaky or failed.
