@@ -140,16 +140,20 @@ const kept = [];
 afterEach(async () => {
   for (const context of opened) await context.close().catch(() => {});
   opened.clear();
-  for (const entry of kept.filter((e) => e.busy)) {
-    try {
-      await reset(entry);
-      entry.busy = false;
-    } catch {
-      kept.splice(kept.indexOf(entry), 1);
-      await entry.close().catch(() => {});
-    }
-  }
+  for (const entry of kept.filter((e) => e.busy)) await release(entry);
 });
+
+// A kept page handed back: made as new and free for the next `openPage`, or closed for good if
+// it cannot be.
+async function release(entry) {
+  try {
+    await reset(entry);
+    entry.busy = false;
+  } catch {
+    if (kept.includes(entry)) kept.splice(kept.indexOf(entry), 1);
+    await entry.close().catch(() => {});
+  }
+}
 
 // A kept page made as new for the next test.
 async function reset({ context, page, viewport, storage }) {
@@ -199,11 +203,15 @@ async function keptPage(browser, options, clock) {
   const page = await context.newPage();
   if (clock) return page;
   opened.delete(context);
-  // A test that closes its context hands the page back instead (closed after the test, if it
-  // cannot be made new).
-  const close = context.close.bind(context);
-  context.close = async () => {};
-  kept.push({ key, context, page, busy: true, viewport: options.viewport, storage: browser.storage ?? {}, close });
+  // A test that closes its context hands the page back at once instead: the next `openPage`,
+  // in the same test or a later one, takes it (a sweep over many pages opens one context, not
+  // one a page).
+  const entry = { key, context, page, busy: true, viewport: options.viewport, storage: browser.storage ?? {} };
+  entry.close = context.close.bind(context);
+  context.close = async () => {
+    if (entry.busy) await release(entry);
+  };
+  kept.push(entry);
   return page;
 }
 
