@@ -129,6 +129,8 @@ fn routes_of(path: &str) -> Option<Vec<&'static str>> {
         "xtask/src/main.rs",
         "xtask/src/browsers.rs",
         "xtask/src/lanes.rs",
+        "xtask/src/native.rs",
+        "xtask/tests/",
         "xtask/src/tools.rs",
         "e2e/bench/",
         "e2e/tests/webkit/",

@@ -20,6 +20,7 @@ mod e2e;
 mod fuzz;
 mod lanes;
 mod minify;
+mod native;
 mod pages;
 mod routes;
 mod server;
