@@ -182,15 +182,21 @@ fn distinct_uniform(b: u32, d: u32, seed: u64) -> GameTree {
         chance: false,
     };
     let tree = spec.generate().unwrap();
-    // Replace the leaves by a random permutation of 0..n.
-    let leaves = tree.leaves();
-    let mut values: Vec<i32> = (0..leaves.len() as i32).collect();
+    // Replace the leaves, left to right, by a random permutation of 0..n (in one pass over the
+    // tree's raw form: one `with_payoff` a leaf copies the whole tree each time).
+    let mut values: Vec<i32> = (0..tree.leaves().len() as i32).collect();
     SplitMix64(seed).shuffle(&mut values);
-    let mut out = tree;
-    for (leaf, v) in leaves.into_iter().zip(values) {
-        out = out.with_payoff(leaf, vec![v]).unwrap();
+    fn fill(raw: &mut arbor_game::RawNode, values: &mut std::slice::Iter<'_, i32>) {
+        if raw.children.is_empty() {
+            raw.payoff = vec![*values.next().unwrap()];
+        }
+        for child in &mut raw.children {
+            fill(child, values);
+        }
     }
-    out
+    let mut raw = tree.to_raw();
+    fill(&mut raw, &mut values.iter());
+    GameTree::from_raw(raw, tree.root_player()).unwrap()
 }
 
 #[test]
