@@ -119,16 +119,9 @@ pub fn run(
             ("/".into(), dist),
         ],
     )?;
-    // One virtual display for every WebKit job.
-    let display = if engines.contains(&Engine::WebKit) {
-        Some(Display::start()?)
-    } else {
-        None
-    };
     let setting = Setting {
         root,
         url: format!("http://{}/", server.addr()),
-        display: display.as_ref().map(|d| d.name.clone()),
     };
     let times = Times::read(root);
     eprintln!(
@@ -148,11 +141,10 @@ pub fn run(
 /// A job's first run: its report, seconds and log.
 type FirstRun = (Job, Report, f64, PathBuf);
 
-/// What every job shares: the server's address and the display.
+/// What every job shares: the server's address.
 struct Setting<'a> {
     root: &'a Path,
     url: String,
-    display: Option<String>,
 }
 
 impl Setting<'_> {
@@ -228,14 +220,31 @@ impl Setting<'_> {
             if again { ".again" } else { "" }
         ));
         let started = Instant::now();
-        let report = match self.spawn(job, &dir, &log) {
+        // A virtual display of its own for each WebKit job: with no window manager, the window
+        // last opened on a display is the active one, and another job's new window would take
+        // the keyboard's focus (and `:focus`) from this job's page.
+        let display = match job.engine {
+            Engine::WebKit => match Display::start() {
+                Ok(d) => Some(d),
+                Err(e) => return (Report::broken(e), 0.0, log),
+            },
+            _ => None,
+        };
+        let report = match self.spawn(job, &dir, &log, display.as_ref()) {
             Ok(child) => wait(child, &log, job.engine),
             Err(e) => Report::broken(e),
         };
+        drop(display);
         (report, started.elapsed().as_secs_f64(), log)
     }
 
-    fn spawn(&self, job: &Job, dir: &Path, log: &Path) -> Result<Child, String> {
+    fn spawn(
+        &self,
+        job: &Job,
+        dir: &Path,
+        log: &Path,
+        display: Option<&Display>,
+    ) -> Result<Child, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let out = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
         let err = out.try_clone().map_err(|e| e.to_string())?;
@@ -257,8 +266,8 @@ impl Setting<'_> {
         .stdin(Stdio::null())
         .stdout(out)
         .stderr(err);
-        if let Some(display) = &self.display {
-            cmd.env("DISPLAY", display);
+        if let Some(display) = display {
+            cmd.env("DISPLAY", &display.name);
         }
         // A group of its own, so that a job stopped for its time takes its browser with it.
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);

@@ -193,6 +193,13 @@ class Context {
     this.first = handles[0];
     await this.driver.s("POST", "/window", { handle: this.first });
     this.current = this.first;
+    // The window made the active one of its display: with no window manager, the window opened
+    // last is active, and a page in another (a driver kept from an earlier context) would have
+    // no keyboard focus, `:focus` or `document.hasFocus()`. Switching to it or moving it does not
+    // make it active; minimizing it and giving it its size again does.
+    await this.driver.s("POST", "/window/minimize", {});
+    const { width, height } = this.options.viewport ?? { width: 1280, height: 720 };
+    await this.driver.s("POST", "/window/rect", { width, height });
     // The site's storage as the browser was asked to start it: set on a page of the site (a
     // script cannot run before the page's own over WebDriver), kept by the driver from one
     // context to the next (see close).
