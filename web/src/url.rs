@@ -33,6 +33,12 @@ pub fn use_address<T: PartialEq + Clone + 'static>(
 pub fn replace_url(route: &Route) {
     URL.with(|w| {
         let mut w = w.borrow_mut();
+        let here = current_hash();
+        // A change still waiting was asked for at another address: a link was followed since,
+        // and the change belongs to the view that was left.
+        if w.timer.is_some() && w.asked_at != here {
+            w.forget_waiting();
+        }
         if w.last.as_ref() == Some(route) {
             return;
         }
@@ -42,6 +48,9 @@ pub fn replace_url(route: &Route) {
         if w.timer.is_none() && w.budget.try_spend() {
             write_url(route);
             return;
+        }
+        if w.waiting_since.is_none() {
+            w.asked_at = here;
         }
         let since = *w.waiting_since.get_or_insert(now);
         if now - since >= f64::from(URL_MAX_WAIT_MS) {
@@ -55,10 +64,15 @@ pub fn replace_url(route: &Route) {
     });
 }
 
-/// Writes the last change of a burst that waited.
+/// Writes the last change of a burst that waited, unless a link was followed since it was asked
+/// for (the address is then the link's: writing the view that was left over it would take the
+/// reader back, or leave the app on the old view when the write comes before the `hashchange`).
 fn write_late(w: &mut UrlWriter) {
-    w.timer = None;
-    w.waiting_since = None;
+    if w.asked_at != current_hash() {
+        w.forget_waiting();
+        return;
+    }
+    w.stop_waiting();
     w.budget.refill(now_ms());
     w.budget.spend_late();
     if let Some(route) = w.last.clone() {
@@ -70,6 +84,9 @@ fn write_late(w: &mut UrlWriter) {
 pub fn flush_url() {
     let route = URL.with(|w| {
         let mut w = w.borrow_mut();
+        if w.timer.is_some() && w.asked_at != current_hash() {
+            w.forget_waiting();
+        }
         w.waiting_since = None;
         w.timer.take().and(w.last.clone())
     });
@@ -79,13 +96,37 @@ pub fn flush_url() {
 }
 
 /// The address bar's writer: the last route asked for, the budget of immediate writes, the
-/// timer that writes the last of a burst, and since when a change has been waiting.
+/// timer that writes the last of a burst, since when a change has been waiting, and the address
+/// it was asked for at.
 #[derive(Default)]
 struct UrlWriter {
     last: Option<Route>,
     budget: UrlBudget,
     timer: Option<gloo_timers::callback::Timeout>,
     waiting_since: Option<f64>,
+    asked_at: String,
+}
+
+impl UrlWriter {
+    /// No change waiting any more (the timer dropped, so cleared).
+    fn stop_waiting(&mut self) {
+        self.timer = None;
+        self.waiting_since = None;
+    }
+
+    /// The change waiting dropped: it was asked for at an address a followed link has replaced.
+    /// The next change is then written whatever the last one was.
+    fn forget_waiting(&mut self) {
+        self.stop_waiting();
+        self.last = None;
+    }
+}
+
+/// The location's hash now ("" without a window).
+fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
 }
 
 thread_local! {
@@ -107,9 +148,7 @@ pub fn asks(hash: &str, mode: &str) -> bool {
 
 /// True when the location's link asks for lecture mode.
 pub fn presenting() -> bool {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .is_some_and(|h| asks(&h, "present"))
+    asks(&current_hash(), "present")
 }
 
 thread_local! {
@@ -145,5 +184,49 @@ fn write_url(route: &Route) {
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
         crate::crash::remember_good_link();
+    }
+}
+
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn at_step(view: View, step: u32) -> Route {
+        let mut route = Route::new(view);
+        route.set("step", step.to_string());
+        route
+    }
+
+    /// A view's change still waiting when the reader follows a link is not written over the
+    /// link's address (it was: the tours' test, going from tour to tour, now and then found the
+    /// last tour's address back and its view still drawn); the next view's changes are.
+    #[wasm_bindgen_test]
+    fn a_change_waiting_when_a_link_is_followed_is_dropped() {
+        let location = web_sys::window().unwrap().location();
+        location.set_hash("#/alphabeta").unwrap();
+        // A burst spends the budget: the last of it waits.
+        for step in 1..=20 {
+            replace_url(&at_step(View::AlphaBeta, step));
+        }
+        assert!(URL.with(|w| w.borrow().timer.is_some()), "a change waits");
+        // With no link followed, what waits is written.
+        flush_url();
+        assert_eq!(current_hash(), at_step(View::AlphaBeta, 20).to_link());
+        for step in 21..=40 {
+            replace_url(&at_step(View::AlphaBeta, step));
+        }
+        assert!(
+            URL.with(|w| w.borrow().timer.is_some()),
+            "a change waits again"
+        );
+        location.set_hash("#/chance").unwrap();
+        flush_url();
+        assert_eq!(current_hash(), "#/chance", "the link's address stays");
+        replace_url(&at_step(View::Chance, 3));
+        flush_url();
+        assert_eq!(current_hash(), at_step(View::Chance, 3).to_link());
     }
 }
