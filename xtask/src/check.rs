@@ -155,8 +155,8 @@ pub fn test(root: &Path) -> Result<(), String> {
     let mut steps = Steps::default();
     format(&mut steps, &cargo);
     let linted = |args: &[&str]| linted(root, &env, args);
-    steps.run(LINTED_TESTS, || {
-        native::test(root, &linted, &["--workspace"])
+    steps.run("clippy and native tests (unit, doc, integration)", || {
+        native::test(root, &linted, None)
     });
     // For wasm, the page's package and, as its dependencies, every engine's library (their test
     // code never runs there: clippy checks it natively); then the page as `dist` builds it,
@@ -230,15 +230,11 @@ pub fn test_quick(root: &Path) -> Result<(), String> {
     steps.run(
         "clippy and native tests of the packages the change reaches",
         || match changes::packages(root, &changed)? {
-            None => native::test(root, &linted, &["--workspace"]),
             Some(packages) if packages.is_empty() => {
                 eprintln!("no package changed");
                 Ok(())
             }
-            Some(packages) => {
-                let args: Vec<&str> = packages.iter().flat_map(|p| ["-p", p.as_str()]).collect();
-                native::test(root, &linted, &args)
-            }
+            packages => native::test(root, &linted, packages.as_deref()),
         },
     );
     let selection = changes::e2e_files(root, &changed)?;
@@ -268,20 +264,22 @@ pub fn test_quick(root: &Path) -> Result<(), String> {
 }
 
 /// `cargo` with `args`, in the workspace, with the test tools on its path.
-fn cargo(root: &Path, env: &tools::ToolEnv, args: &[&str]) -> Result<(), String> {
+fn cargo_command(root: &Path, env: &tools::ToolEnv, args: &[&str]) -> Command {
     let mut cmd = Command::new("cargo");
     cmd.args(args).current_dir(root);
     env.apply(&mut cmd);
-    run(&mut cmd)
+    cmd
+}
+
+/// Runs [`cargo_command`].
+fn cargo(root: &Path, env: &tools::ToolEnv, args: &[&str]) -> Result<(), String> {
+    run(&mut cargo_command(root, env, args))
 }
 
 /// The first step of both commands: formatting.
 fn format(steps: &mut Steps, cargo: &dyn Fn(&[&str]) -> Result<(), String>) {
     steps.run("format", || cargo(&["fmt", "--all", "--check"]));
 }
-
-/// The native step's name: clippy's lints and the native tests are one build.
-const LINTED_TESTS: &str = "clippy and native tests (unit, doc, integration)";
 
 /// `cargo` with `args` and clippy as the compiler of the workspace's own crates, warnings
 /// denied (what `cargo clippy -- -D warnings` sets up, but for a build): `cargo test` then lints
@@ -291,10 +289,8 @@ const LINTED_TESTS: &str = "clippy and native tests (unit, doc, integration)";
 /// test form, since an integration test runs each (xtask's `tests/usage.rs`), so code only the
 /// tests use is still reported unused. Doc tests are not linted, as under `cargo clippy`.
 fn linted(root: &Path, env: &tools::ToolEnv, args: &[&str]) -> Command {
-    let mut cmd = Command::new("cargo");
-    cmd.args(args).current_dir(root);
+    let mut cmd = cargo_command(root, env, args);
     with_clippy(&mut cmd);
-    env.apply(&mut cmd);
     cmd
 }
 

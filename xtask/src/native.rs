@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::{describe, lanes::LANES, run};
 
 /// One test program cargo built.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 struct Program {
     /// Its source, from the workspace's root: `crates/game/tests/crosscheck.rs`.
     label: String,
@@ -25,7 +25,7 @@ struct Program {
 
 /// What `cargo test --no-run --message-format=json` told of what it built: the test programs,
 /// and the packages with a library that has doc tests.
-#[derive(Debug, Default, PartialEq)]
+#[derive(Default)]
 struct Built {
     programs: Vec<Program>,
     documented: BTreeSet<String>,
@@ -112,20 +112,23 @@ fn ordered(mut programs: Vec<Program>, times: &BTreeMap<String, f64>) -> Vec<Pro
     programs
 }
 
-/// Builds the tests of `selection` (`--workspace`, or `-p NAME`…) with `cargo` (a command made
-/// for the arguments given), runs every test program two at a time, then the doc tests.
+/// Builds the tests of `packages` (every package of the workspace if `None`) with `cargo` (a
+/// command made for the arguments given), runs every test program two at a time, then the doc
+/// tests.
 pub fn test(
     root: &Path,
     cargo: &dyn Fn(&[&str]) -> Command,
-    selection: &[&str],
+    packages: Option<&[String]>,
 ) -> Result<(), String> {
-    let built = build(root, cargo, selection)?;
+    let selection: Vec<&str> = match packages {
+        None => vec!["--workspace"],
+        Some(names) => names.iter().flat_map(|p| ["-p", p.as_str()]).collect(),
+    };
+    let built = build(root, cargo, &selection)?;
+    let count = built.programs.len();
     let mut times = read_times(root);
-    eprintln!(
-        "+ {} test programs, {LANES} at a time",
-        built.programs.len()
-    );
-    let (failed, ran) = run_programs(ordered(built.programs.clone(), &times));
+    eprintln!("+ {count} test programs, {LANES} at a time");
+    let (failed, ran) = run_programs(ordered(built.programs, &times));
     times.extend(ran);
     let kept: String = times
         .iter()
@@ -134,15 +137,13 @@ pub fn test(
     let _ = std::fs::write(times_path(root), kept);
     // Doc tests: the packages chosen that have a library (cargo refuses `--doc` for a package
     // without one).
-    let docs: Vec<&str> = if selection.contains(&"--workspace") {
-        vec!["--workspace"]
-    } else {
-        selection
-            .chunks(2)
-            .filter(|p| p.len() == 2 && built.documented.contains(p[1]))
-            .flatten()
-            .copied()
-            .collect()
+    let docs: Vec<&str> = match packages {
+        None => vec!["--workspace"],
+        Some(names) => names
+            .iter()
+            .filter(|p| built.documented.contains(p.as_str()))
+            .flat_map(|p| ["-p", p.as_str()])
+            .collect(),
     };
     let doc_result = if docs.is_empty() {
         Ok(())
@@ -153,7 +154,7 @@ pub fn test(
         return Err(format!(
             "{} of {} test programs failed: {}",
             failed.len(),
-            built.programs.len(),
+            count,
             failed.join(", ")
         ));
     }
