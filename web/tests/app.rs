@@ -94,3 +94,65 @@ async fn play_draws_each_board_with_named_cells_and_a_status() {
         .unwrap()
         .is_some());
 }
+
+/// A tree view is not shown before it is placed. While its frame has no size yet (here, in an
+/// element not laid out) its viewBox is empty: Chromium and Firefox draw such a drawing as
+/// nothing, WebKit at the drawing's own coordinates, where a reader's click could land a moment
+/// before the tree jumps into place. Laid out, it is measured, placed and shown.
+#[wasm_bindgen_test]
+async fn a_tree_view_is_hidden_until_its_frame_is_measured() {
+    let window = web_sys::window().unwrap();
+    let document = window.document().unwrap();
+    let root = document.create_element("div").unwrap();
+    root.set_attribute("style", "display: none").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    window
+        .location()
+        .set_hash("#/alphabeta?tree=%5B%5B3%2C12%2C8%5D%2C%5B2%2C4%2C6%5D%5D")
+        .unwrap();
+    yew::Renderer::<arbor_web::App>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    let drawn = || {
+        root.query_selector(".tree-frame svg.tree")
+            .unwrap()
+            .unwrap_or_else(|| panic!("no tree view in {}", root.inner_html()))
+    };
+    let hidden = |svg: &web_sys::Element| {
+        svg.get_attribute("style")
+            .is_some_and(|s| s.contains("visibility: hidden"))
+    };
+    let empty_view = |svg: &web_sys::Element| {
+        let view = svg.get_attribute("viewBox").unwrap_or_default();
+        view.split_whitespace()
+            .skip(2)
+            .any(|v| v.parse::<f64>().map_or(true, |s| s <= 0.0))
+    };
+    let first = drawn();
+    assert!(
+        empty_view(&first) && hidden(&first),
+        "unmeasured: {}",
+        first.outer_html()
+    );
+    // Laid out: at each frame until it is shown, never shown unplaced.
+    root.set_attribute("style", "width: 900px").unwrap();
+    let mut shown = false;
+    for _ in 0..600 {
+        let svg = drawn();
+        assert!(
+            hidden(&svg) || !empty_view(&svg),
+            "shown unplaced: {}",
+            svg.outer_html()
+        );
+        if !hidden(&svg) {
+            shown = true;
+            break;
+        }
+        // The next frame: the frame's size comes by its ResizeObserver.
+        let frame = js_sys::Promise::new(&mut |ok, _| {
+            window.request_animation_frame(&ok).unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(frame).await.unwrap();
+        yew::scheduler::flush().await;
+    }
+    assert!(shown, "the tree view was never shown");
+}

@@ -176,8 +176,12 @@ fn drawing_svg(
     let ring = focus_ring(scene, props.focus, sight);
     let operable = props.on_leaf.is_some() || props.on_inner.is_some();
     let (cam, view) = (sight.cam, sight.view);
+    // Not shown until the frame is measured and the camera set: the first render's viewBox is
+    // empty, which Chromium and Firefox draw as nothing but WebKit ignores, drawing the tree at
+    // its own coordinates for a moment before it jumps into place (where a click could land).
+    let unplaced = (!sight.has_camera).then_some("visibility: hidden");
     html! {
-        <svg class="tree" role="group" aria-label={props.title.clone()}
+        <svg class="tree" role="group" aria-label={props.title.clone()} style={unplaced}
             width={fmt(frame_size.0)} height={fmt(frame_size.1)} preserveAspectRatio="none"
             viewBox={format!("{} {} {} {}", fmt(view.x0), fmt(view.y0), fmt(view.x1 - view.x0), fmt(view.y1 - view.y0))}
             data-width={fmt(scene.width)} data-height={fmt(scene.height)} data-scale={fixed(cam.scale, 4)}
