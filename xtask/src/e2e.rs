@@ -9,7 +9,6 @@
 //! next run starts its longest jobs first.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
@@ -220,31 +219,15 @@ impl Setting<'_> {
             if again { ".again" } else { "" }
         ));
         let started = Instant::now();
-        // A virtual display of its own for each WebKit job: with no window manager, the window
-        // last opened on a display is the active one, and another job's new window would take
-        // the keyboard's focus (and `:focus`) from this job's page.
-        let display = match job.engine {
-            Engine::WebKit => match Display::start() {
-                Ok(d) => Some(d),
-                Err(e) => return (Report::broken(e), 0.0, log),
-            },
-            _ => None,
-        };
-        let report = match self.spawn(job, &dir, &log, display.as_ref()) {
+        // (WebKit's browsers each start an X display of their own: e2e/tests/webkit/driver.js.)
+        let report = match self.spawn(job, &dir, &log) {
             Ok(child) => wait(child, &log, job.engine),
             Err(e) => Report::broken(e),
         };
-        drop(display);
         (report, started.elapsed().as_secs_f64(), log)
     }
 
-    fn spawn(
-        &self,
-        job: &Job,
-        dir: &Path,
-        log: &Path,
-        display: Option<&Display>,
-    ) -> Result<Child, String> {
+    fn spawn(&self, job: &Job, dir: &Path, log: &Path) -> Result<Child, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let out = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
         let err = out.try_clone().map_err(|e| e.to_string())?;
@@ -266,9 +249,6 @@ impl Setting<'_> {
         .stdin(Stdio::null())
         .stdout(out)
         .stderr(err);
-        if let Some(display) = display {
-            cmd.env("DISPLAY", &display.name);
-        }
         // A group of its own, so that a job stopped for its time takes its browser with it.
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         cmd.spawn()
@@ -481,54 +461,6 @@ impl Times {
             .map(|((engine, file), s)| format!("{engine}\t{file}\t{s:.1}\n"))
             .collect();
         let _ = std::fs::write(Times::path(root), text);
-    }
-}
-
-/// An X server for WebKit's browser (Xvfb), stopped when dropped.
-struct Display {
-    name: String,
-    child: Child,
-}
-
-impl Display {
-    fn start() -> Result<Display, String> {
-        // `-displayfd 1`: Xvfb picks a free display and writes its number to our pipe.
-        let mut child = Command::new("Xvfb")
-            .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1920x1200x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("could not start Xvfb: {e}"))?;
-        let mut line = String::new();
-        let out = child.stdout.take().ok_or("Xvfb's output")?;
-        BufReader::new(out)
-            .read_line(&mut line)
-            .map_err(|e| format!("Xvfb: {e}"))?;
-        let number = line.trim();
-        if number.is_empty() {
-            let _ = child.kill();
-            return Err("Xvfb gave no display".into());
-        }
-        Ok(Display {
-            name: format!(":{number}"),
-            child,
-        })
-    }
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

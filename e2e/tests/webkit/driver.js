@@ -32,34 +32,41 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   });
 }
 
-// One X display for the whole run; each context gets its own driver (WebKitWebDriver holds one
-// session at a time), kept for the next context once this one closes.
-let display = null;
+// Each driver (each context: WebKitWebDriver holds one session at a time, kept for the next
+// context once this one closes) on an X display of its own. With no window manager, the window
+// opened last on a display is the active one: a page in a window under another has no keyboard
+// focus, `:focus` or `document.hasFocus()`. Alone on its display, every window is the active one.
 async function xDisplay() {
-  if (process.env.DISPLAY) return process.env.DISPLAY;
-  if (!display) {
-    const number = 90 + Math.floor(Math.random() * 400);
-    const xvfb = spawn("Xvfb", [`:${number}`, "-screen", "0", "1920x1200x24", "-nolisten", "tcp"], {
-      stdio: "ignore",
+  // `-displayfd 3`: Xvfb picks a free display, and writes its number once it is ready.
+  const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1920x1200x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "ignore", "ignore", "pipe"],
+  });
+  xvfb.unref();
+  children.add(xvfb);
+  let said = "";
+  const number = await new Promise((resolve, reject) => {
+    xvfb.stdio[3].on("data", (chunk) => {
+      said += chunk;
+      if (said.includes("\n")) resolve(said.trim());
     });
-    xvfb.unref();
-    children.add(xvfb);
-    display = `:${number}`;
-    await sleep(300);
-  }
-  return display;
+    xvfb.on("error", (e) => reject(new Error(`webkit: could not start Xvfb: ${e.message}`)));
+    xvfb.on("exit", (code) => reject(new Error(`webkit: Xvfb ended (${code}) before giving a display`)));
+  });
+  xvfb.stdio[3].destroy();
+  return { name: `:${number}`, xvfb };
 }
 
 class Driver {
   static async start() {
     const port = await freePort();
+    const display = await xDisplay();
     // (Without accelerated compositing, WEBKIT_DISABLE_COMPOSITING_MODE=1, WebKit drew the same
     // pages for a third less processor time, but its screenshots then hung now and then.)
-    const env = { ...process.env, DISPLAY: await xDisplay() };
+    const env = { ...process.env, DISPLAY: display.name };
     const child = spawn(DRIVER, [`--port=${port}`], { env, stdio: ["ignore", "pipe", "pipe"] });
     child.unref();
     children.add(child);
-    const driver = new Driver(child, `http://127.0.0.1:${port}`);
+    const driver = new Driver(child, `http://127.0.0.1:${port}`, display.xvfb);
     let why = "";
     await poll(
       () => driver.call("GET", "/status").then(() => true, (e) => void (why = e.message)),
@@ -82,8 +89,9 @@ class Driver {
       }
     }
   }
-  constructor(child, url) {
+  constructor(child, url, xvfb) {
     this.child = child;
+    this.xvfb = xvfb;
     this.url = url;
     this.session = null;
   }
@@ -136,8 +144,10 @@ class Driver {
     if (this.session) {
       await Promise.race([this.call("DELETE", this.session).catch(() => {}), sleep(3000)]);
     }
-    this.child.kill();
-    children.delete(this.child);
+    for (const process of [this.child, this.xvfb]) {
+      process.kill();
+      children.delete(process);
+    }
   }
 }
 
@@ -193,13 +203,6 @@ class Context {
     this.first = handles[0];
     await this.driver.s("POST", "/window", { handle: this.first });
     this.current = this.first;
-    // The window made the active one of its display: with no window manager, the window opened
-    // last is active, and a page in another (a driver kept from an earlier context) would have
-    // no keyboard focus, `:focus` or `document.hasFocus()`. Switching to it or moving it does not
-    // make it active; minimizing it and giving it its size again does.
-    await this.driver.s("POST", "/window/minimize", {});
-    const { width, height } = this.options.viewport ?? { width: 1280, height: 720 };
-    await this.driver.s("POST", "/window/rect", { width, height });
     // The site's storage as the browser was asked to start it: set on a page of the site (a
     // script cannot run before the page's own over WebDriver), kept by the driver from one
     // context to the next (see close).
@@ -267,7 +270,7 @@ class Context {
       if (idle.length < 3) idle.push(this.driver);
       else await this.driver.stop();
     } catch {
-      this.driver.child.kill();
+      await this.driver.stop();
     }
   }
 }

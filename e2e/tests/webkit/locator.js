@@ -176,26 +176,56 @@ class Locator extends Locators {
   }
   // The point to press: the element scrolled into view, its centre (or `position` within it),
   // checked to be the element itself and not something over it.
-  async target(options = {}) {
+  // Where to press the element: the centre of its part in view (or `position`), once it is
+  // alone, visible, enabled, where it was two frames before (Playwright's "stable": a tree
+  // drawn and then placed must not be pressed where it was first drawn) and not covered at that
+  // point. With `guard`, a press there that reaches something else (the page moved in between)
+  // is stopped before the page sees it, and `pressAt` tries again.
+  async target(options = {}, guard = false) {
     let over = "";
     const at = await poll(async () => {
       const at = await this.act(
         `el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
          // A link broken over two lines is pressed on its first line, as Playwright does.
-         const r = [...el.getClientRects()].find((q) => q.width > 0 && q.height > 0) ?? el.getBoundingClientRect();
+         const box = () => [...el.getClientRects()].find((q) => q.width > 0 && q.height > 0) ?? el.getBoundingClientRect();
+         const was = box();
+         await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+         const r = box();
+         if (["left", "top", "width", "height"].some((k) => r[k] !== was[k])) return { on: false, hit: "nothing: it is moving" };
          // The centre of the part in view, as Playwright clicks.
          const left = Math.max(r.left, 0), right = Math.min(r.right, innerWidth);
          const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
-         const x = arg ? r.left + arg.x : (left + right) / 2;
-         const y = arg ? r.top + arg.y : (top + bottom) / 2;
-         const hit = document.elementFromPoint(x, y);
-         // The element or within it (through a shadow root too).
-         let on = false;
-         for (let h = hit; h && !on; h = h.parentNode ?? h.host) on = h === el;
+         const x = arg.position ? r.left + arg.position.x : (left + right) / 2;
+         const y = arg.position ? r.top + arg.position.y : (top + bottom) / 2;
+         // The element or within it (through a shadow root too), or its label.
          const label = el.labels?.[0];
-         if (!on && label && (hit === label || label.contains(hit))) on = true;
+         const within = (hit) => {
+           for (let h = hit; h; h = h.parentNode ?? h.host) if (h === el) return true;
+           return !!label && (hit === label || label.contains(hit));
+         };
+         const hit = document.elementFromPoint(x, y);
+         const on = within(hit);
+         if (on && arg.guard) {
+           // The first press of the gesture decides: on the element, the rest go through; else
+           // it and the rest are stopped, and the press is tried again.
+           const guard = { missed: false, decided: false };
+           const check = (e) => {
+             if (!guard.decided && ["pointerdown", "mousedown", "touchstart"].includes(e.type)) {
+               guard.decided = true;
+               guard.missed = !within(e.composedPath()[0] ?? e.target);
+             }
+             if (guard.missed) {
+               e.stopImmediatePropagation();
+               e.preventDefault();
+             }
+           };
+           guard.events = ["pointerdown", "mousedown", "touchstart", "pointerup", "mouseup", "touchend", "click", "dblclick"];
+           for (const type of guard.events) window.addEventListener(type, check, true);
+           guard.check = check;
+           window.__arborGuard = guard;
+         }
          return { x, y, on, hit: hit ? pw.previewNode(hit) : "nothing" };`,
-        options.position ?? null,
+        { position: options.position ?? null, guard },
         { enabled: !options.force, visible: true, timeout: options.timeout },
       );
       over = at.hit;
@@ -205,10 +235,30 @@ class Locator extends Locators {
     const offset = await this.frame_.page.frameOffset(this.frame_);
     return { x: at.x + offset.x, y: at.y + offset.y };
   }
+  // Presses the element with `act(x, y)` (a click, a tap), again if the page moved under it.
+  async pressAt(options, act) {
+    const end = Date.now() + (options.timeout || TIMEOUT);
+    for (;;) {
+      const { x, y } = await this.target(options, !options.force);
+      await act(x, y);
+      if (options.force) return;
+      // (A press that took the page elsewhere left no guard: it reached its element.)
+      const missed = await this.frame_
+        .run(
+          `const guard = window.__arborGuard;
+           if (!guard) return false;
+           delete window.__arborGuard;
+           for (const type of guard.events) window.removeEventListener(type, guard.check, true);
+           return guard.missed;`,
+        )
+        .catch(() => false);
+      if (!missed) return;
+      if (Date.now() > end) throw new Error(`webkit: ${this.selector}: the page moved under each press`);
+    }
+  }
   async click(options = {}) {
-    const { x, y } = await this.target(options);
     const page = this.frame_.page;
-    await page.mouse.click(x, y, options);
+    await this.pressAt(options, (x, y) => page.mouse.click(x, y, options));
   }
   async dblclick(options = {}) {
     await this.click({ ...options, clickCount: 2 });
@@ -218,8 +268,8 @@ class Locator extends Locators {
     await this.frame_.page.mouse.move(x, y);
   }
   async tap(options = {}) {
-    const { x, y } = await this.target(options);
-    await this.frame_.page.touchscreen.tap(x, y);
+    const page = this.frame_.page;
+    await this.pressAt(options, (x, y) => page.touchscreen.tap(x, y));
   }
   async check(options) {
     if (!(await this.isChecked())) await this.click(options);
