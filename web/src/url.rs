@@ -34,11 +34,7 @@ pub fn replace_url(route: &Route) {
     URL.with(|w| {
         let mut w = w.borrow_mut();
         let here = current_hash();
-        // A change still waiting was asked for at another address: a link was followed since,
-        // and the change belongs to the view that was left.
-        if w.timer.is_some() && w.asked_at != here {
-            w.forget_waiting();
-        }
+        w.forget_if_left(&here);
         if w.last.as_ref() == Some(route) {
             return;
         }
@@ -68,8 +64,7 @@ pub fn replace_url(route: &Route) {
 /// for (the address is then the link's: writing the view that was left over it would take the
 /// reader back, or leave the app on the old view when the write comes before the `hashchange`).
 fn write_late(w: &mut UrlWriter) {
-    if w.asked_at != current_hash() {
-        w.forget_waiting();
+    if w.forget_if_left(&current_hash()) {
         return;
     }
     w.stop_waiting();
@@ -84,9 +79,7 @@ fn write_late(w: &mut UrlWriter) {
 pub fn flush_url() {
     let route = URL.with(|w| {
         let mut w = w.borrow_mut();
-        if w.timer.is_some() && w.asked_at != current_hash() {
-            w.forget_waiting();
-        }
+        w.forget_if_left(&current_hash());
         w.waiting_since = None;
         w.timer.take().and(w.last.clone())
     });
@@ -114,11 +107,16 @@ impl UrlWriter {
         self.waiting_since = None;
     }
 
-    /// The change waiting dropped: it was asked for at an address a followed link has replaced.
-    /// The next change is then written whatever the last one was.
-    fn forget_waiting(&mut self) {
-        self.stop_waiting();
-        self.last = None;
+    /// Drops the change waiting if it was asked for at another address than `here`: a link was
+    /// followed since, and the change belongs to the view that was left. The next change is
+    /// then written whatever the last one was. Whether one was dropped.
+    fn forget_if_left(&mut self, here: &str) -> bool {
+        let left = self.timer.is_some() && self.asked_at != here;
+        if left {
+            self.stop_waiting();
+            self.last = None;
+        }
+        left
     }
 }
 

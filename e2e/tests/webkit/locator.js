@@ -206,6 +206,10 @@ class Locator extends Locators {
          const hit = document.elementFromPoint(x, y);
          const on = within(hit);
          if (on && arg.guard) {
+           // One guard at a time: one left by a press that failed before it was taken down would
+           // stop this press's events too.
+           const old = window.__arborGuard;
+           if (old) for (const type of old.events) window.removeEventListener(type, old.check, true);
            // The first press of the gesture decides: on the element, the rest go through; else
            // it and the rest are stopped, and the press is tried again.
            const guard = { missed: false, decided: false };
